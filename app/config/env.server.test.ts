@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv, parseDatabaseUrl } from "./env.server";
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
+const problemsOf = (fn: () => unknown): string[] => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("loadEnv", () => {
+  it("defaults to port 3000, loopback, SQLite under ./data and the local outbox", () => {
+    const cwd = tmp();
+    const env = loadEnv({}, cwd);
+    expect(env.port).toBe(3000);
+    expect(env.host).toBe("127.0.0.1");
+    expect(env.appUrl).toBe("http://localhost:3000");
+    expect(env.database).toEqual({ kind: "sqlite", file: path.join(cwd, "data/app.db") });
+    expect(env.mailboxEnabled).toBe(true);
+    expect(env.mailFrom).toBe("Tuesday AI <no-reply@localhost>");
+    expect(env.google).toBeUndefined();
+    expect(env.minPasswordLength).toBe(6);
+  });
+
+  it("generates AUTH_SECRET once into ./data with mode 0600 and reuses it", () => {
+    const cwd = tmp();
+    const first = loadEnv({}, cwd).authSecret;
+    const file = path.join(cwd, "data/auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadEnv({}, cwd).authSecret).toBe(first);
+  });
+
+  it("refuses an unsupported database scheme with the variable's name", () => {
+    expect(problemsOf(() => loadEnv({ DATABASE_URL: "mysql://x" }, tmp()))).toEqual(['DATABASE_URL: unsupported scheme "mysql"']);
+  });
+
+  it("requires AUTH_SECRET in production on a public URL", () => {
+    const problems = problemsOf(() => loadEnv({ NODE_ENV: "production", APP_URL: "https://tuesday.example" }, tmp()));
+    expect(problems[0]).toMatch(/^AUTH_SECRET: required when NODE_ENV=production/);
+    expect(() => loadEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }, tmp())).not.toThrow();
+  });
+
+  it("reports every bad value at once", () => {
+    const problems = problemsOf(() => loadEnv({ PORT: "eighty", SMTP_URL: "http://mail", LOG_LEVEL: "loud" }, tmp()));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT: /),
+        expect.stringMatching(/^SMTP_URL: unsupported scheme "http"/),
+        expect.stringMatching(/^LOG_LEVEL: /),
+      ]),
+    );
+  });
+
+  it("wants OAuth client ids and secrets in pairs", () => {
+    expect(problemsOf(() => loadEnv({ GOOGLE_CLIENT_ID: "abc" }, tmp()))).toEqual([
+      "GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
+    ]);
+    const env = loadEnv({ GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "s", GITHUB_URL: "http://127.0.0.1:9/" }, tmp());
+    expect(env.github).toEqual({ clientId: "id", clientSecret: "s", url: "http://127.0.0.1:9", apiUrl: "https://api.github.com" });
+  });
+
+  it("keeps the mailbox off with SMTP or on a public interface", () => {
+    expect(loadEnv({ SMTP_URL: "smtp://127.0.0.1:25" }, tmp()).mailboxEnabled).toBe(false);
+    expect(loadEnv({ HOST: "0.0.0.0" }, tmp()).mailboxEnabled).toBe(false);
+  });
+
+  it("derives APP_URL from PORT and trusts proxies only when asked", () => {
+    const env = loadEnv({ PORT: "4321", TRUST_PROXY: "1" }, tmp());
+    expect(env.appUrl).toBe("http://localhost:4321");
+    expect(env.trustProxy).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: "false" }, tmp()).trustProxy).toBe(false);
+  });
+});
+
+describe("parseDatabaseUrl", () => {
+  it("selects PostgreSQL for postgres:// and postgresql://", () => {
+    expect(parseDatabaseUrl("postgres://u@h/db", "/")).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(parseDatabaseUrl("postgresql://u@h/db", "/").kind).toBe("postgres");
+  });
+
+  it("selects SQLite for paths and file: URLs", () => {
+    expect(parseDatabaseUrl("./x.db", "/srv")).toEqual({ kind: "sqlite", file: "/srv/x.db" });
+    expect(parseDatabaseUrl("file:./y.db", "/srv")).toEqual({ kind: "sqlite", file: "/srv/y.db" });
+    expect(parseDatabaseUrl("file:///var/z.db", "/srv")).toEqual({ kind: "sqlite", file: "/var/z.db" });
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * The process configuration: every environment variable of the contract, parsed
+ * and validated in one place.
+ *
+ * `loadEnv` is pure apart from one side effect: on a first local start it
+ * generates AUTH_SECRET into ./data (mode 0600) so that sessions survive a
+ * restart without any setup. A bad value throws a ConfigError whose lines read
+ * `NAME: what is wrong`; the server prints them and exits non-zero.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { site } from "./site";
+
+export type DatabaseConfig =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string };
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: string;
+  /** `APP_URL`'s origin, the only origin from which browser writes are accepted. */
+  appOrigin: string;
+  database: DatabaseConfig;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  github: { clientId: string; clientSecret: string; url: string; apiUrl: string } | undefined;
+  /** Kept even when sign-in is not configured, so the UI can say which is missing. */
+  googleIssuer: string;
+  githubUrl: string;
+  githubApiUrl: string;
+  redisUrl: string | undefined;
+  apiKey: string | undefined;
+  trustProxy: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  minPasswordLength: number;
+  /** The local outbox at /dev/mailbox: only without SMTP_URL and on a loopback interface. */
+  mailboxEnabled: boolean;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || hostname.startsWith("127.");
+}
+
+const optional = z
+  .string()
+  .transform((s) => s.trim())
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+function httpUrl(name: string) {
+  return optional.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `not a valid URL: "${value}"` });
+      return;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      ctx.addIssue({ code: "custom", message: `${name} must be an http(s) URL, got "${url.protocol}"` });
+    }
+  });
+}
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+  PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "must be 1 to 65535").max(65535, "must be 1 to 65535"))
+      .optional(),
+  ),
+  HOST: optional,
+  APP_URL: httpUrl("APP_URL"),
+  DATABASE_URL: optional,
+  AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optional.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `not a valid URL: "${value}"` });
+      return;
+    }
+    if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+      ctx.addIssue({ code: "custom", message: `unsupported scheme "${url.protocol.slice(0, -1)}" (use smtp:// or smtps://)` });
+    }
+  }),
+  MAIL_FROM: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: httpUrl("GOOGLE_ISSUER"),
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  GITHUB_URL: httpUrl("GITHUB_URL"),
+  GITHUB_API_URL: httpUrl("GITHUB_API_URL"),
+  REDIS_URL: optional.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    if (!/^rediss?:\/\//.test(value)) ctx.addIssue({ code: "custom", message: "must start with redis:// or rediss://" });
+  }),
+  API_KEY: optional,
+  TRUST_PROXY: optional,
+  LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+  MIN_PASSWORD_LENGTH: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(6, "must be at least 6").max(128)).optional(),
+  ),
+});
+
+export function parseDatabaseUrl(value: string | undefined, cwd: string): DatabaseConfig {
+  const raw = value ?? "./data/app.db";
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(raw)?.[1]?.toLowerCase();
+  if (scheme === "postgres" || scheme === "postgresql") return { kind: "postgres", url: raw };
+  if (scheme === "file") {
+    const file = raw.replace(/^file:(\/\/)?/i, "");
+    if (!file) throw new ConfigError(['DATABASE_URL: a file: URL needs a path, e.g. "file:./data/app.db"']);
+    return { kind: "sqlite", file: path.resolve(cwd, file) };
+  }
+  // A Windows drive letter ("C:\…") is a path, not a scheme.
+  if (scheme && scheme.length > 1) throw new ConfigError([`DATABASE_URL: unsupported scheme "${scheme}"`]);
+  return { kind: "sqlite", file: path.resolve(cwd, raw) };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function isOn(value: string | undefined): boolean {
+  return value !== undefined && !/^(0|false|no|off)$/i.test(value);
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Env {
+  const parsed = schema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const v = parsed.data;
+  const nodeEnv = v.NODE_ENV ?? "development";
+  const port = v.PORT ?? 3000;
+  const host = v.HOST ?? "127.0.0.1";
+  const appUrl = (v.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const appHost = new URL(appUrl).hostname;
+
+  let database: DatabaseConfig | undefined;
+  try {
+    database = parseDatabaseUrl(v.DATABASE_URL, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) problems.push(...error.problems);
+    else throw error;
+  }
+
+  const pair = (id: string | undefined, secret: string | undefined, name: string) => {
+    if (Boolean(id) !== Boolean(secret)) {
+      problems.push(`${name}_CLIENT_${id ? "SECRET" : "ID"}: set both ${name}_CLIENT_ID and ${name}_CLIENT_SECRET, or neither`);
+    }
+  };
+  pair(v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET, "GOOGLE");
+  pair(v.GITHUB_CLIENT_ID, v.GITHUB_CLIENT_SECRET, "GITHUB");
+
+  const dataDir = path.resolve(cwd, "data");
+  let authSecret = v.AUTH_SECRET;
+  if (!authSecret) {
+    if (nodeEnv === "production" && !isLoopbackHost(appHost)) {
+      problems.push("AUTH_SECRET: required when NODE_ENV=production and APP_URL is not a loopback address (generate one with: openssl rand -base64 32)");
+    } else if (problems.length === 0) {
+      authSecret = readOrCreateSecret(dataDir);
+    }
+  }
+
+  if (problems.length > 0 || !database || !authSecret) throw new ConfigError(problems);
+
+  const googleIssuer = (v.GOOGLE_ISSUER ?? "https://accounts.google.com").replace(/\/+$/, "");
+  const githubUrl = (v.GITHUB_URL ?? "https://github.com").replace(/\/+$/, "");
+  const githubApiUrl = (v.GITHUB_API_URL ?? "https://api.github.com").replace(/\/+$/, "");
+
+  return {
+    nodeEnv,
+    port,
+    host,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    database,
+    authSecret,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM ?? `${site.productName} <no-reply@${appHost.includes(".") ? appHost : "localhost"}>`,
+    google:
+      v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+        ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET, issuer: googleIssuer }
+        : undefined,
+    github:
+      v.GITHUB_CLIENT_ID && v.GITHUB_CLIENT_SECRET
+        ? { clientId: v.GITHUB_CLIENT_ID, clientSecret: v.GITHUB_CLIENT_SECRET, url: githubUrl, apiUrl: githubApiUrl }
+        : undefined,
+    googleIssuer,
+    githubUrl,
+    githubApiUrl,
+    redisUrl: v.REDIS_URL,
+    apiKey: v.API_KEY,
+    trustProxy: isOn(v.TRUST_PROXY),
+    logLevel: v.LOG_LEVEL ?? "info",
+    minPasswordLength: v.MIN_PASSWORD_LENGTH ?? 6,
+    mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host),
+    dataDir,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The configuration of this process, parsed once. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}

@@ -1,0 +1,169 @@
+/**
+ * Our identity service: Better Auth on the app's own database, replacing the
+ * spec's hosted identity provider.
+ *
+ * - Email and password with mandatory verification; links expire in an hour.
+ * - Google through OpenID Connect discovery at GOOGLE_ISSUER (ID token
+ *   signature, issuer, audience and nonce verified against its JWKS).
+ * - GitHub through GITHUB_URL and GITHUB_API_URL.
+ * - Profile bookkeeping (the spec's user record) in database hooks.
+ *
+ * Rate limits, the pending-verification cookie and one-time verification links
+ * are handled in front of it, in routes/api/auth.ts.
+ */
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
+import type { Logger } from "pino";
+import type { Env } from "~/config/env.server";
+import { site } from "~/config/site";
+import { createProfile, recordLogin } from "~/features/profile/user-record.server";
+import type { DatabaseHandle } from "~/infra/db/database.server";
+import type { Mailer } from "~/infra/mail/mailer.server";
+import { deleteAccountMail, existingAccountMail, passwordResetMail, verificationMail } from "~/infra/mail/templates";
+import { allowedOrigins } from "~/infra/security/origin-check.server";
+import { AUTH_COOKIE_PREFIX } from "./cookie";
+import { githubUserInfo } from "./github.server";
+
+export interface AuthDeps {
+  env: Env;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  log?: Logger;
+}
+
+/** Verification, reset and account-deletion links live this long (seconds). */
+export const LINK_LIFETIME_S = 60 * 60;
+
+/** Endpoints Better Auth offers that this product does not: each would bypass a rule of ours. */
+const DISABLED_PATHS = [
+  "/send-verification-email", // bypasses the 5-attempt / 5-minute resend rules: /api/auth/resend-verification
+  "/update-user", // bypasses the profile allow-list: /api/saveUser/:uid
+  "/change-email", // the spec keeps the email read-only
+  "/delete-user", // deletion needs the typed name and the password: DELETE /api/user/:uid
+  "/link-social",
+  "/unlink-account",
+];
+
+function socialProviders(env: Env): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = [];
+  if (env.google) {
+    providers.push({
+      providerId: "google",
+      name: "Google",
+      clientId: env.google.clientId,
+      clientSecret: env.google.clientSecret,
+      discoveryUrl: `${env.google.issuer}/.well-known/openid-configuration`,
+      requireIdTokenVerification: true,
+      scopes: ["openid", "email", "profile"],
+      pkce: true,
+      mapProfileToUser: (profile) => ({
+        name: String(profile.name ?? profile.given_name ?? "").trim() || String(profile.email ?? "").split("@")[0],
+      }),
+    });
+  }
+  if (env.github) {
+    const { apiUrl } = env.github;
+    providers.push({
+      providerId: "github",
+      name: "GitHub",
+      clientId: env.github.clientId,
+      clientSecret: env.github.clientSecret,
+      authorizationUrl: `${env.github.url}/login/oauth/authorize`,
+      tokenUrl: `${env.github.url}/login/oauth/access_token`,
+      scopes: ["read:user", "user:email"],
+      pkce: true,
+      getUserInfo: async (tokens) => (tokens.accessToken ? githubUserInfo(apiUrl, tokens.accessToken) : null),
+    });
+  }
+  return providers;
+}
+
+export function authOptions({ env, database, mailer, log }: AuthDeps): BetterAuthOptions {
+  const db = database.db;
+  const send = async (message: Parameters<Mailer["send"]>[0]) => {
+    if (!mailer) throw new Error("mail is not configured");
+    await mailer.send(message);
+  };
+
+  return {
+    appName: site.productName,
+    baseURL: env.appUrl,
+    basePath: "/api/auth",
+    secret: env.authSecret,
+    database: { db, type: database.dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: [...allowedOrigins(env.appOrigin)],
+    // Our limiter (routes/api/auth.ts) covers IP and email and works across instances.
+    rateLimit: { enabled: false },
+    disabledPaths: DISABLED_PATHS,
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      ipAddress: env.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        if (!log) return;
+        log[level]({ source: "better-auth", details: args.length ? args : undefined }, message);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: env.minPasswordLength,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => send({ to: user.email, ...passwordResetMail(user.name, url) }),
+      // A sign-up for a taken address answers like a new one (no enumeration);
+      // the owner hears about it by mail instead.
+      onExistingUserSignUp: async ({ user }) =>
+        send({
+          to: user.email,
+          ...existingAccountMail(user.name, `${env.appUrl}/auth`, `${env.appUrl}/auth?mode=reset`),
+        }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: LINK_LIFETIME_S,
+      sendVerificationEmail: async ({ user, url }) => send({ to: user.email, ...verificationMail(user.name, url) }),
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        deleteTokenExpiresIn: LINK_LIFETIME_S,
+        sendDeleteAccountVerification: async ({ user, url }) => send({ to: user.email, ...deleteAccountMail(user.name, url) }),
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, context) => {
+            await createProfile(db, user.id, { verificationSent: context?.path === "/sign-up/email" });
+          },
+        },
+      },
+      session: {
+        create: {
+          // A session is only ever created by a sign-in (email or social).
+          after: async (session) => {
+            await recordLogin(db, session.userId);
+          },
+        },
+      },
+    },
+    plugins: [genericOAuth({ config: socialProviders(env) })],
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(authOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

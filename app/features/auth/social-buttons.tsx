@@ -1,0 +1,57 @@
+import { cn } from "~/shared/lib/cn";
+import { BrandIcon } from "~/shared/ui/brand-icons";
+import { Icon } from "~/shared/ui/icon";
+import type { ProviderId } from "./messages";
+
+const PROVIDERS: { id: ProviderId; label: string }[] = [
+  { id: "google", label: "Google" },
+  { id: "github", label: "GitHub" },
+];
+
+interface SocialButtonsProps {
+  providers: Record<ProviderId, boolean>;
+  busy: ProviderId | null;
+  onSelect: (provider: ProviderId) => void;
+}
+
+/**
+ * "Continue with Google / GitHub". A provider the server has no credentials for
+ * says so on the button itself (contract: unset means the button says clearly
+ * that it is not configured).
+ */
+export function SocialButtons({ providers, busy, onSelect }: SocialButtonsProps) {
+  return (
+    <div className="grid gap-3">
+      {PROVIDERS.map((p) => {
+        const configured = providers[p.id];
+        return (
+          <button
+            key={p.id}
+            type="button"
+            onClick={() => onSelect(p.id)}
+            disabled={busy !== null}
+            aria-describedby={configured ? undefined : `${p.id}-not-configured`}
+            className={cn(
+              "flex h-12 w-full items-center justify-center gap-3 rounded-xl bg-white px-4 text-sm font-semibold text-ink-900 ring-1 ring-inset ring-ink-300 transition-colors hover:bg-ink-50 disabled:opacity-60",
+              !configured && "text-ink-600",
+            )}
+          >
+            {busy === p.id ? (
+              <Icon name="loader-circle" className="animate-spin" />
+            ) : (
+              <BrandIcon network={p.id} />
+            )}
+            <span className="flex flex-col items-start leading-tight">
+              <span>Continue with {p.label}</span>
+              {!configured && (
+                <span id={`${p.id}-not-configured`} className="text-xs font-normal text-ink-600">
+                  Not configured on this server
+                </span>
+              )}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The blog: Markdown files with front matter in ./posts, named
+ * YYYY-MM-DD-slug.md. Bundled at build time (import.meta.glob) and rendered
+ * to HTML on the server only; the browser receives HTML, not a Markdown parser.
+ */
+import { marked } from "marked";
+
+export interface PostMeta {
+  slug: string;
+  title: string;
+  date: string;
+  description: string;
+  author: string;
+  readingMinutes: number;
+}
+
+export interface Post extends PostMeta {
+  html: string;
+}
+
+const files = import.meta.glob("./posts/*.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+/** Parses the simple `key: value` front matter our posts use. */
+export function parseFrontMatter(source: string): { data: Record<string, string>; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new Error("post has no front matter");
+  const data: Record<string, string> = {};
+  for (const line of match[1]!.split(/\r?\n/)) {
+    const kv = /^(\w+):\s*(.*)$/.exec(line.trim());
+    if (!kv) continue;
+    let value = kv[2]!.trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = JSON.parse(value) as string;
+    data[kv[1]!] = value;
+  }
+  return { data, body: match[2]! };
+}
+
+function load(): Post[] {
+  return Object.entries(files)
+    .map(([file, source]) => {
+      const name = file.split("/").pop()!.replace(/\.md$/, "");
+      const slug = name.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+      const { data, body } = parseFrontMatter(source);
+      for (const key of ["title", "date", "description", "author", "readingMinutes"]) {
+        if (!data[key]) throw new Error(`${file}: front matter lacks ${key}`);
+      }
+      return {
+        slug,
+        title: data.title!,
+        date: data.date!,
+        description: data.description!,
+        author: data.author!,
+        readingMinutes: Number(data.readingMinutes),
+        html: marked.parse(body, { async: false, gfm: true }),
+      };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date));
+}
+
+let cache: Post[] | undefined;
+
+export function allPosts(): Post[] {
+  cache ??= load();
+  return cache;
+}
+
+export function postSummaries(): PostMeta[] {
+  return allPosts().map(({ html: _html, ...meta }) => meta);
+}
+
+export function findPost(slug: string): Post | undefined {
+  return allPosts().find((p) => p.slug === slug);
+}

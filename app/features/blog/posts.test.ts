@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { blogPostPaths } from "~/prerender";
+import { allPosts, parseFrontMatter, postSummaries } from "./posts.server";
+
+describe("the blog", () => {
+  it("has eight posts dated 14 to 21 January 2025, newest first", () => {
+    expect(postSummaries().map((p) => p.date)).toEqual([
+      "2025-01-21", "2025-01-20", "2025-01-19", "2025-01-18", "2025-01-17", "2025-01-16", "2025-01-15", "2025-01-14",
+    ]);
+  });
+
+  it("renders every post to HTML with headings, and prerenders a page for each", () => {
+    for (const post of allPosts()) {
+      expect(post.html).toContain("<h2");
+      expect(post.html).not.toContain("<script");
+      expect(post.description.length).toBeGreaterThan(60);
+    }
+    expect(blogPostPaths()).toEqual(allPosts().map((p) => `/blog/${p.slug}`).sort());
+  });
+
+  it("reads quoted and bare front-matter values", () => {
+    const { data, body } = parseFrontMatter('---\ntitle: "A: b"\nreadingMinutes: 5\n---\nHello');
+    expect(data).toEqual({ title: "A: b", readingMinutes: "5" });
+    expect(body).toBe("Hello");
+  });
+});

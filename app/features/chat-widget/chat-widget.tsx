@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { site } from "~/config/site";
+import { cn } from "~/shared/lib/cn";
+import { Icon } from "~/shared/ui/icon";
+import { CHAT_BUTTON_SIZE, clamp, defaultPosition, loadPosition, panelPlacement, type Point, savePosition } from "./position";
+
+/** Pointer travel (px) that turns a press into a drag. */
+const DRAG_THRESHOLD = 6;
+const KEY_STEP = 16;
+
+const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
+
+/**
+ * The floating help button and its panel (spec section 2). The button can be
+ * dragged with a mouse or a finger, and moved with the arrow keys; it stays
+ * inside the viewport and remembers where it was left. The panel closes on a
+ * press outside it and on Escape.
+ */
+export default function ChatWidget() {
+  // The visitor's chosen spot is kept as chosen; what is shown is that spot
+  // clamped to the current viewport, so a viewport that shrinks for a moment
+  // (an on-screen keyboard, a rotation) does not move it for good.
+  const [preferred, setPreferred] = useState<Point | null>(loadPosition);
+  const [size, setSize] = useState(viewport);
+  const position = clamp(preferred ?? defaultPosition(size), size);
+  const { x, y } = position;
+  const [open, setOpen] = useState(false);
+  const [panelAt, setPanelAt] = useState<Point | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ pointerId: number; start: Point; origin: Point; moved: boolean } | null>(null);
+  const titleId = useId();
+  const panelId = useId();
+  const hintId = useId();
+
+  const moveTo = useCallback((next: Point, persist: boolean) => {
+    const clamped = clamp(next, viewport());
+    setPreferred(clamped);
+    if (persist) savePosition(clamped);
+  }, []);
+
+  useEffect(() => {
+    const onResize = () => setSize(viewport());
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+
+  // Place the panel once its size is known, before it is painted.
+  useLayoutEffect(() => {
+    if (!open || !panel.current) {
+      setPanelAt(null);
+      return;
+    }
+    const rect = panel.current.getBoundingClientRect();
+    setPanelAt(panelPlacement({ x, y }, { width: rect.width, height: rect.height }, viewport()));
+  }, [open, x, y]);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (panel.current?.contains(target) || button.current?.contains(target)) return;
+      setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  const onPointerDown = (event: React.PointerEvent<HTMLButtonElement>) => {
+    if (event.button !== 0) return;
+    drag.current = { pointerId: event.pointerId, start: { x: event.clientX, y: event.clientY }, origin: position, moved: false };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+
+  const onPointerMove = (event: React.PointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    const dx = event.clientX - d.start.x;
+    const dy = event.clientY - d.start.y;
+    if (!d.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    d.moved = true;
+    moveTo({ x: d.origin.x + dx, y: d.origin.y + dy }, false);
+  };
+
+  const onPointerUp = (event: React.PointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (d.moved) {
+      moveTo({ x: d.origin.x + event.clientX - d.start.x, y: d.origin.y + event.clientY - d.start.y }, true);
+      // The click that follows a drag must not toggle the panel.
+      const swallow = (e: Event) => {
+        e.stopPropagation();
+        e.preventDefault();
+      };
+      event.currentTarget.addEventListener("click", swallow, { capture: true, once: true });
+      window.setTimeout(() => button.current?.removeEventListener("click", swallow, { capture: true }), 0);
+    }
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
+    const delta: Record<string, Point> = {
+      ArrowLeft: { x: -step, y: 0 },
+      ArrowRight: { x: step, y: 0 },
+      ArrowUp: { x: 0, y: -step },
+      ArrowDown: { x: 0, y: step },
+    };
+    const d = delta[event.key];
+    if (!d) return;
+    event.preventDefault();
+    moveTo({ x: position.x + d.x, y: position.y + d.y }, true);
+  };
+
+  const { messagingAssistant, socialAssistant, supportPage } = site.chatWidget;
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        data-testid="chat-button"
+        aria-label={open ? `Close chat with ${site.productName}` : `Chat with ${site.productName}`}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-describedby={hintId}
+        onClick={() => setOpen((o) => !o)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (drag.current = null)}
+        onKeyDown={onKeyDown}
+        style={{ left: position.x, top: position.y, width: CHAT_BUTTON_SIZE, height: CHAT_BUTTON_SIZE, touchAction: "none" }}
+        className="fixed z-50 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
+      >
+        <Icon name={open ? "x" : "message-circle"} className="size-6" />
+      </button>
+      <span id={hintId} hidden>
+        Drag it, or use the arrow keys, to move it.
+      </span>
+
+      {open && (
+        <div
+          ref={panel}
+          id={panelId}
+          role="dialog"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          data-testid="chat-panel"
+          style={{ left: panelAt?.x ?? 0, top: panelAt?.y ?? 0, visibility: panelAt ? "visible" : "hidden" }}
+          className={cn(
+            "fixed z-50 w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-3xl bg-white shadow-lift ring-1 ring-ink-200 outline-none",
+            panelAt && "animate-pop-in",
+          )}
+        >
+          <div className="flex items-center justify-between gap-3 bg-gradient-to-r from-brand-700 to-brand-900 px-5 py-4 text-white">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-9 items-center justify-center rounded-xl bg-white/15">
+                <Icon name="sparkles" className="size-5" />
+              </span>
+              <h2 id={titleId} className="text-base font-semibold text-white">
+                Chat with {site.productName}
+              </h2>
+            </div>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+              className="rounded-lg p-1.5 text-white/80 hover:bg-white/10 hover:text-white"
+              aria-label="Close chat"
+            >
+              <Icon name="x" className="size-4" />
+            </button>
+          </div>
+          <div className="space-y-4 px-5 py-5">
+            <p className="text-lg font-semibold text-ink-950">{site.productName} coming soon!</p>
+            <ul className="space-y-2">
+              {[
+                { ...messagingAssistant, icon: "message-circle" as const, external: true },
+                { ...socialAssistant, icon: "send" as const, external: true },
+                { ...supportPage, icon: "mail" as const, external: false },
+              ].map((item) => (
+                <li key={item.href}>
+                  {item.external ? (
+                    <a
+                      href={item.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-ink-900 ring-1 ring-ink-200 hover:bg-brand-50 hover:ring-brand-200"
+                    >
+                      <Icon name={item.icon} className="size-4 text-brand-700" />
+                      <span className="flex-1">{item.label}</span>
+                      <Icon name="external-link" className="size-3.5 text-ink-500" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <Link
+                      to={item.href}
+                      onClick={() => setOpen(false)}
+                      className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-ink-900 ring-1 ring-ink-200 hover:bg-brand-50 hover:ring-brand-200"
+                    >
+                      <Icon name={item.icon} className="size-4 text-brand-700" />
+                      <span className="flex-1">{item.label}</span>
+                      <Icon name="arrow-right" className="size-3.5 text-ink-500" />
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <p className="rounded-xl bg-ink-50 px-3 py-2.5 text-xs leading-relaxed text-ink-600">
+              Our AI is a company representative that answers general questions about {site.companyName} and{" "}
+              {site.productName}. For specific queries about your account or an order, please contact our support team.
+            </p>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/** Where the chat button sits, kept inside the viewport and remembered. */
+export const CHAT_BUTTON_SIZE = 56;
+export const CHAT_MARGIN = 16;
+export const CHAT_POSITION_KEY = "tuesday.chatWidget.position";
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** Keeps the button wholly inside the viewport, `CHAT_MARGIN` from each edge. */
+export function clamp(point: Point, viewport: Viewport, size = CHAT_BUTTON_SIZE): Point {
+  const maxX = Math.max(CHAT_MARGIN, viewport.width - size - CHAT_MARGIN);
+  const maxY = Math.max(CHAT_MARGIN, viewport.height - size - CHAT_MARGIN);
+  return {
+    x: Math.round(Math.min(Math.max(point.x, CHAT_MARGIN), maxX)),
+    y: Math.round(Math.min(Math.max(point.y, CHAT_MARGIN), maxY)),
+  };
+}
+
+/** The default spot: bottom right. */
+export function defaultPosition(viewport: Viewport): Point {
+  return clamp({ x: viewport.width, y: viewport.height }, viewport);
+}
+
+/** Where the visitor left the button, or null for the default (bottom right). */
+export function loadPosition(): Point | null {
+  try {
+    const raw = localStorage.getItem(CHAT_POSITION_KEY);
+    if (raw) {
+      const saved = JSON.parse(raw) as Partial<Point>;
+      if (typeof saved.x === "number" && typeof saved.y === "number") return { x: saved.x, y: saved.y };
+    }
+  } catch {
+    // unreadable or unavailable storage: use the default
+  }
+  return null;
+}
+
+export function savePosition(point: Point): void {
+  try {
+    localStorage.setItem(CHAT_POSITION_KEY, JSON.stringify(point));
+  } catch {
+    // storage unavailable: the position lasts for this page only
+  }
+}
+
+/** Places the panel beside the button, on whichever side has room, inside the viewport. */
+export function panelPlacement(button: Point, panel: { width: number; height: number }, viewport: Viewport): Point {
+  const gap = 12;
+  const rightHalf = button.x + CHAT_BUTTON_SIZE / 2 > viewport.width / 2;
+  const bottomHalf = button.y + CHAT_BUTTON_SIZE / 2 > viewport.height / 2;
+  const x = rightHalf ? button.x + CHAT_BUTTON_SIZE - panel.width : button.x;
+  const y = bottomHalf ? button.y - gap - panel.height : button.y + CHAT_BUTTON_SIZE + gap;
+  return {
+    x: Math.min(Math.max(x, CHAT_MARGIN / 2), Math.max(CHAT_MARGIN / 2, viewport.width - panel.width - CHAT_MARGIN / 2)),
+    y: Math.min(Math.max(y, CHAT_MARGIN / 2), Math.max(CHAT_MARGIN / 2, viewport.height - panel.height - CHAT_MARGIN / 2)),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The API's and the pages' answers, through the real composition root
+ * (services(): SQLite, migrations, the local outbox, the memory rate limiter).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "~/config/site";
+import { requestInfoContext } from "~/infra/request-context";
+import { services, shutdown } from "~/services.server";
+import { HONEYPOT_FIELD } from "./form-schema";
+import { handleFormApi, handleFormPageAction } from "./form-handlers.server";
+
+const dir = mkdtempSync(path.join(tmpdir(), "tuesday-forms-"));
+let ipCounter = 1;
+
+beforeAll(() => {
+  process.env.DATABASE_URL = path.join(dir, "app.db");
+  process.env.AUTH_SECRET = "handlers-secret-handlers-secret-handlers";
+  process.env.LOG_LEVEL = "silent";
+  delete process.env.SMTP_URL;
+  delete process.env.TRUST_PROXY;
+});
+
+afterAll(async () => {
+  await shutdown();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A router context for a client at a fresh address (so the rate limit is per test unless one is given). */
+function contextFor(ip = `192.0.2.${ipCounter++}`) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { socketAddress: ip });
+  return context;
+}
+
+const json = (body: unknown) =>
+  new Request("http://localhost:3000/api/forms/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+describe("POST /api/forms/:kind (contract)", () => {
+  it("200 {ok:true}, the row stored and the notification in the outbox", async () => {
+    const res = await handleFormApi("contact", json({ name: "Asha", email: "asha@example.com", message: "handlers-200" }), contextFor());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ ok: true });
+    const { database } = await services();
+    const row = await database.db.selectFrom("form_message").selectAll().where("message", "=", "handlers-200").executeTakeFirstOrThrow();
+    expect(row.kind).toBe("contact");
+    expect(row.notified_at).toBeTruthy();
+    const mail = await database.db.selectFrom("dev_mailbox").selectAll().where("to_address", "=", site.contactEmail).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`[${site.productName}] New contact message from Asha`);
+  });
+
+  it("422 {errors} with the codes", async () => {
+    const res = await handleFormApi("feedback", json({ name: "Asha", email: "nope", message: "" }), contextFor());
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      errors: [
+        { field: "email", code: "TYPE_EMAIL", message: "Email: must be a valid email address" },
+        { field: "message", code: "REQUIRED_FIELD_EMPTY", message: "Message: this field is required" },
+      ],
+    });
+  });
+
+  it("413 over 32 KB, 429 on the sixth attempt, 404 for another kind, 405 for GET", async () => {
+    const big = await handleFormApi("feedback", json({ name: "A", email: "a@example.com", message: "x".repeat(40_000) }), contextFor());
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ success: false, message: "The submission is too large: the limit is 32 KB." });
+
+    const context = contextFor();
+    for (let i = 0; i < 5; i++) expect((await handleFormApi("feedback", json({}), context)).status).toBe(422);
+    const limited = await handleFormApi("feedback", json({}), context);
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many attempts/);
+
+    expect((await handleFormApi("newsletter", json({}), contextFor())).status).toBe(404);
+    const get = await handleFormApi("feedback", new Request("http://localhost:3000/api/forms/feedback"), contextFor());
+    expect(get.status).toBe(405);
+  });
+
+  it("200 for a filled honeypot, with nothing kept", async () => {
+    const res = await handleFormApi("feedback", json({ name: "Bot", email: "bot@example.com", message: "handlers-bot", [HONEYPOT_FIELD]: "x" }), contextFor());
+    expect(res.status).toBe(200);
+    const { database } = await services();
+    expect(await database.db.selectFrom("form_message").select("id").where("message", "=", "handlers-bot").execute()).toEqual([]);
+  });
+});
+
+describe("the pages' action", () => {
+  const multipart = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return new Request("http://localhost:3000/feedback", { method: "POST", body: form });
+  };
+
+  it("answers 'sent', field errors with the typed values, or a failure with the reason", async () => {
+    const sent = await handleFormPageAction("feedback", multipart({ name: "Asha", email: "asha@example.com", message: "page-sent", [HONEYPOT_FIELD]: "" }), contextFor());
+    expect(sent.data).toEqual({ status: "sent" });
+
+    const invalid = await handleFormPageAction("feedback", multipart({ name: " ", email: "asha@example.com", message: "kept" }), contextFor());
+    expect(invalid.init?.status).toBe(422);
+    expect(invalid.data).toEqual({
+      status: "invalid",
+      values: { name: " ", email: "asha@example.com", message: "kept" },
+      errors: [{ field: "name", code: "REQUIRED_FIELD_EMPTY", message: "Name: this field is required" }],
+    });
+
+    const context = contextFor();
+    for (let i = 0; i < 5; i++) await handleFormPageAction("contact", multipart({}), context);
+    const limited = await handleFormPageAction("contact", multipart({ name: "Asha", email: "asha@example.com", message: "kept" }), context);
+    expect(limited.init?.status).toBe(429);
+    expect(limited.data).toMatchObject({ status: "failed", detail: expect.stringMatching(/^Too many attempts/), values: { message: "kept" } });
+  });
+});

@@ -1,0 +1,108 @@
+import { Clock, Lightbulb, Mail, MessagesSquare, ShieldCheck, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { site } from "~/config/site";
+import { Card, Container } from "~/shared/ui/layout";
+import { FORM_COPY } from "./form-copy";
+import type { FormKind } from "./form-schema";
+import { MessageForm, type MessageFormProps } from "./message-form";
+
+/** The body of /feedback and /contact under their PageHeader: the form card, and a side card beside it on large screens. */
+export function FormPageBody(props: MessageFormProps) {
+  const headingId = `${props.kind}-form-heading`;
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <Container className="py-12 sm:py-16">
+        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby={headingId}>
+            <Card className="sm:p-8">
+              <h2 id={headingId} className="text-xl font-bold text-ink-950">
+                {FORM_COPY[props.kind].heading}
+              </h2>
+              <p className="mt-1 text-sm text-ink-600">All fields are required.</p>
+              <div className="mt-6">
+                <MessageForm {...props} />
+              </div>
+            </Card>
+          </section>
+          {/* Not an <aside>: a complementary landmark must not sit inside <main>. */}
+          <div className="space-y-6">
+            <SideCards kind={props.kind} />
+          </div>
+        </div>
+      </Container>
+    </div>
+  );
+}
+
+function SideCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700" aria-hidden="true">
+          {icon}
+        </span>
+        <h2 className="text-base font-semibold text-ink-950">{title}</h2>
+      </div>
+      <div className="mt-4 text-sm leading-relaxed text-ink-700">{children}</div>
+    </Card>
+  );
+}
+
+function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span className="mt-0.5 shrink-0 text-brand-600" aria-hidden="true">
+        {icon}
+      </span>
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function SideCards({ kind }: { kind: FormKind }) {
+  if (kind === "contact") {
+    return (
+      <>
+        <SideCard icon={<Mail className="size-5" />} title="Email us directly">
+          <p>Prefer your own mail app? Write to us at</p>
+          <a
+            href={`mailto:${site.contactEmail}`}
+            className="mt-1 inline-block text-base font-semibold break-all text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {site.contactEmail}
+          </a>
+        </SideCard>
+        <SideCard icon={<Clock className="size-5" />} title="What to expect">
+          <ul className="space-y-3">
+            <Point icon={<MessagesSquare className="size-4" />}>A reply from a person, usually within two working days.</Point>
+            <Point icon={<ShieldCheck className="size-4" />}>
+              About your account? Write from the address you signed up with, and never send your password.
+            </Point>
+            <Point icon={<Users className="size-4" />}>Partnerships, press and enterprise questions are welcome too.</Point>
+          </ul>
+        </SideCard>
+      </>
+    );
+  }
+  return (
+    <>
+      <SideCard icon={<Lightbulb className="size-5" />} title="What happens with your feedback">
+        <ul className="space-y-3">
+          <Point icon={<MessagesSquare className="size-4" />}>Every message is read by someone on the {site.productName} team.</Point>
+          <Point icon={<ShieldCheck className="size-4" />}>Bug reports are checked first; ideas that come up often go onto the roadmap.</Point>
+          <Point icon={<Mail className="size-4" />}>If we need more detail, we write back to the email address you give.</Point>
+        </ul>
+      </SideCard>
+      <SideCard icon={<Users className="size-5" />} title="Talk it through">
+        <p>
+          Discuss ideas with other members and the team in the{" "}
+          <Link to="/community" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            {site.productName} community
+          </Link>
+          .
+        </p>
+      </SideCard>
+    </>
+  );
+}

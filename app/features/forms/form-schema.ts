@@ -1,0 +1,159 @@
+/**
+ * The feedback and contact forms' fields, limits and validation, with the
+ * hosted form service's error codes (spec section 8) so that clients written
+ * for that service understand our answers.
+ *
+ * Shared by the server (the only place that validates) and the UI (labels,
+ * limits, the honeypot's name): no server imports and no zod here, so the
+ * forms' page chunks stay small.
+ */
+import type { FormKind } from "~/infra/db/schema";
+
+export type { FormKind };
+
+export const FORM_KINDS: readonly FormKind[] = ["feedback", "contact"];
+
+export function isFormKind(value: unknown): value is FormKind {
+  return value === "feedback" || value === "contact";
+}
+
+export type FieldName = "name" | "email" | "message";
+
+export const FIELDS: readonly FieldName[] = ["name", "email", "message"];
+
+/** The labels the forms show; every field error message starts with one (spec section 5). */
+export const FIELD_LABELS: Record<FieldName, string> = { name: "Name", email: "Email", message: "Message" };
+
+/** Characters (Unicode code points), after trimming. */
+export const FIELD_MAX_LENGTH: Record<FieldName, number> = { name: 100, email: 254, message: 5000 };
+
+/** A field no person sees or fills; a bot that fills it gets a success answer and nothing is kept. */
+export const HONEYPOT_FIELD = "subject_line";
+
+/**
+ * Field codes. The first four are the form service's own (section 8);
+ * `FIELD_TOO_LONG` is ours, for the limits above (the service had none we know of).
+ */
+export type FieldErrorCode = "REQUIRED_FIELD_MISSING" | "REQUIRED_FIELD_EMPTY" | "TYPE_EMAIL" | "TYPE_TEXT" | "FIELD_TOO_LONG";
+
+/**
+ * Form-level codes, also the service's: `EMPTY` when nothing at all was sent
+ * (or the body could not be read), `NO_FILE_UPLOADS` when a file was attached.
+ */
+export type FormErrorCode = "EMPTY" | "NO_FILE_UPLOADS";
+
+export interface FormError {
+  field?: FieldName;
+  code: FieldErrorCode | FormErrorCode;
+  message: string;
+}
+
+export interface FormValues {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export type Validation = { ok: true; value: FormValues } | { ok: false; errors: FormError[] };
+
+/**
+ * An email address as most services accept it: a local part without leading,
+ * trailing or doubled dots, an @, and a domain with a dot and a 2+ letter TLD.
+ * (The same shape as zod's default email check.)
+ */
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+/** Length in characters as a person counts them (code points, not UTF-16 units). */
+export function charCount(value: string): number {
+  let n = 0;
+  for (const _ of value) n += 1;
+  return n;
+}
+
+const grouped = (n: number) => n.toLocaleString("en-US");
+
+export const FIELD_MESSAGES = {
+  REQUIRED_FIELD_MISSING: (label: string) => `${label}: this field is required`,
+  REQUIRED_FIELD_EMPTY: (label: string) => `${label}: this field is required`,
+  TYPE_EMAIL: (label: string) => `${label}: must be a valid email address`,
+  TYPE_TEXT: (label: string) => `${label}: must be text`,
+  FIELD_TOO_LONG: (label: string, max: number, got: number) =>
+    `${label}: must be at most ${grouped(max)} characters (this one has ${grouped(got)})`,
+} as const;
+
+export const FORM_MESSAGES = {
+  EMPTY: "The submission is empty: send name, email and message.",
+  NO_FILE_UPLOADS: "File uploads are not accepted by this form.",
+} as const;
+
+/** A name is one line: runs of whitespace (newlines, tabs) become one space; control characters go. */
+function cleanName(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** A message keeps its line breaks; other control characters go. */
+function cleanMessage(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+}
+
+/**
+ * Checks a submission's fields (whatever the body's format was).
+ * A key that is absent (or null) is MISSING; present but blank is EMPTY;
+ * a non-string (a JSON number, list…) is TYPE_TEXT.
+ */
+export function validateSubmission(fields: Record<string, unknown>): Validation {
+  const errors: FormError[] = [];
+  const value: FormValues = { name: "", email: "", message: "" };
+
+  for (const field of FIELDS) {
+    const label = FIELD_LABELS[field];
+    const raw = fields[field];
+    if (raw === undefined || raw === null) {
+      errors.push({ field, code: "REQUIRED_FIELD_MISSING", message: FIELD_MESSAGES.REQUIRED_FIELD_MISSING(label) });
+      continue;
+    }
+    if (typeof raw !== "string") {
+      errors.push({ field, code: "TYPE_TEXT", message: FIELD_MESSAGES.TYPE_TEXT(label) });
+      continue;
+    }
+    const cleaned = field === "message" ? cleanMessage(raw) : field === "name" ? cleanName(raw) : raw.trim();
+    if (cleaned === "") {
+      errors.push({ field, code: "REQUIRED_FIELD_EMPTY", message: FIELD_MESSAGES.REQUIRED_FIELD_EMPTY(label) });
+      continue;
+    }
+    const length = charCount(cleaned);
+    if (length > FIELD_MAX_LENGTH[field]) {
+      errors.push({ field, code: "FIELD_TOO_LONG", message: FIELD_MESSAGES.FIELD_TOO_LONG(label, FIELD_MAX_LENGTH[field], length) });
+      continue;
+    }
+    if (field === "email" && !isEmail(cleaned)) {
+      errors.push({ field, code: "TYPE_EMAIL", message: FIELD_MESSAGES.TYPE_EMAIL(label) });
+      continue;
+    }
+    value[field] = cleaned;
+  }
+
+  if (Object.keys(fields).length === 0) {
+    errors.unshift({ code: "EMPTY", message: FORM_MESSAGES.EMPTY });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+/** The honeypot is "filled" when it holds anything but whitespace. */
+export function honeypotFilled(fields: Record<string, unknown>): boolean {
+  const value = fields[HONEYPOT_FIELD];
+  return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
+}
+
+/** What a page's action answers (the no-JavaScript post and the fetcher alike). */
+export type FormActionResult =
+  | { status: "sent" }
+  | { status: "invalid"; errors: FormError[]; values: Partial<FormValues> }
+  /** Anything else: the UI says 'Submission failed.', plus `detail` when the server gave a reason worth reading (rate limit, size). */
+  | { status: "failed"; detail?: string; values?: Partial<FormValues> };

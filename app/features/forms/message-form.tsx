@@ -1,0 +1,213 @@
+import { CircleCheck } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { Banner } from "~/shared/ui/banner";
+import { Button, buttonClasses } from "~/shared/ui/button";
+import { TextArea, TextField } from "~/shared/ui/field";
+import { FORM_COPY, SUBMISSION_FAILED } from "./form-copy";
+import {
+  FIELD_LABELS,
+  FIELD_MAX_LENGTH,
+  FIELDS,
+  type FieldName,
+  type FormActionResult,
+  type FormError,
+  type FormKind,
+  HONEYPOT_FIELD,
+} from "./form-schema";
+
+export interface MessageFormProps {
+  kind: FormKind;
+  /**
+   * The page's action data: the answer to a plain post made without
+   * JavaScript (or before the page was interactive).
+   */
+  initial?: FormActionResult;
+  /** Prefill for a signed-in visitor. */
+  defaults?: { name?: string; email?: string };
+}
+
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+function fieldErrorsOf(result: FormActionResult | undefined): FieldErrors {
+  const out: FieldErrors = {};
+  if (result?.status !== "invalid") return out;
+  for (const error of result.errors as FormError[]) if (error.field && !out[error.field]) out[error.field] = error.message;
+  return out;
+}
+
+/** 'Submission failed.' for every failure that is not a field error (spec section 8). */
+function failureOf(result: FormActionResult | undefined): { detail?: string } | null {
+  if (!result) return null;
+  if (result.status === "failed") return { detail: result.detail };
+  if (result.status === "invalid" && FIELDS.every((f) => !fieldErrorsOf(result)[f])) return {};
+  return null;
+}
+
+/**
+ * Name, Email and Message, posted to the page's own action: with JavaScript
+ * through a fetcher (no reload), without it as a plain form post that comes
+ * back as the same page with the answer. "Send another" starts a fresh round.
+ */
+export function MessageForm({ kind, initial, defaults }: MessageFormProps) {
+  const [round, setRound] = useState(0);
+  return (
+    <MessageFormRound
+      key={round}
+      kind={kind}
+      initial={round === 0 ? initial : undefined}
+      defaults={defaults}
+      focusFirstField={round > 0}
+      onReset={() => setRound((r) => r + 1)}
+    />
+  );
+}
+
+interface RoundProps extends MessageFormProps {
+  focusFirstField: boolean;
+  onReset: () => void;
+}
+
+function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }: RoundProps) {
+  const fetcher = useFetcher<FormActionResult>();
+  const copy = FORM_COPY[kind];
+  const result = fetcher.data ?? initial;
+  const submitting = fetcher.state !== "idle";
+  const [dismissed, setDismissed] = useState<FormActionResult | undefined>(undefined);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  const errors = fieldErrorsOf(result);
+  const failure = result !== dismissed ? failureOf(result) : null;
+  const values = result && result.status !== "sent" ? result.values : undefined;
+  // After a plain post (no JavaScript yet) the browser focuses the first invalid field itself.
+  const autoFocusField = !fetcher.data && initial ? FIELDS.find((f) => errors[f]) : undefined;
+
+  // With JavaScript: focus what the answer is about.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    if (answer.status === "sent") {
+      successRef.current?.focus();
+      return;
+    }
+    const firstInvalid = FIELDS.find((f) => fieldErrorsOf(answer)[f]);
+    const control = firstInvalid ? formRef.current?.elements.namedItem(firstInvalid) : null;
+    if (control instanceof HTMLElement) control.focus();
+    else failureRef.current?.focus();
+  }, [fetcher.data]);
+
+  useEffect(() => {
+    if (focusFirstField) (formRef.current?.elements.namedItem("name") as HTMLElement | null)?.focus();
+  }, [focusFirstField]);
+
+  if (result?.status === "sent") {
+    return (
+      <div
+        ref={successRef}
+        tabIndex={-1}
+        role="status"
+        data-testid="form-success"
+        className="rounded-2xl bg-emerald-50 px-6 py-8 text-center ring-1 ring-emerald-200 outline-none ring-inset focus-visible:ring-2 focus-visible:ring-emerald-500"
+      >
+        <CircleCheck className="mx-auto size-10 text-emerald-600" aria-hidden="true" />
+        <p className="mt-3 text-lg font-semibold text-emerald-900">{copy.success}</p>
+        <p className="mx-auto mt-2 max-w-md text-sm text-emerald-800">{copy.successFollowUp}</p>
+        <Link
+          to={`/${kind}`}
+          className={buttonClasses("secondary", "sm", "mt-6")}
+          onClick={(event) => {
+            // Without JavaScript this is a plain link back to an empty form.
+            event.preventDefault();
+            onReset();
+          }}
+        >
+          {copy.sendAnother}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" className="relative space-y-5" aria-busy={submitting}>
+      {failure && (
+        <div ref={failureRef} tabIndex={-1} className="outline-none">
+          <Banner tone="error" onDismiss={() => setDismissed(result)}>
+            <p className="font-medium">{SUBMISSION_FAILED}</p>
+            {failure.detail && <p className="mt-1">{failure.detail}</p>}
+          </Banner>
+        </div>
+      )}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={FIELD_LABELS.name}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={FIELD_MAX_LENGTH.name}
+          defaultValue={values?.name ?? defaults?.name ?? ""}
+          error={errors.name}
+          autoFocus={autoFocusField === "name"}
+        />
+        <TextField
+          label={FIELD_LABELS.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={FIELD_MAX_LENGTH.email}
+          defaultValue={values?.email ?? defaults?.email ?? ""}
+          error={errors.email}
+          autoFocus={autoFocusField === "email"}
+          placeholder="you@example.com"
+        />
+      </div>
+      <TextArea
+        label={FIELD_LABELS.message}
+        name="message"
+        rows={4}
+        required
+        maxLength={FIELD_MAX_LENGTH.message}
+        defaultValue={values?.message ?? ""}
+        error={errors.message}
+        autoFocus={autoFocusField === "message"}
+        placeholder={copy.messagePlaceholder}
+        hint={`Up to ${FIELD_MAX_LENGTH.message.toLocaleString("en-US")} characters.`}
+      />
+
+      <Honeypot />
+
+      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-ink-600">
+          We use your details only to answer you. See our{" "}
+          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <Button type="submit" className="w-full shrink-0 sm:w-auto" disabled={submitting}>
+          {submitting ? copy.submitting : copy.submit}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A field people never see or reach (off-screen, out of the tab order, hidden
+ * from assistive technology) and most spam bots fill in. Its name avoids words
+ * browsers autofill (company, url, website) so no real person trips it.
+ */
+function Honeypot() {
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

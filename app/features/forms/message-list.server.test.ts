@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { csvField, DEFAULT_LIMIT, formatTable, oneLine, parseMessagesArgs, toCsv, UsageError } from "./message-list.server";
+import type { StoredMessage } from "./message-store.server";
+
+function message(overrides: Partial<StoredMessage> = {}): StoredMessage {
+  return {
+    id: "0b8f6a52-1111-4c4c-9f9f-000000000001",
+    kind: "feedback",
+    name: "Asha Rao",
+    email: "asha@example.com",
+    message: "Love it.",
+    user_id: null,
+    ip_hash: "f".repeat(64),
+    user_agent: "Mozilla/5.0",
+    created_at: "2026-11-21T10:15:30.000Z",
+    notified_at: "2026-11-21T10:15:31.000Z",
+    notify_attempts: 0,
+    notify_error: null,
+    notify_claimed_until: null,
+    ...overrides,
+  };
+}
+
+describe("npm run messages: arguments", () => {
+  it("defaults to the latest 20 as a table", () => {
+    expect(parseMessagesArgs([])).toEqual({ help: false, limit: DEFAULT_LIMIT, kind: undefined, csv: undefined });
+  });
+
+  it("reads --limit, --kind and --csv in both spellings", () => {
+    expect(parseMessagesArgs(["--limit", "5", "--kind=contact"])).toEqual({ help: false, limit: 5, kind: "contact", csv: undefined });
+    expect(parseMessagesArgs(["--csv", "out.csv"])).toEqual({ help: false, limit: undefined, kind: undefined, csv: "out.csv" });
+    expect(parseMessagesArgs(["--csv=-", "--limit", "3"])).toMatchObject({ csv: "-", limit: 3 });
+    expect(parseMessagesArgs(["-h"]).help).toBe(true);
+    expect(parseMessagesArgs(["--help"]).help).toBe(true);
+  });
+
+  it("refuses bad arguments with a clear message", () => {
+    const message = (argv: string[]) => {
+      try {
+        parseMessagesArgs(argv);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${argv.join(" ")}`);
+    };
+    expect(message(["--limit", "0"])).toBe('--limit must be a whole number from 1 to 1000000, got "0"');
+    expect(message(["--limit", "ten"])).toContain("--limit must be a whole number");
+    expect(message(["--kind", "spam"])).toBe('--kind must be "feedback" or "contact", got "spam"');
+    expect(message(["--csv", ""])).toContain("--csv needs a file name");
+    expect(message(["--csv"])).toContain("--csv");
+    expect(message(["--bogus"])).toContain("--bogus");
+    expect(message(["stray"])).toContain("stray");
+  });
+});
+
+describe("npm run messages: the table", () => {
+  it("shows time, kind, name, email, the message's start and whether it was notified", () => {
+    const long = `${"word ".repeat(20)}\nsecond line`;
+    const table = formatTable(
+      [message({ message: long }), message({ kind: "contact", notified_at: null, notify_attempts: 2 }), message({ notified_at: null })],
+      7,
+    );
+    const lines = table.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^time\s+kind\s+name\s+email\s+message\s+notified$/);
+    expect(lines[2]).toContain("2026-11-21 10:15 UTC");
+    expect(lines[2]).toContain(`${"word ".repeat(11)}word…`.slice(0, 59));
+    expect(lines[2]).not.toContain("second line");
+    expect(lines[2]).toMatch(/yes$/);
+    expect(lines[3]).toMatch(/contact.*no \(2 failed\)$/);
+    expect(lines[4]).toMatch(/no$/);
+    expect(lines.at(-1)).toBe("3 of 7 messages (newest first).");
+    expect(formatTable([], 0)).toBe("No messages yet.\n");
+  });
+
+  it("cuts to one line of at most N characters", () => {
+    expect(oneLine("a\n b\tc", 60)).toBe("a b c");
+    expect([...oneLine("x".repeat(100), 60)]).toHaveLength(60);
+    expect(oneLine("x".repeat(100), 60).endsWith("…")).toBe(true);
+  });
+});
+
+describe("npm run messages: CSV (RFC 4180)", () => {
+  it("quotes fields with a comma, a quote or a line break, doubling quotes", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("a, b")).toBe('"a, b"');
+    expect(csvField('she said "hi"')).toBe('"she said ""hi"""');
+    expect(csvField("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvField("cr\rhere")).toBe('"cr\rhere"');
+    expect(csvField(null)).toBe("");
+    expect(csvField(3)).toBe("3");
+  });
+
+  it("defuses spreadsheet formulas with a leading quote", () => {
+    expect(csvField("=HYPERLINK(\"http://evil\",\"x\")")).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(csvField("+1 555")).toBe("'+1 555");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("\tTAB")).toBe("'\tTAB");
+    expect(csvField("a=b")).toBe("a=b");
+  });
+
+  it("has a header row, one CRLF-terminated row per message, ISO times", () => {
+    const csv = toCsv([
+      message(),
+      message({ id: "id-2", kind: "contact", name: "=cmd|' /C calc'!A0", message: 'Hi, "team"\nthanks', notified_at: null, notify_attempts: 3, notify_error: "451 busy" }),
+    ]);
+    expect(csv).toBe(
+      [
+        "id,created_at,kind,name,email,message,user_id,notified_at,notify_attempts,notify_error",
+        "0b8f6a52-1111-4c4c-9f9f-000000000001,2026-11-21T10:15:30.000Z,feedback,Asha Rao,asha@example.com,Love it.,,2026-11-21T10:15:31.000Z,0,",
+        `id-2,2026-11-21T10:15:30.000Z,contact,'=cmd|' /C calc'!A0,asha@example.com,"Hi, ""team""\nthanks",,,3,451 busy`,
+        "",
+      ].join("\r\n"),
+    );
+    expect(toCsv([message({ created_at: new Date("2026-01-02T03:04:05Z") })])).toContain(",2026-01-02T03:04:05.000Z,");
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * `npm run messages`: the latest feedback and contact messages as a table,
+ * or all of them as CSV. The arguments, the table and the CSV are here (pure,
+ * tested); scripts/messages.ts opens the database and writes the output.
+ */
+import { parseArgs } from "node:util";
+import { toIso } from "~/infra/db/time";
+import type { FormKind } from "./form-schema";
+import type { StoredMessage } from "./message-store.server";
+
+export const DEFAULT_LIMIT = 20;
+
+export const HELP = `Usage: npm run messages -- [options]
+
+Lists the latest feedback and contact messages, newest first, from the
+database named by DATABASE_URL (default ./data/app.db).
+
+Options:
+  --limit N          show the latest N messages (default ${DEFAULT_LIMIT})
+  --kind KIND        only "feedback" or only "contact" messages
+  --csv FILE         export ALL matching messages as CSV to FILE ("-" for
+                     standard output) instead of the table; with --limit,
+                     only the latest N
+  -h, --help         show this help
+
+Examples:
+  npm run messages
+  npm run messages -- --kind contact --limit 50
+  npm run messages -- --csv messages.csv
+  DATABASE_URL=postgres://… npm run messages -- --kind feedback --csv -
+`;
+
+export interface MessagesCommand {
+  help: boolean;
+  /** For the table: always set; for CSV: only when given. */
+  limit: number | undefined;
+  kind: FormKind | undefined;
+  /** A file, "-" for stdout, or undefined for the table. */
+  csv: string | undefined;
+}
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export function parseMessagesArgs(argv: string[]): MessagesCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        limit: { type: "string" },
+        kind: { type: "string" },
+        csv: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    // node:util says e.g. "Unknown option '--foo'" or "Option '--limit <value>' argument missing".
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ""));
+  }
+  const v = parsed.values;
+  if (v.help) return { help: true, limit: undefined, kind: undefined, csv: undefined };
+
+  let limit: number | undefined;
+  if (v.limit !== undefined) {
+    if (!/^\d+$/.test(v.limit) || Number(v.limit) < 1 || Number(v.limit) > 1_000_000) {
+      throw new UsageError(`--limit must be a whole number from 1 to 1000000, got "${v.limit}"`);
+    }
+    limit = Number(v.limit);
+  }
+  if (v.kind !== undefined && v.kind !== "feedback" && v.kind !== "contact") {
+    throw new UsageError(`--kind must be "feedback" or "contact", got "${v.kind}"`);
+  }
+  if (v.csv !== undefined && v.csv.trim() === "") throw new UsageError('--csv needs a file name, or "-" for standard output');
+
+  return {
+    help: false,
+    limit: v.csv === undefined ? (limit ?? DEFAULT_LIMIT) : limit,
+    kind: v.kind,
+    csv: v.csv,
+  };
+}
+
+// ---- the table ----
+
+/** One line, at most `max` characters (an ellipsis marks the cut). */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+function displayTime(value: StoredMessage["created_at"]): string {
+  const iso = toIso(value);
+  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "";
+}
+
+const width = (s: string) => [...s].length;
+const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - width(s)));
+
+export function formatTable(rows: StoredMessage[], total: number): string {
+  if (rows.length === 0) return "No messages yet.\n";
+  const header = ["time", "kind", "name", "email", "message", "notified"];
+  const body = rows.map((r) => [
+    displayTime(r.created_at),
+    r.kind,
+    oneLine(r.name, 24),
+    oneLine(r.email, 32),
+    oneLine(r.message, 60),
+    r.notified_at ? "yes" : r.notify_attempts > 0 ? `no (${r.notify_attempts} failed)` : "no",
+  ]);
+  const widths = header.map((h, i) => Math.max(width(h), ...body.map((cells) => width(cells[i]!))));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]!))).join("  ").trimEnd();
+  const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)];
+  out.push("", rows.length < total ? `${rows.length} of ${total} messages (newest first).` : `${total} message${total === 1 ? "" : "s"}.`);
+  return `${out.join("\n")}\n`;
+}
+
+// ---- CSV (RFC 4180) ----
+
+export const CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "kind",
+  "name",
+  "email",
+  "message",
+  "user_id",
+  "notified_at",
+  "notify_attempts",
+  "notify_error",
+] as const;
+
+/**
+ * One CSV field. A value a spreadsheet would run as a formula (starting with
+ * = + - @, or a tab or carriage return) gets a leading single quote; a value
+ * with a comma, quote or line break is quoted, its quotes doubled.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: StoredMessage[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.id,
+        toIso(r.created_at) ?? "",
+        r.kind,
+        r.name,
+        r.email,
+        r.message,
+        r.user_id,
+        toIso(r.notified_at) ?? "",
+        r.notify_attempts,
+        r.notify_error,
+      ]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

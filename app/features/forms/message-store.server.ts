@@ -1,0 +1,75 @@
+/**
+ * The `form_message` table: every feedback and contact message, kept before
+ * the sender gets an answer, with its notification state.
+ */
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, FormMessageTable } from "~/infra/db/schema";
+import type { FormKind, FormValues } from "./form-schema";
+
+type Db = Kysely<Database>;
+
+export type StoredMessage = Selectable<FormMessageTable>;
+
+export const USER_AGENT_MAX = 512;
+
+/**
+ * The IP as a keyed hash: lets us see that messages came from one address
+ * (spam) without keeping the address. The key is derived from AUTH_SECRET, so
+ * the hash cannot be reversed by hashing every IPv4 address without it.
+ */
+export function hashIp(ip: string, authSecret: string): string {
+  const salt = createHash("sha256").update(`tuesday:form-message-ip:${authSecret}`).digest();
+  return createHmac("sha256", salt).update(ip).digest("hex");
+}
+
+export interface NewMessage {
+  kind: FormKind;
+  values: FormValues;
+  userId: string | null;
+  ipHash: string;
+  userAgent: string;
+  now: Date;
+  /** Held by the request that stores it while it sends the notification itself. */
+  claimedUntil: Date | null;
+}
+
+export async function insertMessage(db: Db, input: NewMessage): Promise<StoredMessage> {
+  const row = {
+    id: randomUUID(),
+    kind: input.kind,
+    name: input.values.name,
+    email: input.values.email,
+    message: input.values.message,
+    user_id: input.userId,
+    ip_hash: input.ipHash,
+    user_agent: input.userAgent.slice(0, USER_AGENT_MAX),
+    created_at: input.now.toISOString(),
+    notified_at: null,
+    notify_attempts: 0,
+    notify_error: null,
+    notify_claimed_until: input.claimedUntil?.toISOString() ?? null,
+  };
+  await db.insertInto("form_message").values(row).execute();
+  return row;
+}
+
+export interface MessageQuery {
+  kind?: FormKind;
+  /** Newest first; no limit: all. */
+  limit?: number;
+}
+
+export async function latestMessages(db: Db, { kind, limit }: MessageQuery = {}): Promise<StoredMessage[]> {
+  let query = db.selectFrom("form_message").selectAll().orderBy("created_at", "desc").orderBy("id");
+  if (kind) query = query.where("kind", "=", kind);
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+export async function countMessages(db: Db, kind?: FormKind): Promise<number> {
+  let query = db.selectFrom("form_message").select((eb) => eb.fn.countAll<number | string>().as("n"));
+  if (kind) query = query.where("kind", "=", kind);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { site } from "~/config/site";
+import { BrandIcon } from "~/shared/ui/brand-icons";
+import { Container } from "~/shared/ui/layout";
+import { Logo } from "~/shared/ui/logo";
+import { footerGroups, legalNav } from "./navigation";
+
+export function Footer() {
+  return (
+    <footer className="bg-ink-950 text-ink-300">
+      <Container className="py-14">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+          <div className="col-span-2 md:col-span-1">
+            <Logo tone="light" />
+            <p className="mt-4 max-w-xs text-sm leading-relaxed text-ink-400">{site.description}</p>
+            <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social links">
+              {site.social.map((link) => (
+                <li key={link.network}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${site.productName} on ${link.label}`}
+                    className="inline-flex size-10 items-center justify-center rounded-xl bg-white/5 text-ink-300 transition-colors hover:bg-white/10 hover:text-white"
+                  >
+                    <BrandIcon network={link.network} className="size-[18px]" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {footerGroups.map((group) => (
+            <nav key={group.title} aria-labelledby={`footer-${group.title}`}>
+              <h2 id={`footer-${group.title}`} className="text-sm font-semibold text-white">
+                {group.title}
+              </h2>
+              <ul className="mt-4 space-y-3 text-sm">
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="hover:text-white">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {site.copyrightYear} {site.productName}. All rights reserved.
+          </p>
+          <ul className="flex gap-5" aria-label="Legal">
+            {legalNav.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Container>
+    </footer>
+  );
+}

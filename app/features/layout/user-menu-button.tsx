@@ -1,0 +1,21 @@
+import type { ComponentProps } from "react";
+import { initialOf, type SessionUser } from "~/features/auth/session-user";
+import { Icon } from "~/shared/ui/icon";
+
+/** The signed-in header control: the user's initial and name. Radix's trigger wraps it. */
+export function UserMenuButton({ user, ...props }: { user: SessionUser } & ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-semibold text-ink-900 hover:bg-ink-100 data-[state=open]:bg-ink-100"
+      aria-label={`Account menu for ${user.name}`}
+      {...props}
+    >
+      <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
+        {initialOf(user)}
+      </span>
+      <span className="max-w-40 truncate">{user.name}</span>
+      <Icon name="chevron-down" className="size-4 text-ink-500" />
+    </button>
+  );
+}

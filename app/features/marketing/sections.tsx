@@ -1,0 +1,107 @@
+import type { TeamMember } from "~/config/site";
+import { ButtonLink } from "~/shared/ui/button";
+import { Icon } from "~/shared/ui/icon";
+import { Container, Section } from "~/shared/ui/layout";
+import { CardGrid } from "./card-grid";
+import { TeamGrid } from "./team-grid";
+import type { Card } from "./types";
+
+/** "See all …" under a home-page block, pointing at the block's own page. */
+function More({ to, label }: { to: string; label: string }) {
+  return (
+    <div className="mt-10 text-center">
+      <ButtonLink to={to} variant="secondary">
+        {label}
+        <Icon name="arrow-right" className="size-4" />
+      </ButtonLink>
+    </div>
+  );
+}
+
+export function ValuesSection({ values }: { values: Card[] }) {
+  return (
+    <Section id="values" eyebrow="What we stand for" title="Our Values" intro="Three ideas guide every decision we make about Tuesday AI.">
+      <CardGrid cards={values} columns={3} />
+    </Section>
+  );
+}
+
+export function WhyChooseUsSection({ content }: { content: { title: string; intro: string; points: Card[] } }) {
+  return (
+    <section id="why" aria-labelledby="why-heading" className="bg-brand-950 py-16 text-white sm:py-20">
+      <Container className="grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:items-center">
+        <div>
+          <p className="text-sm font-semibold tracking-wider text-saffron-300 uppercase">Why us</p>
+          <h2 id="why-heading" className="mt-2 text-3xl font-bold text-white sm:text-4xl">
+            {content.title}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-brand-100">{content.intro}</p>
+          <ButtonLink to="/about" variant="light" className="mt-8">
+            More about us
+          </ButtonLink>
+        </div>
+        <CardGrid cards={content.points} columns={2} tone="dark" />
+      </Container>
+    </section>
+  );
+}
+
+export function VisionSection({ vision, more = true }: { vision: Card[]; more?: boolean }) {
+  return (
+    <Section id="vision" eyebrow="Our vision" title="Eight promises for the AI we are building" tone="tint">
+      <CardGrid cards={vision} columns={4} />
+      {more && <More to="/vision" label="Read our vision" />}
+    </Section>
+  );
+}
+
+export function FeaturesSection({ features, more = true }: { features: Card[]; more?: boolean }) {
+  return (
+    <Section id="features" eyebrow="Features" title="Built for people, ready for organisations">
+      <CardGrid cards={features} columns={3} />
+      {more && <More to="/features" label="Explore the features" />}
+    </Section>
+  );
+}
+
+export function StorySection({ story, more = true }: { story: Card[]; more?: boolean }) {
+  return (
+    <Section
+      id="story"
+      eyebrow="The founder's story"
+      title="Started at 16, built with faith"
+      intro="Ten chapters of how Tuesday AI began, from a first spark to the community that carried it."
+      tone="tint"
+    >
+      <CardGrid cards={story} columns={2} numbered />
+      {more && <More to="/story" label="Read the whole story" />}
+    </Section>
+  );
+}
+
+export function TeamSection({ team, more = true }: { team: TeamMember[]; more?: boolean }) {
+  return (
+    <Section id="team" eyebrow="Team" title="The people behind Tuesday AI" intro="A small team in Kanpur with one goal: AI that helps everyone.">
+      <TeamGrid team={team} />
+      {more && <More to="/team" label="Meet the team" />}
+    </Section>
+  );
+}
+
+export function JoinBand() {
+  return (
+    <section aria-labelledby="join-heading" className="bg-gradient-to-r from-brand-700 to-brand-900 py-16 text-white">
+      <Container className="flex flex-col items-start justify-between gap-6 md:flex-row md:items-center">
+        <div>
+          <h2 id="join-heading" className="text-2xl font-bold text-white sm:text-3xl">
+            Be the first to try Tuesday AI
+          </h2>
+          <p className="mt-2 text-brand-100">Join the community for early access, updates and a say in what we build next.</p>
+        </div>
+        <ButtonLink to="/community" variant="light" size="lg">
+          Join the community
+        </ButtonLink>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from "react";
+import { Button } from "~/shared/ui/button";
+import { Icon } from "~/shared/ui/icon";
+import { LocalDate } from "~/shared/ui/local-date";
+import { formatTimeSpent, STATS_KEYS } from "./local-stats";
+import { useTimeTracking } from "./use-time-tracking";
+
+function StatCard({ label, icon, children }: { label: string; icon: "timer" | "activity" | "square-pen"; children: React.ReactNode }) {
+  return (
+    <section aria-label={label} className="flex flex-col rounded-2xl bg-white p-5 shadow-card ring-1 ring-ink-200/70">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+          <Icon name={icon} />
+        </span>
+        <h2 className="text-sm font-semibold text-ink-600">{label}</h2>
+      </div>
+      <div className="mt-4 flex flex-1 flex-col justify-between gap-4">{children}</div>
+    </section>
+  );
+}
+
+/** Time Spent (with Start/Stop Tracking), Total Visits, Last Update on Profile information. */
+export function ProfileStats({ updatedAt }: { updatedAt: string }) {
+  const { state, toggle } = useTimeTracking();
+  const visits = useSyncExternalStore(
+    () => () => {},
+    () => Number(localStorage.getItem(STATS_KEYS.totalVisits) ?? 0) || 0,
+    () => null,
+  );
+
+  return (
+    <div className="grid gap-5 md:grid-cols-3">
+      <StatCard label="Time Spent" icon="timer">
+        <p className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="time-spent" aria-live="off">
+          {formatTimeSpent(state?.totalTimeSpent ?? 0)}
+        </p>
+        <Button variant={state?.trackTime ? "secondary" : "primary"} size="sm" onClick={toggle} disabled={!state}>
+          {state?.trackTime ? "Stop Tracking" : "Start Tracking"}
+        </Button>
+      </StatCard>
+      <StatCard label="Total Visits" icon="activity">
+        <p className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="total-visits">
+          {visits ?? "—"}
+        </p>
+        <p className="text-sm text-ink-600">Counted once per browser session, on this device.</p>
+      </StatCard>
+      <StatCard label="Last Update on Profile information" icon="square-pen">
+        <p className="text-lg font-semibold text-ink-950" data-testid="last-update">
+          <LocalDate iso={updatedAt} withTime />
+        </p>
+        <p className="text-sm text-ink-600">When your details last changed.</p>
+      </StatCard>
+    </div>
+  );
+}

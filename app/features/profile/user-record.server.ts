@@ -1,0 +1,112 @@
+/**
+ * Reads and writes the user record: Better Auth's `user` row (id, email, name,
+ * verified flag, created date) joined with our `profile` row (the rest).
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/db/schema";
+import { toIso } from "~/infra/db/time";
+import type { MessageSummary, ProfileUpdate, UserRecord } from "./user-record";
+
+type Db = Kysely<Database>;
+
+export interface NewProfile {
+  /** Email sign-up sends the first verification mail: attempts 1, sent now. */
+  verificationSent: boolean;
+  now?: Date;
+}
+
+export async function createProfile(db: Db, userId: string, { verificationSent, now = new Date() }: NewProfile): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto("profile")
+    .values({
+      user_id: userId,
+      gender: "",
+      dob: "",
+      about: "",
+      login_count: 0,
+      last_login: null,
+      verification_attempts: verificationSent ? 1 : 0,
+      verification_sent_at: verificationSent ? at : null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+}
+
+/** Sign-in bookkeeping (spec section 4): last_login now, login_count + 1. */
+export async function recordLogin(db: Db, userId: string, now = new Date()): Promise<void> {
+  await createProfile(db, userId, { verificationSent: false, now });
+  await db
+    .updateTable("profile")
+    .set((eb) => ({ login_count: eb("login_count", "+", 1), last_login: now.toISOString() }))
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+export async function listMessages(db: Db, userId: string): Promise<MessageSummary[]> {
+  const rows = await db
+    .selectFrom("form_message")
+    .select(["id", "kind", "name", "email", "message", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) ?? "" }));
+}
+
+export async function getUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("profile", "profile.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.email",
+      "user.name",
+      "user.emailVerified",
+      "user.createdAt",
+      "profile.gender",
+      "profile.dob",
+      "profile.about",
+      "profile.created_at",
+      "profile.updated_at",
+      "profile.last_login",
+      "profile.login_count",
+      "profile.verification_sent_at",
+      "profile.verification_attempts",
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const created = toIso(row.created_at) ?? toIso(row.createdAt) ?? new Date(0).toISOString();
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    gender: row.gender ?? "",
+    dob: row.dob ?? "",
+    about: row.about ?? "",
+    created_at: created,
+    updated_at: toIso(row.updated_at) ?? created,
+    messages: await listMessages(db, userId),
+    last_login: toIso(row.last_login),
+    login_count: row.login_count ?? 0,
+    email_verified: Boolean(row.emailVerified),
+    verification_sent_at: toIso(row.verification_sent_at),
+    verification_attempts: row.verification_attempts ?? 0,
+  };
+}
+
+/** Writes the allow-listed fields only; the name lives on Better Auth's user row. */
+export async function updateProfile(db: Db, userId: string, update: ProfileUpdate, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await createProfile(trx, userId, { verificationSent: false, now });
+    await trx.updateTable("user").set({ name: update.name, updatedAt: at }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("profile")
+      .set({ gender: update.gender, dob: update.dob, about: update.about, updated_at: at })
+      .where("user_id", "=", userId)
+      .execute();
+  });
+}

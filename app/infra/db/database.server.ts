@@ -1,0 +1,66 @@
+/**
+ * Opens the database named by DATABASE_URL: SQLite (better-sqlite3) for a file,
+ * PostgreSQL (pg) for a postgres:// URL. Everything above this module talks
+ * Kysely and does not care which.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "~/config/env.server";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The SQLite file, or the PostgreSQL URL. */
+  location: string;
+  /** Answers when the database does; used by /api/health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.kind === "sqlite") {
+    mkdirSync(path.dirname(config.file), { recursive: true });
+    const connection = new SQLite(config.file);
+    // WAL lets readers proceed during a write; the busy timeout rides out the
+    // short write locks of a second process (npm run messages) on the same file.
+    connection.pragma("journal_mode = WAL");
+    connection.pragma("foreign_keys = ON");
+    connection.pragma("busy_timeout = 5000");
+    connection.pragma("synchronous = NORMAL");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    return {
+      db,
+      dialect: "sqlite",
+      location: config.file,
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    location: config.url,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Brings the database to the current schema: Better Auth's tables first (its
+ * own `getMigrations`, which diffs and only adds), then ours (Kysely's
+ * Migrator, which records what ran in `kysely_migration`).
+ *
+ * Several instances may start at once. On PostgreSQL the whole run holds a
+ * session-level advisory lock; on SQLite it holds an exclusive transaction on
+ * a small lock database beside the data file (processes sharing a file), and
+ * an in-process queue (handles sharing a process). The others wait and then
+ * find nothing to do.
+ */
+import SQLite from "better-sqlite3";
+import type { BetterAuthOptions } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import { type Kysely, type MigrationResult, Migrator, sql } from "kysely";
+import type { DatabaseHandle } from "./database.server";
+import { ourMigrations } from "./migrations.server";
+
+/** An arbitrary constant that names "schema migrations" among advisory locks. */
+const MIGRATION_LOCK_KEY = 727_160_001;
+
+export interface MigrationReport {
+  auth: { created: string[]; altered: string[] };
+  app: { name: string; status: MigrationResult["status"] }[];
+}
+
+const inProcess = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task with the same key in this process. */
+function queued<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = inProcess.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(task);
+  inProcess.set(key, next);
+  return next;
+}
+
+async function withSqliteLock<T>(file: string, task: () => Promise<T>): Promise<T> {
+  const lock = new SQLite(`${file}.migrate-lock`, { timeout: 60_000 });
+  try {
+    lock.exec("BEGIN EXCLUSIVE");
+    try {
+      return await task();
+    } finally {
+      lock.exec("COMMIT");
+    }
+  } finally {
+    lock.close();
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle, authOptions: BetterAuthOptions): Promise<MigrationReport> {
+  if (handle.dialect === "sqlite") {
+    const file = handle.location;
+    return queued(file, () => withSqliteLock(file, () => runAll(handle.db, authOptions, handle)));
+  }
+  return handle.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await runAll(connection, authOptions, handle);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
+async function runAll(db: Kysely<any>, authOptions: BetterAuthOptions, handle: DatabaseHandle): Promise<MigrationReport> {
+  const auth = await getMigrations({ ...authOptions, database: { db, type: handle.dialect } });
+  await auth.runMigrations();
+
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ourMigrations(handle.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+
+  return {
+    auth: {
+      created: auth.toBeCreated.map((t) => t.table),
+      altered: auth.toBeAdded.map((t) => t.table),
+    },
+    app: (results ?? []).map((r) => ({ name: r.migrationName, status: r.status })),
+  };
+}

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { authOptions } from "~/features/auth/auth.server";
+import { loadEnv } from "~/config/env.server";
+import { testDatabases } from "../../../tests/support/test-databases";
+import { type DatabaseHandle, openDatabase } from "./database.server";
+import { migrateToLatest } from "./migrate.server";
+
+describe.each(testDatabases())("migrations on $name", (target) => {
+  const opened: DatabaseHandle[] = [];
+  const drops: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((h) => h.close()));
+    for (const drop of drops.splice(0)) await drop();
+  });
+
+  async function fresh() {
+    const created = await target.create();
+    drops.push(created.drop);
+    const open = () => {
+      const handle = openDatabase(created.config);
+      opened.push(handle);
+      return handle;
+    };
+    const env = loadEnv({ AUTH_SECRET: "x".repeat(32), DATABASE_URL: created.url });
+    return { open, options: (h: DatabaseHandle) => authOptions({ env, database: h }) };
+  }
+
+  it("creates Better Auth's tables and ours, then finds nothing to do", async () => {
+    const { open, options } = await fresh();
+    const db = open();
+    const first = await migrateToLatest(db, options(db));
+    expect(first.auth.created).toEqual(expect.arrayContaining(["user", "session", "account", "verification"]));
+    expect(first.app.map((m) => m.name)).toContain("0001_profile_messages_mailbox");
+
+    const tables = (await db.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(["user", "profile", "form_message", "dev_mailbox", "consumed_token"]));
+
+    const second = await migrateToLatest(db, options(db));
+    expect(second.auth.created).toEqual([]);
+    expect(second.app).toEqual([]);
+    await db.ping();
+  });
+
+  it("lets several instances migrate the same database at once", async () => {
+    const { open, options } = await fresh();
+    const instances = [open(), open(), open()];
+    const reports = await Promise.all(instances.map((h) => migrateToLatest(h, options(h))));
+    const ranOurs = reports.filter((r) => r.app.some((m) => m.status === "Success"));
+    expect(ranOurs).toHaveLength(1);
+  });
+});

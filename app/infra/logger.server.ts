@@ -1,0 +1,16 @@
+/** Structured JSON logs on stdout, one object per line (pino). */
+import pino, { type Logger } from "pino";
+
+let root: Logger | undefined;
+
+export function logger(level?: string): Logger {
+  root ??= pino({
+    level: level ?? process.env.LOG_LEVEL ?? "info",
+    base: { service: "web" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    // Never log credentials even if a caller passes a whole request.
+    redact: ["req.headers.cookie", "req.headers.authorization", "password", "*.password", "token", "*.token"],
+  });
+  return root;
+}

@@ -1,0 +1,123 @@
+/**
+ * The product's emails, as HTML (inline styles: mail clients ignore style
+ * sheets) and plain text. Every link points at APP_URL.
+ */
+import { site } from "~/config/site";
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+interface Layout {
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function layout({ preheader, heading, paragraphs, action, footnote }: Layout): { html: string; text: string } {
+  const brand = escape(site.productName);
+  const button = action
+    ? `<tr><td style="padding:8px 0 24px"><a href="${escape(action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></td></tr>
+       <tr><td style="padding:0 0 16px;font-size:13px;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escape(action.url)}" style="color:#6d28d9;word-break:break-all">${escape(action.url)}</a></td></tr>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(heading)}</title></head>
+<body style="margin:0;background:#f4f3fb;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1e1b2e">
+<span style="display:none;max-height:0;overflow:hidden">${escape(preheader)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td style="padding:0 0 24px;font-size:18px;font-weight:700;color:#4c1d95">✦ ${brand}</td></tr>
+<tr><td style="padding:0 0 16px;font-size:22px;font-weight:700;color:#1e1b2e">${escape(heading)}</td></tr>
+${paragraphs.map((p) => `<tr><td style="padding:0 0 16px;font-size:15px;line-height:1.6">${escape(p)}</td></tr>`).join("\n")}
+${button}
+${footnote ? `<tr><td style="padding:8px 0 0;font-size:13px;line-height:1.5;color:#64748b">${escape(footnote)}</td></tr>` : ""}
+</table>
+<p style="font-size:12px;color:#64748b;margin:16px 0 0">${escape(site.companyName)} · ${escape(site.address.district)}, ${escape(site.address.state)}, ${escape(site.address.country)}</p>
+</td></tr></table></body></html>`;
+  const text = [
+    heading,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    ...(footnote ? [footnote, ""] : []),
+    `— ${site.productName}, ${site.companyName}`,
+  ].join("\n");
+  return { html, text };
+}
+
+export function verificationMail(name: string, url: string): RenderedMail {
+  return {
+    subject: `Verify your email for ${site.productName}`,
+    ...layout({
+      preheader: "One click and your account is ready.",
+      heading: "Verify your email address",
+      paragraphs: [`Hi ${name},`, `Welcome to ${site.productName}! Please confirm that this is your email address so you can sign in.`],
+      action: { label: "Verify email address", url },
+      footnote: "This link works once and expires in one hour. If you did not create an account, you can ignore this email.",
+    }),
+  };
+}
+
+export function passwordResetMail(name: string, url: string): RenderedMail {
+  return {
+    subject: `Reset your ${site.productName} password`,
+    ...layout({
+      preheader: "A link to choose a new password.",
+      heading: "Reset your password",
+      paragraphs: [`Hi ${name},`, "We received a request to reset your password. Choose a new one with the button below; it signs you out everywhere else."],
+      action: { label: "Choose a new password", url },
+      footnote: "This link works once and expires in one hour. If you did not ask for it, ignore this email: your password stays as it is.",
+    }),
+  };
+}
+
+export function existingAccountMail(name: string, signInUrl: string, resetUrl: string): RenderedMail {
+  return {
+    subject: `You already have a ${site.productName} account`,
+    ...layout({
+      preheader: "Someone tried to sign up with your address.",
+      heading: "You already have an account",
+      paragraphs: [
+        `Hi ${name},`,
+        `Someone (hopefully you) tried to create a ${site.productName} account with this email address. You already have one, so nothing was changed.`,
+        `Forgot your password? Reset it here: ${resetUrl}`,
+      ],
+      action: { label: "Sign in", url: signInUrl },
+      footnote: "If this was not you, you can ignore this email.",
+    }),
+  };
+}
+
+export function deleteAccountMail(name: string, url: string): RenderedMail {
+  return {
+    subject: `Confirm deleting your ${site.productName} account`,
+    ...layout({
+      preheader: "Confirm that you want your account deleted.",
+      heading: "Confirm account deletion",
+      paragraphs: [
+        `Hi ${name},`,
+        "You asked us to delete your account. Once you confirm, your account, sessions, profile and messages are deleted and cannot be recovered.",
+      ],
+      action: { label: "Delete my account", url },
+      footnote: "This link expires in one hour. If you did not ask for this, ignore this email and your account stays as it is.",
+    }),
+  };
+}
+
+export function formNotificationMail(kind: "feedback" | "contact", from: { name: string; email: string }, message: string): RenderedMail {
+  const label = kind === "feedback" ? "feedback" : "contact message";
+  const { html, text } = layout({
+    preheader: message.slice(0, 90),
+    heading: `New ${label} from ${from.name}`,
+    paragraphs: [`From: ${from.name} <${from.email}>`, ...message.split(/\n{2,}/)],
+    footnote: `Sent through the ${kind} form on the website. Reply to this email to answer ${from.name}.`,
+  });
+  return { subject: `[${site.productName}] New ${label} from ${from.name}`, html, text };
+}

@@ -1,0 +1,40 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The pages rendered to static HTML at build time: everything whose content
+ * does not depend on who is asking. Signed-in visitors still get these pages
+ * server-rendered, so that their header shows their name.
+ */
+export const staticPagePaths = [
+  "/",
+  "/home",
+  "/about",
+  "/product",
+  "/pricing",
+  "/vision",
+  "/team",
+  "/story",
+  "/features",
+  "/community",
+  "/feedback",
+  "/contact",
+  "/blog",
+  "/coming-soon",
+  "/license",
+  "/privacy",
+  "/terms",
+  "/cookie-policy",
+];
+
+/** One page per blog post: app/features/blog/posts/YYYY-MM-DD-slug.md → /blog/slug. */
+export function blogPostPaths(root = process.cwd()): string[] {
+  return readdirSync(path.join(root, "app/features/blog/posts"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `/blog/${f.replace(/\.md$/, "").replace(/^\d{4}-\d{2}-\d{2}-/, "")}`)
+    .sort();
+}
+
+export async function prerenderedPaths(): Promise<string[]> {
+  return [...staticPagePaths, ...blogPostPaths(), "/sitemap.xml", "/robots.txt"];
+}

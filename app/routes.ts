@@ -1,0 +1,54 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/**
+ * Every URL of the product. Pages render inside root.tsx's site shell;
+ * `api/*`, `dev/*` and the crawler files are resource routes (no UI).
+ */
+export default [
+  // Pages (spec section 2)
+  index("routes/home.tsx", { id: "home-index" }),
+  route("home", "routes/home.tsx", { id: "home" }),
+  route("about", "routes/about.tsx"),
+  route("product", "routes/product.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("vision", "routes/vision.tsx"),
+  route("team", "routes/team.tsx"),
+  route("story", "routes/story.tsx"),
+  route("features", "routes/features.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("auth/complete", "routes/auth.complete.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("profile/download", "routes/profile.download.ts"),
+  route("community", "routes/community.tsx"),
+  route("feedback", "routes/feedback.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog.post.tsx"),
+  route("coming-soon", "routes/coming-soon.tsx"),
+  route("license", "routes/license.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("cookie-policy", "routes/cookie-policy.tsx"),
+
+  // HTTP API (contract)
+  route("api/health", "routes/api/health.ts"),
+  route("api/auth/resend-verification", "routes/api/resend-verification.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("api/forms/:kind", "routes/api/forms.ts"),
+  route("api/user/:id", "routes/api/user.ts"),
+  route("api/saveUser", "routes/api/save-user.ts"),
+  route("api/saveUser/:uid", "routes/api/save-user-by-id.ts"),
+  route("api/*", "routes/api/not-found.ts"),
+
+  // The local outbox (no SMTP_URL, loopback only)
+  route("dev/mailbox", "routes/dev/mailbox.ts"),
+  route("dev/mailbox/:id", "routes/dev/mailbox-message.ts"),
+
+  // Crawlers
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+
+  // Anything else: the not-found page, with HTTP 404
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

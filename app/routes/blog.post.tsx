@@ -1,0 +1,51 @@
+import { data, Link } from "react-router";
+import { formatPostDate } from "~/features/blog/format";
+import { findPost } from "~/features/blog/posts.server";
+import { pageMeta } from "~/shared/lib/seo";
+import { Icon } from "~/shared/ui/icon";
+import { Container } from "~/shared/ui/layout";
+import type { Route } from "./+types/blog.post";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta(matches, {
+        title: loaderData.post.title,
+        path: `/blog/${loaderData.post.slug}`,
+        description: loaderData.post.description,
+        type: "article",
+        publishedTime: loaderData.post.date,
+      })
+    : [];
+
+export function loader({ params }: Route.LoaderArgs) {
+  const post = findPost(params.slug);
+  if (!post) throw data(null, { status: 404 });
+  return { post };
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article className="py-12 sm:py-16">
+      <Container className="max-w-3xl">
+        <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
+          <Icon name="arrow-right" className="size-4 rotate-180" />
+          All posts
+        </Link>
+        <header className="mt-6 border-b border-ink-200 pb-8">
+          <h1 className="text-3xl font-extrabold sm:text-5xl sm:leading-tight">{post.title}</h1>
+          <p className="mt-4 text-lg text-ink-600">{post.description}</p>
+          <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink-600">
+            <span className="font-semibold text-ink-800">{post.author}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+            <span aria-hidden="true">·</span>
+            <span>{post.readingMinutes} min read</span>
+          </p>
+        </header>
+        {/* Our own Markdown, rendered at build time on the server. */}
+        <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
+      </Container>
+    </article>
+  );
+}

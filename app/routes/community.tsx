@@ -1,0 +1,55 @@
+import { site } from "~/config/site";
+import { benefits, communityIntro, joinCards } from "~/features/community/content";
+import { CardGrid } from "~/features/marketing/card-grid";
+import { pageMeta } from "~/shared/lib/seo";
+import { BrandIcon } from "~/shared/ui/brand-icons";
+import { Container, PageHeader, Section } from "~/shared/ui/layout";
+import type { Route } from "./+types/community";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData?.intro.title ?? "Community", path: "/community", description: loaderData?.intro.intro ?? site.description });
+
+export function loader() {
+  return { intro: communityIntro, joinCards, benefits };
+}
+
+const LINKS = { x: site.community.x, telegram: site.community.telegram, whatsapp: site.community.whatsappChannel };
+
+export default function Community({ loaderData }: Route.ComponentProps) {
+  const { intro, joinCards, benefits } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
+      <section aria-labelledby="join-cards-heading" className="py-16 sm:py-20">
+        <Container>
+          <h2 id="join-cards-heading" className="sr-only">
+            Where to join
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {joinCards.map((card) => (
+              <li key={card.network} className="flex flex-col rounded-3xl bg-white p-7 shadow-card ring-1 ring-ink-200/70">
+                <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-ink-950 text-white">
+                  <BrandIcon network={card.network} className="size-6" />
+                </span>
+                <h3 className="mt-5 text-xl font-bold">{card.title}</h3>
+                <p className="mt-2 flex-1 leading-relaxed text-ink-600">{card.description}</p>
+                <a
+                  href={LINKS[card.network]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-6 inline-flex h-11 items-center justify-center rounded-xl bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  {card.cta}
+                  <span className="sr-only"> (opens {card.title} in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+      <Section id="benefits" eyebrow="Why join" title="What you get from the community" tone="tint">
+        <CardGrid cards={benefits} columns={3} />
+      </Section>
+    </>
+  );
+}

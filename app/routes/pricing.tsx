@@ -1,0 +1,29 @@
+import { plans } from "~/features/pricing/plans";
+import { PricingPlans } from "~/features/pricing/pricing-plans";
+import { pageMeta } from "~/shared/lib/seo";
+import { Container, PageHeader } from "~/shared/ui/layout";
+import type { Route } from "./+types/pricing";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Pricing",
+    path: "/pricing",
+    description: "Plans from free to professional, priced in rupees, with 20% off yearly. Every plan is coming soon.",
+  });
+
+export default function Pricing() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Pricing"
+        title="Pricing"
+        intro="Simple plans in rupees, from free to professional. Every plan is coming soon: pick the one you would choose, and join the community to hear first."
+      />
+      <section aria-label="Plans" className="bg-ink-50 py-16 sm:py-20">
+        <Container className="max-w-7xl">
+          <PricingPlans plans={plans} />
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The composition root: builds the server-side services once per process and
+ * hands them to loaders, actions and API handlers.
+ *
+ * Nothing here runs at import time. The production server calls `startup()`
+ * before it listens (migrations included); under `npm run dev` the first request
+ * that needs a service starts them. Prerendering at build time never touches
+ * the database, because the pages it renders need no service.
+ */
+import type { Logger } from "pino";
+import { type Env, env as loadEnvOnce } from "~/config/env.server";
+import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
+import { drainNotifications, startNotificationRetries } from "~/features/forms/notifications.server";
+import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
+import { migrateToLatest } from "~/infra/db/migrate.server";
+import { logger as rootLogger } from "~/infra/logger.server";
+import { createMailer, type Mailer } from "~/infra/mail/mailer.server";
+import { memoryStore, RateLimiter, redisStore } from "~/infra/rate-limit/rate-limiter.server";
+
+export interface Services {
+  env: Env;
+  log: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  auth: Auth;
+}
+
+// Kept on globalThis so that a dev-server module reload reuses one connection.
+const holder = globalThis as typeof globalThis & {
+  __services?: Promise<Services>;
+  /** Stops the background retries of form notification mails. */
+  __stopNotificationRetries?: () => Promise<void>;
+};
+
+async function init(): Promise<Services> {
+  const env = loadEnvOnce();
+  const log = rootLogger(env.logLevel);
+  const database = openDatabase(env.database);
+  try {
+    const mailer = createMailer(env, database, log);
+    const deps = { env, database, mailer, log };
+    const report = await migrateToLatest(database, authOptions(deps));
+    const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
+    log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
+    const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl) : memoryStore());
+    return { env, log, database, mailer, limiter, auth: createAuth(deps) };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+export function services(): Promise<Services> {
+  holder.__services ??= init().catch((error: unknown) => {
+    holder.__services = undefined;
+    throw error;
+  });
+  return holder.__services;
+}
+
+/** Called by the production server before it listens. */
+export async function startup(): Promise<void> {
+  const s = await services();
+  holder.__stopNotificationRetries ??= startNotificationRetries(s);
+}
+
+/** Closes what startup opened; the server calls it after in-flight requests finish. */
+export async function shutdown(): Promise<void> {
+  const stopRetries = holder.__stopNotificationRetries;
+  holder.__stopNotificationRetries = undefined;
+  await stopRetries?.();
+  await drainNotifications();
+  const pending = holder.__services;
+  holder.__services = undefined;
+  if (!pending) return;
+  const s = await pending.catch(() => undefined);
+  if (!s) return;
+  s.mailer.close();
+  await s.limiter.close();
+  await s.database.close();
+}

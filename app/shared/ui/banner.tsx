@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { cn } from "~/shared/lib/cn";
+import { Icon } from "./icon";
+
+interface BannerProps {
+  tone: "error" | "success" | "info";
+  children: ReactNode;
+  onDismiss?: () => void;
+  className?: string;
+}
+
+/** Failures in red, successes in green (spec section 2); dismissible when onDismiss is given. */
+export function Banner({ tone, children, onDismiss, className }: BannerProps) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      data-tone={tone}
+      className={cn(
+        "flex items-start gap-3 rounded-xl px-4 py-3 text-sm ring-1 ring-inset",
+        tone === "error" && "bg-red-50 text-red-800 ring-red-200",
+        tone === "success" && "bg-emerald-50 text-emerald-800 ring-emerald-200",
+        tone === "info" && "bg-brand-50 text-brand-900 ring-brand-200",
+        className,
+      )}
+    >
+      <Icon name={tone === "error" ? "circle-alert" : "circle-check"} className="mt-0.5 size-4" />
+      <div className="min-w-0 flex-1">{children}</div>
+      {onDismiss && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="-m-1 rounded-lg p-1 opacity-70 hover:opacity-100"
+          aria-label="Dismiss message"
+        >
+          <Icon name="x" className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}

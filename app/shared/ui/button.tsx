@@ -1,0 +1,40 @@
+import type { ComponentProps } from "react";
+import { Link } from "react-router";
+import { cn } from "~/shared/lib/cn";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "light" | "outline-light";
+export type ButtonSize = "sm" | "md" | "lg";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 select-none";
+
+const variants: Record<ButtonVariant, string> = {
+  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500",
+  secondary: "bg-white text-ink-900 ring-1 ring-inset ring-ink-200 hover:bg-ink-50 hover:ring-ink-300",
+  ghost: "text-ink-700 hover:bg-ink-100 hover:text-ink-950",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-500",
+  light: "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
+  "outline-light": "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10",
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: "h-9 px-3.5 text-sm",
+  md: "h-11 px-5 text-sm",
+  lg: "h-12 px-6 text-base",
+};
+
+export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize };
+
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize };
+
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return <Link className={buttonClasses(variant, size, className)} {...props} />;
+}

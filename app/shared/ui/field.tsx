@@ -1,0 +1,105 @@
+import { type ComponentProps, useId, useState } from "react";
+import { cn } from "~/shared/lib/cn";
+import { Icon } from "./icon";
+
+export const inputClasses =
+  "block w-full rounded-xl border-0 bg-white px-3.5 py-2.5 text-ink-950 shadow-sm ring-1 ring-inset ring-ink-300 placeholder:text-ink-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 focus:outline-none disabled:cursor-not-allowed disabled:bg-ink-50 disabled:text-ink-600 read-only:bg-ink-50 aria-[invalid=true]:ring-red-500 sm:text-sm";
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: React.ReactNode;
+}
+
+/** Label, control, then the hint or the error (announced to screen readers). */
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
+        {label}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<"input">, "id"> & { label: string; error?: string; hint?: string; id?: string };
+
+export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <input
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        className={cn(inputClasses, className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string; id?: string };
+
+export function TextArea({ label, error, hint, id, className, rows = 4, ...props }: TextAreaProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <textarea
+        id={fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        className={cn(inputClasses, "resize-y", className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, "type">;
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, error, hint, id, ...props }: PasswordFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <div className="relative">
+        <input
+          id={fieldId}
+          type={visible ? "text" : "password"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+          className={cn(inputClasses, "pr-12")}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-ink-600 hover:text-ink-950"
+          aria-label={visible ? "Hide password" : "Show password"}
+          aria-pressed={visible}
+          aria-controls={fieldId}
+        >
+          <Icon name={visible ? "eye-off" : "eye"} className="size-4" />
+        </button>
+      </div>
+    </FieldShell>
+  );
+}

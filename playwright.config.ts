@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium";
+import { appUrl } from "./tests/support/ports";
+
+/** Specs that exercise the database; they also run against PostgreSQL. */
+const DATABASE_SPECS = /(auth|oauth|profile|forms|api)[^/]*\.spec\.ts$/;
+/** The newcomer's path through the local outbox (no SMTP_URL): its own server. */
+const OUTBOX_SPECS = /outbox[^/]*\.spec\.ts$/;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "sqlite", testIgnore: OUTBOX_SPECS, use: { ...chromium, baseURL: appUrl.sqlite } },
+    { name: "outbox", testMatch: OUTBOX_SPECS, use: { ...chromium, baseURL: appUrl.outbox } },
+    ...(process.env.TEST_DATABASE_URL
+      ? [{ name: "postgres", testMatch: DATABASE_SPECS, use: { ...chromium, baseURL: appUrl.postgres } }]
+      : []),
+  ],
+});

@@ -1,0 +1,125 @@
+/**
+ * The files of build/client, loaded into memory at start with their gzip and
+ * brotli forms, ETags and headers. The client build is small (well under a
+ * few MB), so compressing once here beats compressing on every request.
+ *
+ * - /assets/* are content-hashed: cached for a year, immutable.
+ * - Prerendered pages (<path>/index.html) carry a CSP with the hashes of
+ *   their inline scripts; they go only to visitors without a session cookie.
+ * - Prerendered `.data` files are not served: data requests always reach the
+ *   React Router handler, which knows who is asking.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { contentSecurityPolicy, inlineScriptHashes } from "../app/infra/security/csp.ts";
+import { PLACEHOLDER_ORIGIN } from "../app/shared/lib/seo.server.ts";
+import { brotli, MIN_COMPRESS_BYTES } from "./precompress.ts";
+
+export interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+export interface StaticFiles {
+  /** Hashed assets and plain public files, by URL path. */
+  files: Map<string, StaticFile>;
+  /** Prerendered pages, by URL path without trailing slash ("/" for home). */
+  pages: Map<string, StaticFile>;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".map": "application/json; charset=utf-8",
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/**
+ * A file with its ETag and compressed forms: the build's precompressed
+ * `.br`/`.gz` when present (hashed assets), else compressed now at settings
+ * that keep the start quick.
+ */
+function prepare(body: Buffer, type: string, headers: Record<string, string>, abs?: string): StaticFile {
+  const file: StaticFile = {
+    body,
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    headers: { "Content-Type": type, ...headers },
+  };
+  if (COMPRESSIBLE.test(type) && body.length > MIN_COMPRESS_BYTES) {
+    const prebuilt = abs && existsSync(`${abs}.br`) && existsSync(`${abs}.gz`);
+    file.brotli = prebuilt ? readFileSync(`${abs}.br`) : brotli(body, 9);
+    file.gzip = prebuilt ? readFileSync(`${abs}.gz`) : gzipSync(body, { level: 9 });
+  }
+  return file;
+}
+
+const WITH_ORIGIN = new Set([".html", ".xml", ".txt"]);
+
+/** Loads build/client, writing `origin` where the build left its placeholder. */
+export function loadStaticFiles(clientDir: string, origin: string): StaticFiles {
+  const files = new Map<string, StaticFile>();
+  const pages = new Map<string, StaticFile>();
+
+  for (const abs of walk(clientDir)) {
+    const rel = `/${path.relative(clientDir, abs).split(path.sep).join("/")}`;
+    const ext = path.extname(abs).toLowerCase();
+    if (ext === ".data" || ext === ".br" || ext === ".gz") continue;
+    let body = readFileSync(abs);
+    if (WITH_ORIGIN.has(ext)) body = Buffer.from(body.toString("utf8").replaceAll(PLACEHOLDER_ORIGIN, origin));
+    const type = TYPES[ext] ?? "application/octet-stream";
+
+    if (rel === "/index.html" || rel.endsWith("/index.html")) {
+      const route = rel === "/index.html" ? "/" : rel.slice(0, -"/index.html".length);
+      const csp = contentSecurityPolicy(inlineScriptHashes(body.toString("utf8")));
+      pages.set(
+        route,
+        prepare(body, type, {
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": csp,
+          // The same URL is rendered per visitor when a session cookie is present.
+          Vary: "Cookie, Accept-Encoding",
+        }),
+      );
+      continue;
+    }
+
+    const cache = rel.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600";
+    files.set(rel, prepare(body, type, { "Cache-Control": cache, Vary: "Accept-Encoding" }, abs));
+  }
+  return { files, pages };
+}
+
+/** Picks the best encoding the client accepts. */
+export function chooseEncoding(acceptEncoding: string | undefined, file: StaticFile): "br" | "gzip" | undefined {
+  if (!acceptEncoding) return undefined;
+  if (file.brotli && /\bbr\b/.test(acceptEncoding)) return "br";
+  if (file.gzip && /\bgzip\b/.test(acceptEncoding)) return "gzip";
+  return undefined;
+}

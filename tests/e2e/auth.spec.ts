@@ -1,0 +1,367 @@
+import type { Page } from "@playwright/test";
+import { SignJWT } from "jose";
+import {
+  appDb,
+  createVerifiedUser,
+  expect,
+  linkIn,
+  mailsTo,
+  open,
+  overlayCleared,
+  PASSWORD,
+  profileOf,
+  signInViaUi,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "./fixtures";
+
+const CHECK_EMAIL = "Please check your email to verify your account before signing in.";
+const AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-e2e-secret";
+
+test.describe("sign-up with mandatory email verification", () => {
+  test("sign up, read the mail, verify, sign in, land on /home signed in", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "asha");
+    await open(page, "/auth");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+    await page.getByRole("button", { name: "Create one" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    const banner = page.getByRole("status").filter({ hasText: CHECK_EMAIL });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resend Verification Email" })).toBeVisible();
+    // Still signed out.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    const record = await profileOf(testInfo, email);
+    expect(record).toMatchObject({ login_count: 0, verification_attempts: 1 });
+    expect(record?.verification_sent_at).toBeTruthy();
+
+    const mail = await waitForMail(email, /^Verify your email for Tuesday AI$/);
+    expect(mail.html).toContain("Verify email address");
+    const link = linkIn(mail, /\/api\/auth\/verify-email\?token=/);
+    expect(link.startsWith(`${testInfo.project.use.baseURL}/`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\?verified=1/);
+    await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
+
+    await signInViaUi(page, email);
+    const userButton = page.getByRole("banner").getByRole("button", { name: /Account menu for/ });
+    await expect(userButton).toContainText(email.split("@")[0]!);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+    const after = await profileOf(testInfo, email);
+    expect(after?.login_count).toBe(1);
+    expect(after?.last_login).toBeTruthy();
+    // Exactly one mail went out: the follow-up silent sign-in of the spec sends no second one.
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  test("an unverified account cannot sign in and no second mail is sent", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "unverified");
+    await open(page, "/auth?mode=signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+    await waitForMail(email, /Verify your email/);
+
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText(CHECK_EMAIL)).toHaveCount(0); // toggling clears messages
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+
+    await expect(page.getByRole("alert")).toHaveText("Please verify your email before signing in.");
+    await expect(page).toHaveURL(/\/auth/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await profileOf(testInfo, email))?.login_count).toBe(0);
+  });
+
+  test("a verification link works once and expires after an hour", async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "once");
+    const { email: addr } = await createVerifiedUser(request, email);
+    const mail = (await mailsTo(addr))[0]!;
+    const link = linkIn(mail, /verify-email/);
+
+    const token = new URL(link).searchParams.get("token")!;
+    const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(3600);
+
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("This verification link has already been used.");
+
+    const expired = await new SignJWT({ email: "late@example.test" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(AUTH_SECRET));
+    await page.goto(`/api/auth/verify-email?token=${expired}&callbackURL=${encodeURIComponent("/auth?verified=1")}`);
+    await expect(page.getByRole("alert")).toContainText("This link has expired.");
+  });
+});
+
+test.describe("resend verification (spec section 5)", () => {
+  async function signUp(page: Page, email: string) {
+    await open(page, "/auth?mode=signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  }
+
+  test("waits 5 minutes between mails, counts attempts, stops at 5", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "resend");
+    await signUp(page, email);
+    const resend = page.getByRole("button", { name: "Resend Verification Email" });
+
+    await resend.click();
+    await expect(page.getByRole("alert")).toHaveText("Please wait 5 minutes before requesting another verification email.");
+
+    const db = appDb(testInfo);
+    const user = await profileOf(testInfo, email);
+    const moveClock = (minutesAgo: number, attempts?: number) =>
+      db
+        .updateTable("profile")
+        .set({
+          verification_sent_at: new Date(Date.now() - minutesAgo * 60_000 - 5_000).toISOString(),
+          ...(attempts !== undefined ? { verification_attempts: attempts } : {}),
+        })
+        .where("user_id", "=", user!.id)
+        .execute();
+
+    await moveClock(3);
+    await resend.click();
+    await expect(page.getByRole("alert")).toHaveText("Please wait 2 minutes before requesting another verification email.");
+
+    await moveClock(6);
+    await resend.click();
+    await expect(page.getByRole("status").filter({ hasText: "Verification email sent!" })).toBeVisible();
+    await waitForMail(email, /Verify your email/, 2);
+    expect((await profileOf(testInfo, email))?.verification_attempts).toBe(2);
+
+    await moveClock(6, 5);
+    await resend.click();
+    await expect(page.getByRole("alert")).toHaveText("Maximum verification attempts reached. Please contact support.");
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+
+  test("without this browser's pending sign-up it reveals nothing", async ({ request }, testInfo) => {
+    const known = await createVerifiedUser(request, uniqueEmail(testInfo, "known"));
+    for (const email of [known.email, uniqueEmail(testInfo, "nobody")]) {
+      const res = await request.post("/api/auth/resend-verification", { data: { email }, headers: { cookie: "" } });
+      expect(res.status()).toBe(401);
+      expect(await res.json()).toEqual({ success: false, message: "No user is currently signed in" });
+    }
+  });
+
+  test("a signed-in, verified user is told the email is already verified", async ({ page, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "verified"));
+    await signInViaUi(page, user.email);
+    const res = await page.request.post("/api/auth/resend-verification", { data: {} });
+    expect(await res.json()).toEqual({ success: false, message: "Email is already verified" });
+  });
+});
+
+test.describe("sign-in", () => {
+  test("wrong password: 'Invalid email or password', dismissible, cleared by toggling", async ({ page, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "wrongpw"));
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText("Invalid email or password");
+    await expect(alert).toHaveClass(/bg-red-50/);
+    await page.getByRole("button", { name: "Dismiss message" }).click();
+    await expect(alert).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(alert).toHaveText("Invalid email or password");
+    await page.getByRole("button", { name: "Create one" }).click();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test("an unknown address gets the same answer as a wrong password", async ({ page }, testInfo) => {
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill(uniqueEmail(testInfo, "ghost"));
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  });
+
+  test("the password field shows and hides its text; the submit button says Loading...", async ({ page }) => {
+    await open(page, "/auth");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("peekaboo");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await page.route("**/api/auth/sign-in/email", async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByLabel("Email").fill("slow@example.test");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  });
+
+  test("'Remember this device' keeps the session after the browser closes; otherwise it ends with it", async ({ page, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "remember"));
+    await signInViaUi(page, user.email, PASSWORD, { remember: true });
+    const persistent = (await page.context().cookies()).find((c) => c.name === "tuesday.session_token");
+    expect(persistent?.expires).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
+    expect(persistent?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("rememberDevice"))).toBe("true");
+
+    await page.context().clearCookies();
+    await signInViaUi(page, user.email, PASSWORD, { remember: false });
+    const sessionOnly = (await page.context().cookies()).find((c) => c.name === "tuesday.session_token");
+    expect(sessionOnly?.expires).toBe(-1);
+  });
+
+  test("a signed-in user who opens /auth goes to /profile; sign-out clears the cached user", async ({ page, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "signout"));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInViaUi(page, user.email);
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toContain(user.email);
+
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.getByRole("banner").getByRole("button", { name: /Account menu for/ }).click();
+    await expect(page.getByRole("menuitem", { name: "View Profile" })).toBeVisible();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page.getByText("Signed out successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("prerendered pages show a signed-in visitor's header straight from the server", async ({ page, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "ssr"));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInViaUi(page, user.email);
+    // The raw HTML, before any script runs, already has the user's menu.
+    const html = await (await page.request.get("/pricing")).text();
+    expect(html).toContain(`Account menu for ${user.name}`);
+    expect(html).not.toContain(">Get Started<");
+  });
+});
+
+test.describe("password reset", () => {
+  test("answers the same for any address, mails a one-time link, and signs out every session", async ({ page, browser, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "reset"));
+
+    // Another device is signed in.
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.200.0.9" } });
+    const otherPage = await other.newPage();
+    await signInViaUi(otherPage, user.email);
+
+    await open(page, "/auth");
+    await page.getByRole("button", { name: "Forgot Password?" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await page.getByLabel("Email").fill(uniqueEmail(testInfo, "nobody"));
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    const sent = "If an account exists for that address, a password reset link is on its way. Check your inbox.";
+    await expect(page.getByRole("status").filter({ hasText: sent })).toBeVisible();
+
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: sent })).toBeVisible();
+    const mail = await waitForMail(user.email, /Reset your Tuesday AI password/);
+    const link = linkIn(mail, /reset-password/);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-9");
+    await page.getByLabel("Repeat the new password").fill("brand-new-pass-9");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Your password has been changed. Sign in with your new password.")).toBeVisible();
+
+    // The other device is signed out.
+    await otherPage.goto("/profile");
+    await expect(otherPage).toHaveURL(/\/auth$/);
+    await other.close();
+
+    // The link worked once.
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("not valid or has expired");
+
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await signInViaUi(page, user.email, "brand-new-pass-9");
+  });
+
+  test("'Back to Sign In' returns to the sign-in view", async ({ page }) => {
+    await open(page, "/auth?mode=reset");
+    await page.getByRole("button", { name: "Back to Sign In" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
+  });
+});
+
+test.describe("no user enumeration, rate limits", () => {
+  test("signing up with a taken address looks like success; the owner is told by mail", async ({ page, request }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "taken"));
+    await open(page, "/auth?mode=signup");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill("another-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+    await waitForMail(user.email, /You already have a Tuesday AI account/);
+    // Its resend behaves like a real new account's.
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please wait 5 minutes before requesting another verification email.");
+  });
+
+  test("too many sign-in attempts for one address are refused with 429", async ({ request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "hammer");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await request.post("/api/auth/sign-in/email", {
+        data: { email, password: "wrong-password" },
+        // From a different IP each time: the per-address limit still applies.
+        headers: { "x-forwarded-for": `10.99.${i}.${testInfo.workerIndex + 1}` },
+      });
+      statuses.push(res.status());
+      if (res.status() === 429) {
+        expect(res.headers()["retry-after"]).toBeTruthy();
+        expect((await res.json()).message).toMatch(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/);
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  test("the sign-in form shows the rate-limit message", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "limited");
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    for (let i = 0; i < 10; i++) {
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+    }
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\./);
+    await overlayCleared(page);
+  });
+});

@@ -1,0 +1,108 @@
+import { expect, open, overlayCleared, test } from "./fixtures";
+
+const MAIN_LINKS = ["Home", "About", "Product", "Pricing", "Vision", "Team"];
+
+test.describe("header and footer", () => {
+  test("the header has the logo, six links, Sign In and Get Started", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, "/about");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(MAIN_LINKS);
+    await expect(page.getByRole("link", { name: "Tuesday AI home" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+  });
+
+  test("the footer has social links, three link groups, the copyright and the legal links", async ({ page }) => {
+    await open(page, "/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("list", { name: "Social links" }).getByRole("link")).toHaveCount(5);
+    for (const group of ["Platform", "Resources", "Company"]) {
+      await expect(footer.getByRole("heading", { name: group })).toBeVisible();
+    }
+    await expect(footer).toContainText("© 2024 Tuesday AI. All rights reserved.");
+    const legal = footer.getByRole("list", { name: "Legal" });
+    await expect(legal.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
+    await expect(legal.getByRole("link", { name: "Terms" })).toHaveAttribute("href", "/terms");
+    await expect(legal.getByRole("link", { name: "Cookies" })).toHaveAttribute("href", "/cookie-policy");
+  });
+});
+
+test.describe("side menu on small screens", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens with the same items, keeps focus inside, and closes on Escape", async ({ page }) => {
+    await open(page, "/about");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.click();
+
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("navigation").getByRole("link")).toHaveText(MAIN_LINKS);
+    await expect(menu.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Get Started" })).toBeVisible();
+
+    // Tab around more times than there are items: focus never leaves the dialog.
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("a link in the menu navigates and closes it", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await overlayCleared(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing");
+  });
+});
+
+test.describe("route changes", () => {
+  test("show the loading overlay for about 1.4 s and scroll to the top", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await open(page, "/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    const overlay = page.getByTestId("route-overlay");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole("status")).toHaveText("Loading…");
+    const shownAt = Date.now();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await expect(overlay).toHaveCount(0, { timeout: 5_000 });
+    const visibleFor = Date.now() - shownAt;
+    expect(visibleFor).toBeGreaterThan(1_000);
+    expect(visibleFor).toBeLessThan(3_500);
+  });
+
+  test("the first page load shows no overlay", async ({ page }) => {
+    await open(page, "/pricing");
+    await expect(page.getByTestId("route-overlay")).toHaveCount(0);
+  });
+});
+
+test.describe("window errors", () => {
+  test("show 'Error loading page' without blocking the page", async ({ page }) => {
+    await open(page, "/about");
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("boom from a test");
+      }, 0);
+    });
+    await expect(page.getByText("Error loading page")).toBeVisible();
+    // No dialog blocks the page: navigation still works.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});

@@ -1,0 +1,258 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  appDb,
+  createVerifiedUser,
+  expectAccessible,
+  expect,
+  linkIn,
+  open,
+  overlayCleared,
+  PASSWORD,
+  profileOf,
+  queueIdentity,
+  signInViaUi,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "./fixtures";
+
+async function signedIn(page: Page, request: APIRequestContext, email: string) {
+  const user = await createVerifiedUser(request, email);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInViaUi(page, user.email);
+  await open(page, "/profile");
+  return user;
+}
+
+test.describe("/profile", () => {
+  test("signed out, it sends you to /auth", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("shows the header, the three stat cards and the details in view mode", async ({ page, request }, testInfo) => {
+    const user = await signedIn(page, request, uniqueEmail(testInfo, "view"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(user.name);
+    await expect(page.locator("main header")).toContainText(user.email);
+    await expect(page.locator("main header")).toContainText(/Member since \d{1,2} \w+ \d{4}/);
+    for (const label of ["Time Spent", "Total Visits", "Last Update on Profile information"]) {
+      await expect(page.getByRole("region", { name: label })).toBeVisible();
+    }
+    await expect(page.getByTestId("time-spent")).toHaveText("0h 0m");
+    await expect(page.getByRole("button", { name: "Start Tracking" })).toBeVisible();
+    await expect(page.getByTestId("total-visits")).toHaveText(/^[1-9]\d*$/);
+
+    const name = page.getByLabel("Name", { exact: true });
+    await expect(name).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Gender")).toBeDisabled();
+    await expect(page.getByLabel("Date of Birth")).toHaveAttribute("type", "date");
+    await expect(page.getByLabel("About")).toHaveAttribute("rows", "4");
+    for (const button of ["Edit Profile", "Delete Account", "Sign Out"]) await expect(page.getByRole("button", { name: button })).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}")).toMatchObject({ email: user.email, login_count: 1 });
+  });
+
+  test("edit, save ('Updating profile...' then 'Profile updated successfully!'), and it persists after a reload", async ({ page, request }, testInfo) => {
+    await signedIn(page, request, uniqueEmail(testInfo, "edit"));
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Asha Verma");
+    await page.getByLabel("Gender").selectOption("Female");
+    await page.getByLabel("Date of Birth").fill("1999-04-12");
+    await page.getByLabel("About").fill("I teach maths in Kanpur.");
+
+    await page.route("**/profile.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Updating profile...")).toBeVisible();
+    await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Edit Profile" })).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("readonly", "");
+    await page.unroute("**/profile.data*");
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Asha Verma");
+    await expect(page.getByLabel("Gender")).toHaveValue("Female");
+    await expect(page.getByLabel("Date of Birth")).toHaveValue("1999-04-12");
+    await expect(page.getByLabel("About")).toHaveValue("I teach maths in Kanpur.");
+    await expect(page.getByTestId("last-update")).toContainText(String(new Date().getUTCFullYear()));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole("banner").getByRole("button", { name: "Account menu for Asha Verma" })).toBeVisible();
+  });
+
+  test("a failed save says 'Failed to update profile' and stays in edit mode", async ({ page, request }, testInfo) => {
+    await signedIn(page, request, uniqueEmail(testInfo, "badsave"));
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("   ");
+    await page.evaluate(() => {
+      (document.getElementById("profile-details") as HTMLFormElement).noValidate = true;
+    });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Failed to update profile")).toBeVisible();
+    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  });
+
+  test("an unparseable stored date shows as empty", async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "baddate");
+    await createVerifiedUser(request, email);
+    const row = await profileOf(testInfo, email);
+    await appDb(testInfo).updateTable("profile").set({ dob: "31/02/1999" }).where("user_id", "=", row!.id).execute();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInViaUi(page, email);
+    await open(page, "/profile");
+    await expect(page.getByLabel("Date of Birth")).toHaveValue("");
+  });
+
+  test("time tracking: start, it counts every second, stop, and it resumes after a reload", async ({ page, request }, testInfo) => {
+    await signedIn(page, request, uniqueEmail(testInfo, "timer"));
+    await page.evaluate(() => localStorage.setItem("totalTimeSpent", String(59 * 60_000 + 57_000)));
+    await page.reload();
+    await expect(page.getByTestId("time-spent")).toHaveText("0h 59m");
+    await page.getByRole("button", { name: "Start Tracking" }).click();
+    await expect(page.getByTestId("time-spent")).toHaveText("1h 0m", { timeout: 6000 });
+    expect(await page.evaluate(() => localStorage.getItem("trackTime"))).toBe("true");
+    expect(Number(await page.evaluate(() => localStorage.getItem("lastActive")))).toBeGreaterThan(Date.now() - 10_000);
+    expect(await page.evaluate(() => localStorage.getItem("timeSpent"))).toBe("1h 0m");
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Stop Tracking" })).toBeVisible();
+    const before = Number(await page.evaluate(() => localStorage.getItem("totalTimeSpent")));
+    await page.waitForTimeout(2200);
+    expect(Number(await page.evaluate(() => localStorage.getItem("totalTimeSpent")))).toBeGreaterThan(before + 1500);
+    await page.getByRole("button", { name: "Stop Tracking" }).click();
+    expect(await page.evaluate(() => localStorage.getItem("trackTime"))).toBe("false");
+    const stopped = await page.evaluate(() => localStorage.getItem("totalTimeSpent"));
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => localStorage.getItem("totalTimeSpent"))).toBe(stopped);
+  });
+
+  test("total visits count once per browser session", async ({ page, browser, request, baseURL }, testInfo) => {
+    await signedIn(page, request, uniqueEmail(testInfo, "visits"));
+    const first = Number(await page.getByTestId("total-visits").innerText());
+    await page.reload();
+    await open(page, "/about");
+    await open(page, "/profile");
+    expect(Number(await page.getByTestId("total-visits").innerText())).toBe(first);
+
+    // A new browser session (sessionStorage is per tab) with the same local storage counts again.
+    const storage = await page.context().storageState();
+    const next = await browser.newContext({ baseURL, storageState: storage, extraHTTPHeaders: { "x-forwarded-for": "10.201.0.7" } });
+    const tab = await next.newPage();
+    await open(tab, "/profile");
+    expect(Number(await tab.getByTestId("total-visits").innerText())).toBe(first + 1);
+    await next.close();
+  });
+
+  test("download my data gives the record as a JSON file", async ({ page, request }, testInfo) => {
+    const user = await signedIn(page, request, uniqueEmail(testInfo, "export"));
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download my data" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^tuesday-ai-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const body = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()));
+    expect(body.record).toMatchObject({ email: user.email, name: user.name, messages: [] });
+    expect(body.sign_in_methods).toEqual([expect.objectContaining({ provider: "email and password" })]);
+  });
+});
+
+test.describe("deleting the account", () => {
+  async function openDialog(page: Page) {
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  test("a wrong name deletes nothing; a wrong password fails; the right ones delete, and sign-in fails after", async ({ page, request }, testInfo) => {
+    const user = await signedIn(page, request, uniqueEmail(testInfo, "delete"));
+    let dialog = await openDialog(page);
+    await dialog.getByLabel(/Type your name/).fill("Not My Name");
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page.getByText("Please type your name correctly to confirm deletion")).toBeVisible();
+    expect(await profileOf(testInfo, user.email)).toBeTruthy();
+
+    // No password: the action silently stops.
+    await dialog.getByLabel(/Type your name/).fill(user.name);
+    await dialog.getByLabel("Password", { exact: true }).fill("");
+    await dialog.getByRole("button", { name: "Delete Account" }).click();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText("Deleting account...")).toHaveCount(0);
+
+    await dialog.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await dialog.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page.getByText("Failed to delete account. Please check your password.")).toBeVisible();
+    await expect(dialog).toBeHidden(); // closes after an attempt
+    expect(await profileOf(testInfo, user.email)).toBeTruthy();
+
+    dialog = await openDialog(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    dialog = await openDialog(page);
+    await dialog.getByLabel(/Type your name/).fill(user.name);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page.getByText("Account deleted successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await overlayCleared(page);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect(await profileOf(testInfo, user.email)).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  });
+
+  test("an account made with GitHub confirms deletion through an emailed link", async ({ page, baseURL }, testInfo) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail(testInfo, "ghdelete");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await queueIdentity("github", baseURL!, { sub: `gh-${Date.now()}`, email, login: "gh-deleter", name: "GH Deleter" });
+    await open(page, "/auth");
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByRole("button", { name: /Continue with GitHub/ }).click();
+    const popup = await popupPromise;
+    await popup.getByRole("link", { name: "Authorize" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await overlayCleared(page);
+    await open(page, "/profile");
+
+    const dialog = await openDialog(page);
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveCount(0);
+    await dialog.getByLabel(/Type your name/).fill("GH Deleter");
+    await dialog.getByRole("button", { name: "Delete Account" }).click();
+    await expect(page.getByText(/We have emailed you a link to confirm deleting your account/)).toBeVisible();
+    expect(await profileOf(testInfo, email)).toBeTruthy();
+
+    const mail = await waitForMail(email, /Confirm deleting your Tuesday AI account/);
+    await page.goto(linkIn(mail, /delete-user\/callback/));
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText("Account deleted successfully")).toBeVisible();
+    expect(await profileOf(testInfo, email)).toBeUndefined();
+  });
+});
+
+test.describe("accessibility of the signed-in pages", () => {
+  for (const width of [390, 1280]) {
+    test(`/profile, in view and edit mode and with the delete modal open, at ${width} px`, async ({ page, request }, testInfo) => {
+      const user = await createVerifiedUser(request, uniqueEmail(testInfo, `a11y${width}`));
+      await signInViaUi(page, user.email);
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, "/profile");
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`profile-${width}.png`), fullPage: true });
+      await page.getByRole("button", { name: "Edit Profile" }).click();
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Delete Account" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`profile-delete-${width}.png`) });
+    });
+  }
+});

@@ -1,0 +1,92 @@
+/**
+ * The production server as an operator meets it (server/main.ts, what
+ * `npm start` runs): it refuses a bad configuration at once, and on SIGTERM
+ * lets in-flight requests finish before it closes the database and exits 0.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild } from "../../server/build-freshness";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("npm start", () => {
+  it("exits at once with a clear message on a bad DATABASE_URL", () => {
+    const started = Date.now();
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "mysql://x", PORT: "4890" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL: unsupported scheme "mysql"');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe("graceful shutdown", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "tuesday-lifecycle-"));
+  const port = 4891;
+  let child: ReturnType<typeof spawn>;
+  let output = "";
+
+  beforeAll(async () => {
+    ensureBuild(root, () => {});
+    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: path.join(dir, "app.db"), AUTH_SECRET: "l".repeat(40), LOG_LEVEL: "info" },
+    });
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    for (let i = 0; i < 240; i++) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not start:\n${output}`);
+  }, 90_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("finishes the requests under way on SIGTERM, then exits 0", async () => {
+    // Server-rendered pages, all started before the signal.
+    const inFlight = Array.from(
+      { length: 12 },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const req = request({ host: "127.0.0.1", port, path: "/auth", headers: { connection: "close" } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          });
+          req.on("error", reject);
+          req.end();
+        }),
+    );
+    await new Promise((r) => setTimeout(r, 15));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+
+    expect(await Promise.all(inFlight)).toEqual(Array(12).fill(200));
+    expect(await exited).toBe(0);
+    expect(output).toContain("shutting down: finishing in-flight requests");
+    expect(output).toContain('"msg":"stopped"');
+    // New connections are refused once it has stopped.
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it("logged one JSON line per request", () => {
+    const lines = output.split("\n").filter((l) => l.includes('"msg":"request"'));
+    expect(lines.length).toBeGreaterThanOrEqual(12);
+    const line = JSON.parse(lines[0]!) as { req: { method: string; url: string }; res: { status: number }; ms: number };
+    expect(line.req.method).toBe("GET");
+    expect(line.res.status).toBe(200);
+    expect(typeof line.ms).toBe("number");
+  });
+});

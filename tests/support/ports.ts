@@ -1,0 +1,28 @@
+/**
+ * Fixed ports for the browser-test servers (override the base with
+ * E2E_PORT_BASE). Fixed, because Playwright evaluates its config in every
+ * worker and all of them must agree on where the servers are.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4100);
+
+export const ports = {
+  sqliteApp: base,
+  postgresApp: base + 1,
+  outboxApp: base + 2,
+  smtp: base + 25,
+  smtpApi: base + 26,
+  google: base + 30,
+  github: base + 31,
+};
+
+export const appUrl = {
+  sqlite: `http://localhost:${ports.sqliteApp}`,
+  postgres: `http://localhost:${ports.postgresApp}`,
+  outbox: `http://localhost:${ports.outboxApp}`,
+};
+
+/** Where the SMTP sink's HTTP API and the OAuth control API listen. */
+export const harnessUrl = {
+  smtpApi: `http://127.0.0.1:${ports.smtpApi}`,
+  oauthControl: `http://127.0.0.1:${ports.github}/__control`,
+};

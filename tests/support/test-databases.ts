@@ -1,0 +1,66 @@
+/**
+ * The databases the integration tests run against: always a fresh SQLite
+ * file, and PostgreSQL too when TEST_DATABASE_URL is set. Each PostgreSQL run
+ * gets its own schema (named per test file and process) so that files can run
+ * in parallel and a failed run leaves nothing behind for the next one.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { DatabaseConfig } from "~/config/env.server";
+
+export interface TestDatabase {
+  name: "sqlite" | "postgres";
+  /** Creates an empty database and returns its config plus a cleanup. */
+  create(): Promise<{ config: DatabaseConfig; url: string; drop(): Promise<void> }>;
+}
+
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [
+    {
+      name: "sqlite",
+      async create() {
+        const dir = mkdtempSync(path.join(tmpdir(), "tuesday-test-"));
+        const file = path.join(dir, "app.db");
+        return {
+          config: { kind: "sqlite", file },
+          url: file,
+          drop: async () => rmSync(dir, { recursive: true, force: true }),
+        };
+      },
+    },
+  ];
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    list.push({
+      name: "postgres",
+      async create() {
+        const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+        const admin = new pg.Client({ connectionString: base });
+        await admin.connect();
+        await admin.query(`create schema "${schema}"`);
+        await admin.end();
+        const url = withSearchPath(base, schema);
+        return {
+          config: { kind: "postgres", url },
+          url,
+          drop: async () => {
+            const c = new pg.Client({ connectionString: base });
+            await c.connect();
+            await c.query(`drop schema if exists "${schema}" cascade`);
+            await c.end();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}
+
+/** A PostgreSQL URL whose connections use `schema` (libpq's `options` parameter). */
+export function withSearchPath(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set("options", `-c search_path=${schema}`);
+  return u.toString();
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  // `npm run dev` listens where APP_URL points by default, so origin checks
+  // and OAuth callbacks behave the same as under `npm start`.
+  server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "127.0.0.1", strictPort: true },
+  build: {
+    target: "es2022",
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for what every page needs: a dozen tiny shared
+        // modules would each cost a request (and a round trip on a phone).
+        // Only modules loaded up front belong here; lazy ones keep their chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: "shell",
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated)|shared\/ui\/(button|icon|layout|logo|brand-icons)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|window-error-notice|user-menu-button)|features\/auth\/(session-user|user-cache)|features\/profile\/(local-stats|messages)|features\/chat-widget\/chat-widget-loader)\.tsx?$/,
+            },
+            {
+              name: "marketing",
+              test: /\/app\/features\/(marketing\/(card-grid|cards-page|team-grid|sections|hero)|particles\/particles-background)\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
+    // The icon sprite must stay a file: <use href="data:…#id"> does not work in browsers.
+    assetsInlineLimit: (file) => (file.endsWith("sprite.svg") ? false : undefined),
+  },
+});
