@@ -63,6 +63,14 @@ export async function migrateToLatest(handle: DatabaseHandle, authOptions: Bette
   });
 }
 
+/** The schema that unqualified names resolve to (the first of `search_path` that exists). */
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL has no current schema: check that the search_path names a schema that exists");
+  return schema;
+}
+
 async function runAll(db: Kysely<any>, authOptions: BetterAuthOptions, handle: DatabaseHandle): Promise<MigrationReport> {
   const auth = await getMigrations({ ...authOptions, database: { db, type: handle.dialect } });
   await auth.runMigrations();
@@ -70,6 +78,11 @@ async function runAll(db: Kysely<any>, authOptions: BetterAuthOptions, handle: D
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ourMigrations(handle.dialect) },
+    // Kysely looks for its bookkeeping tables in every schema of a PostgreSQL
+    // database; a `kysely_migration` in some other schema (another app's, a
+    // half-finished test run's) would make it skip creating ours and then fail.
+    // Naming our own schema keeps it to the one we use.
+    migrationTableSchema: handle.dialect === "postgres" ? await currentSchema(db) : undefined,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -41,6 +41,21 @@ describe.each(testDatabases())("migrations on $name", (target) => {
     await db.ping();
   });
 
+  it.runIf(target.name === "postgres")("keeps to its own schema when another schema holds tables of the same names", async () => {
+    // What a crashed test run, or another app sharing the database, leaves behind.
+    const neighbour = await fresh();
+    const other = neighbour.open();
+    await migrateToLatest(other, neighbour.options(other));
+
+    const { open, options } = await fresh();
+    const db = open();
+    const report = await migrateToLatest(db, options(db));
+    expect(report.auth.created).toEqual(expect.arrayContaining(["user", "session", "account", "verification"]));
+    expect(report.app.map((m) => m.status)).not.toContain("Error");
+    const schemas = new Set((await db.db.introspection.getTables({ withInternalKyselyTables: true })).filter((t) => t.name === "kysely_migration").map((t) => t.schema));
+    expect(schemas.size).toBe(2);
+  });
+
   it("lets several instances migrate the same database at once", async () => {
     const { open, options } = await fresh();
     const instances = [open(), open(), open()];
