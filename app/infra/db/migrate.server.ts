@@ -64,7 +64,7 @@ export async function migrateToLatest(handle: DatabaseHandle, authOptions: Bette
 }
 
 /** The schema that unqualified names resolve to (the first of `search_path` that exists). */
-async function currentSchema(db: Kysely<any>): Promise<string> {
+export async function currentSchema(db: Kysely<any>): Promise<string> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
   if (!schema) throw new Error("PostgreSQL has no current schema: check that the search_path names a schema that exists");

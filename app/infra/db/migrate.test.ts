@@ -1,10 +1,9 @@
-import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { authOptions } from "~/features/auth/auth.server";
 import { loadEnv } from "~/config/env.server";
 import { testDatabases } from "../../../tests/support/test-databases";
 import { type DatabaseHandle, openDatabase } from "./database.server";
-import { migrateToLatest } from "./migrate.server";
+import { currentSchema, migrateToLatest } from "./migrate.server";
 
 describe.each(testDatabases())("migrations on $name", (target) => {
   const opened: DatabaseHandle[] = [];
@@ -54,8 +53,8 @@ describe.each(testDatabases())("migrations on $name", (target) => {
     expect(report.auth.created).toEqual(expect.arrayContaining(["user", "session", "account", "verification"]));
     expect(report.app.map((m) => m.status)).not.toContain("Error");
     // Our bookkeeping is in our schema, whatever other schemas hold.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.db);
-    const ours = (await db.db.introspection.getTables({ withInternalKyselyTables: true })).filter((t) => t.schema === rows[0]?.schema).map((t) => t.name);
+    const schema = await currentSchema(db.db);
+    const ours = (await db.db.introspection.getTables({ withInternalKyselyTables: true })).filter((t) => t.schema === schema).map((t) => t.name);
     expect(ours).toEqual(expect.arrayContaining(["kysely_migration", "kysely_migration_lock", "user", "form_message"]));
   });
 
