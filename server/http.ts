@@ -1,18 +1,27 @@
 /**
  * The production HTTP pipeline, in order:
- *   1. request log line on finish (pino, one JSON line per request)
+ *   1. request log line on finish (pino, one JSON line per request; the query
+ *      of /auth* and /api/auth* URLs, which carry one-time tokens, is left out)
  *   2. security headers
- *   3. static files from memory (hashed assets; prerendered pages for visitors
+ *   3. the guard (request-guard.ts): methods, Host and URL the app can be asked
+ *      about; everything else is a 4xx here
+ *   4. static files from memory (hashed assets; prerendered pages for visitors
  *      without a session), already compressed
- *   4. compression, then the React Router handler (SSR, loaders, actions, /api)
+ *   5. the body, read whole up to the route's cap (413 past it)
+ *   6. compression, then the React Router handler (SSR, loaders, actions, /api)
+ *
+ * Whatever one request throws becomes a logged 500 for that request alone: no
+ * request path can reach `uncaughtException` (which stays fatal: crash-only).
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net from "node:net";
-import { createRequestListener } from "@react-router/node";
 import compression from "compression";
 import type { Logger } from "pino";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyLimitFor } from "../app/infra/http/body-limits.ts";
+import { guardRequest } from "./request-guard.ts";
+import { readBody } from "./read-body.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { chooseEncoding, type StaticFile, type StaticFiles } from "./static-files.ts";
 
@@ -24,10 +33,16 @@ export interface HttpOptions {
   build: ServerBuild;
   staticFiles: StaticFiles;
   log: Logger;
+  /** APP_URL's origin: every request the app sees is addressed to it, whatever Host said. */
+  origin: string;
   https: boolean;
   /** The session cookie's name fragment; its presence means "render for this visitor". */
   sessionCookie: string;
 }
+
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** URLs whose query may carry a token or a credential: logged without it. */
+const SECRET_QUERY = /^\/(?:api\/)?auth(?:[/?]|$)/;
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   for (const [name, value] of Object.entries(file.headers)) res.setHeader(name, value);
@@ -45,17 +60,86 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile)
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-function findStatic(req: IncomingMessage, options: HttpOptions): StaticFile | "missing-asset" | undefined {
+function findStatic(req: IncomingMessage, pathname: string, options: HttpOptions): StaticFile | "missing-asset" | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-  const file = options.staticFiles.files.get(pathname);
+  const decoded = decodeURIComponent(pathname);
+  const file = options.staticFiles.files.get(decoded);
   if (file) return file;
   // An unknown hashed asset is a 404 of its own, not a page.
-  if (pathname.startsWith("/assets/")) return "missing-asset";
+  if (decoded.startsWith("/assets/")) return "missing-asset";
   const cookie = req.headers.cookie ?? "";
   if (cookie.includes(options.sessionCookie)) return undefined;
-  const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const page = decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded;
   return options.staticFiles.pages.get(page);
+}
+
+/** A short answer from the edge itself: JSON for the API, plain text for everything else. */
+function sendError(res: ServerResponse, pathname: string, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const json = pathname.startsWith("/api/") || pathname.startsWith("/f/");
+  const body = json ? JSON.stringify({ success: false, message }) : `${message}\n`;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", String(Buffer.byteLength(body)));
+  res.setHeader("Cache-Control", "no-store");
+  res.end(body);
+}
+
+/**
+ * After refusing a body we did not read: close the connection rather than
+ * read the rest (it could be gigabytes). The client gets a moment to read the
+ * answer first; what it sends meanwhile is thrown away unread into memory.
+ */
+function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.resume();
+    setTimeout(() => req.socket.destroy(), 1000).unref();
+  });
+}
+
+function waitForDrain(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  const cookies = response.headers.getSetCookie();
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (!response.body || req.method === "HEAD") {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel().catch(() => {});
+        return;
+      }
+      if (!res.write(value)) await waitForDrain(res);
+    }
+    res.end();
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** Set while shutting down: responses then close their connection. */
@@ -88,22 +172,66 @@ export function gracefulClose(server: Server, { graceMs = 1000, timeoutMs = 10_0
   });
 }
 
+export function isDraining(server: Server): boolean {
+  return draining.has(server);
+}
+
 export function createHttpServer(options: HttpOptions): Server {
   const entry = options.build.entry.module as unknown as AppEntry;
-  const handleWithRouter = createRequestListener({
-    build: options.build,
-    mode: "production",
-    getLoadContext: (_request, client) => entry.createLoadContext({ socketAddress: client.address }),
-  });
+  const handleWithRouter = createRequestHandler(options.build, "production");
   const compress = compression({ threshold: 1024 });
+
+  async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string): Promise<void> {
+    const method = req.method!;
+    let body: Buffer | undefined;
+    if (!BODYLESS.has(method)) {
+      const read = await readBody(req, bodyLimitFor(pathname));
+      if (read.kind === "aborted") {
+        res.destroy();
+        return;
+      }
+      if (read.kind === "too-large") {
+        closeAfterRefusal(req, res);
+        sendError(res, pathname, 413, "The request body is too large.");
+        return;
+      }
+      body = read.body;
+    }
+
+    const headers = new Headers();
+    try {
+      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    } catch {
+      sendError(res, pathname, 400, "A request header is not valid.");
+      return;
+    }
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const request = new Request(`${options.origin}${target}`, {
+      method,
+      headers,
+      body: body as Uint8Array<ArrayBuffer> | undefined,
+      signal: controller.signal,
+    });
+    const response = await handleWithRouter(request, entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "" }));
+    await new Promise<void>((resolve, reject) => {
+      compress(req as never, res as never, () => {
+        writeResponse(req, res, response).then(resolve, reject);
+      });
+    });
+  }
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
     const id = randomUUID();
     res.on("finish", () => {
+      const url = req.url ?? "";
+      const q = url.indexOf("?");
       options.log.info(
         {
-          req: { id, method: req.method, url: req.url, ip: req.socket.remoteAddress },
+          req: { id, method: req.method, url: q >= 0 && SECRET_QUERY.test(url) ? `${url.slice(0, q)}?[redacted]` : url, ip: req.socket.remoteAddress },
           res: { status: res.statusCode },
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         },
@@ -111,30 +239,51 @@ export function createHttpServer(options: HttpOptions): Server {
       );
     });
 
-    applySecurityHeaders(res, { https: options.https });
-    if (draining.has(server)) res.setHeader("Connection", "close");
+    let pathname = "/";
+    const fail = (error: unknown) => {
+      options.log.error({ err: error, req: { id, method: req.method, path: pathname } }, "request failed");
+      sendError(res, pathname, 500, "Internal server error.");
+    };
 
-    let found: ReturnType<typeof findStatic>;
     try {
-      found = findStatic(req, options);
-    } catch {
-      // A malformed URL (bad percent-encoding) cannot name a file.
-      found = undefined;
-    }
-    if (found === "missing-asset") {
-      res.statusCode = 404;
-      res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.end("Not found");
-      return;
-    }
-    if (found) {
-      sendStatic(req, res, found);
-      return;
-    }
+      applySecurityHeaders(res, { https: options.https });
+      if (draining.has(server)) res.setHeader("Connection", "close");
 
-    compress(req as never, res as never, () => {
-      void handleWithRouter(req, res);
-    });
+      const guard = guardRequest(req);
+      if (!guard.ok) {
+        if (!BODYLESS.has(req.method ?? "")) closeAfterRefusal(req, res);
+        sendError(res, pathname, guard.status, guard.message, guard.headers);
+        return;
+      }
+      pathname = guard.pathname;
+
+      if (req.method === "OPTIONS") {
+        res.statusCode = 204;
+        res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+        res.end();
+        return;
+      }
+
+      const found = findStatic(req, pathname, options);
+      if (found === "missing-asset") {
+        sendError(res, pathname, 404, "Not found");
+        return;
+      }
+      if (found) {
+        sendStatic(req, res, found);
+        return;
+      }
+      toRouter(req, res, guard.target, pathname).catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   });
+  // Node hands CONNECT to this event (and drops the socket when nobody listens): refuse it in words.
+  server.on("connect", (_req: IncomingMessage, socket: net.Socket) => {
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  });
+  // A client that trickles its headers or body does not hold a connection for long.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
   return server;
 }

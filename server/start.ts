@@ -56,6 +56,7 @@ const server = createHttpServer({
   build,
   staticFiles: loadStaticFiles(path.join(root, "build/client"), env.appOrigin),
   log,
+  origin: env.appOrigin,
   https: env.appUrl.startsWith("https:"),
   sessionCookie: `${AUTH_COOKIE_PREFIX}.session_token=`,
 });
@@ -69,6 +70,12 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 server.listen(env.port, env.host, () => {
   log.info({ url: env.appUrl, host: env.host, port: env.port, database: env.database.kind }, `${"Tuesday AI"} is ready at ${env.appUrl}`);
   if (env.mailboxEnabled) log.info(`No SMTP_URL set: mail goes to the local outbox at ${env.appUrl}/dev/mailbox`);
+  if (env.mailGoesNowhere) {
+    log.warn(
+      "No SMTP_URL set and this server is not purely local (HOST or APP_URL is not a loopback address): " +
+        "verification and password-reset mail is kept in the database and nobody can read it. Set SMTP_URL.",
+    );
+  }
 });
 
 let stopping = false;

@@ -67,16 +67,28 @@ describe("loadEnv", () => {
     expect(env.github).toEqual({ clientId: "id", clientSecret: "s", url: "http://127.0.0.1:9", apiUrl: "https://api.github.com" });
   });
 
-  it("keeps the mailbox off with SMTP or on a public interface", () => {
+  it("keeps the mailbox to a purely local server: no SMTP, loopback interface and loopback APP_URL", () => {
     expect(loadEnv({ SMTP_URL: "smtp://127.0.0.1:25" }, tmp()).mailboxEnabled).toBe(false);
     expect(loadEnv({ HOST: "0.0.0.0" }, tmp()).mailboxEnabled).toBe(false);
+    // A reverse proxy on the same host: loopback interface, public URL.
+    const proxied = loadEnv({ HOST: "127.0.0.1", APP_URL: "https://example.com" }, tmp());
+    expect(proxied.mailboxEnabled).toBe(false);
+    expect(proxied.mailGoesNowhere).toBe(true);
+    expect(loadEnv({ APP_URL: "https://127.example.com" }, tmp()).mailboxEnabled).toBe(false);
+    expect(loadEnv({ APP_URL: "http://127.0.0.1:3000" }, tmp()).mailboxEnabled).toBe(true);
   });
 
-  it("derives APP_URL from PORT and trusts proxies only when asked", () => {
-    const env = loadEnv({ PORT: "4321", TRUST_PROXY: "1" }, tmp());
-    expect(env.appUrl).toBe("http://localhost:4321");
-    expect(env.trustProxy).toBe(true);
-    expect(loadEnv({ TRUST_PROXY: "false" }, tmp()).trustProxy).toBe(false);
+  it("derives APP_URL from PORT", () => {
+    expect(loadEnv({ PORT: "4321" }, tmp()).appUrl).toBe("http://localhost:4321");
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops (true = 1)", () => {
+    expect(loadEnv({}, tmp()).trustProxyHops).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "false" }, tmp()).trustProxyHops).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "true" }, tmp()).trustProxyHops).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "1" }, tmp()).trustProxyHops).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "2" }, tmp()).trustProxyHops).toBe(2);
+    expect(() => loadEnv({ TRUST_PROXY: "loopback" }, tmp())).toThrow(/TRUST_PROXY: must be the number of trusted proxies/);
   });
 });
 

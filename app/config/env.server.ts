@@ -36,11 +36,22 @@ export interface Env {
   githubApiUrl: string;
   redisUrl: string | undefined;
   apiKey: string | undefined;
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For (TRUST_PROXY).
+   * 0: the client is the socket's peer. n: the client is the n-th entry from the
+   * right end of X-Forwarded-For (the left part is whatever the client wrote).
+   */
+  trustProxyHops: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   minPasswordLength: number;
-  /** The local outbox at /dev/mailbox: only without SMTP_URL and on a loopback interface. */
+  /**
+   * The local outbox at /dev/mailbox: only on a purely local server (no
+   * SMTP_URL, HOST loopback and APP_URL loopback). Anything else could put every
+   * verification and reset link in front of the public.
+   */
   mailboxEnabled: boolean;
+  /** No SMTP_URL and no reachable outbox: mail is kept in the database and nobody reads it. */
+  mailGoesNowhere: boolean;
   dataDir: string;
 }
 
@@ -54,7 +65,8 @@ export class ConfigError extends Error {
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || hostname.startsWith("127.");
+  // 127.0.0.0/8 as an address; "127.example.com" is a name like any other.
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 const optional = z
@@ -119,7 +131,13 @@ const schema = z.object({
     if (!/^rediss?:\/\//.test(value)) ctx.addIssue({ code: "custom", message: "must start with redis:// or rediss://" });
   }),
   API_KEY: optional,
-  TRUST_PROXY: optional,
+  TRUST_PROXY: optional.transform((value, ctx) => {
+    if (value === undefined || /^(0|false|no|off)$/i.test(value)) return 0;
+    if (/^(true|yes|on)$/i.test(value)) return 1;
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+    ctx.addIssue({ code: "custom", message: `must be the number of trusted proxies (1 to 10), true (= 1) or false, got "${value}"` });
+    return z.NEVER;
+  }),
   LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
   MIN_PASSWORD_LENGTH: optional.pipe(
     z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(6, "must be at least 6").max(128)).optional(),
@@ -151,10 +169,6 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
-}
-
-function isOn(value: string | undefined): boolean {
-  return value !== undefined && !/^(0|false|no|off)$/i.test(value);
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Env {
@@ -226,10 +240,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     githubApiUrl,
     redisUrl: v.REDIS_URL,
     apiKey: v.API_KEY,
-    trustProxy: isOn(v.TRUST_PROXY),
+    trustProxyHops: v.TRUST_PROXY,
     logLevel: v.LOG_LEVEL ?? "info",
     minPasswordLength: v.MIN_PASSWORD_LENGTH ?? 6,
-    mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host),
+    mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host) && isLoopbackHost(appHost),
+    mailGoesNowhere: !v.SMTP_URL && !(isLoopbackHost(host) && isLoopbackHost(appHost)),
     dataDir,
   };
 }

@@ -13,13 +13,29 @@ export interface RequestInfo {
 export const requestInfoContext = createContext<RequestInfo>({ socketAddress: "127.0.0.1" });
 
 /**
- * The client's IP for rate limits: the first X-Forwarded-For hop when
- * TRUST_PROXY is set (the proxy wrote it), else the socket address.
+ * The client's IP, for rate limits.
+ *
+ * Each proxy appends the address it received the request from to
+ * X-Forwarded-For; everything to the left of what our own proxies wrote is
+ * the client's to invent. So with `hops` trusted proxies the client is the
+ * `hops`-th entry from the right end (TRUST_PROXY=1: the last one, appended by
+ * our one proxy). Without trusted proxies, or without the header, it is the
+ * socket's peer.
  */
-export function clientIp(request: Request, info: RequestInfo, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (first) return first;
+export function clientIp(request: Request, info: RequestInfo, hops: number): string {
+  if (hops > 0) {
+    const header = request.headers.get("x-forwarded-for");
+    if (header) {
+      const entries = header.split(",").map((entry) => entry.trim()).filter(Boolean);
+      // Fewer entries than proxies: the left-most is the furthest we can see.
+      const picked = entries[Math.max(0, entries.length - hops)];
+      if (picked && isAddress(picked)) return picked;
+    }
   }
   return info.socketAddress;
+}
+
+/** An IPv4 or IPv6 address (what a proxy writes), not free text from a client. */
+function isAddress(value: string): boolean {
+  return value.length <= 45 && /^[0-9a-fA-F:.]+$/.test(value) && /[.:]/.test(value);
 }

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.intent === "delete") {
-    const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxy);
+    const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops);
     const outcome = await deleteOwnAccount(s, request, caller, form, ip);
     const headers = new Headers();
     let message: string = PROFILE_MESSAGES.deleteFailed;

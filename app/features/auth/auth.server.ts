@@ -98,7 +98,9 @@ export function authOptions({ env, database, mailer, log }: AuthDeps): BetterAut
     disabledPaths: DISABLED_PATHS,
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
-      ipAddress: env.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
+      // Privacy first: sessions keep no IP address (rate limits use the client IP
+      // of the request, computed by our HTTP edge, and keep it only in memory/Redis).
+      ipAddress: { disableIpTracking: true },
     },
     logger: {
       log: (level, message, ...args) => {

@@ -21,7 +21,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 async function submit(kind: FormKind, request: Request, context: Context): Promise<SubmitOutcome> {
   const s = await services();
-  const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxy);
+  const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops);
   const user = await getSessionUser(request).catch(() => null);
   return receiveSubmission(s, { kind, request, ip, userId: user?.id ?? null });
 }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/auth";
 /** Better Auth at /api/auth/* (contract), behind our rate limits and cookies. */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const s = await services();
-  return handleAuthRequest(s, request, clientIp(request, context.get(requestInfoContext), s.env.trustProxy));
+  return handleAuthRequest(s, request, clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops));
 }
 
 export const loader = handle;

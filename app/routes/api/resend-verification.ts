@@ -8,7 +8,7 @@ import type { Route } from "./+types/resend-verification";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST.");
   const s = await services();
-  return resendVerification(s, request, clientIp(request, context.get(requestInfoContext), s.env.trustProxy));
+  return resendVerification(s, request, clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops));
 }
 
 export function loader() {

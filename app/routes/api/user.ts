@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readSmallBody(request);
   if (body instanceof Response) return body;
 
-  const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxy);
+  const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops);
   const outcome = await deleteOwnAccount(s, request, caller, body, ip);
   switch (outcome.kind) {
     case "deleted": {
