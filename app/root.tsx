@@ -1,28 +1,22 @@
 import { lazy, Suspense, useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { env } from "~/config/env.server";
 import { site } from "~/config/site";
-import { getSessionUser } from "~/features/auth/session.server";
+import { cacheUser, clearCachedUser } from "~/features/auth";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { ChatWidgetLoader } from "~/features/chat-widget/chat-widget-loader";
-import { countVisit } from "~/features/profile/local-stats";
 import { NotFoundView } from "~/features/layout/not-found-view";
 import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
 import { WindowErrorNotice } from "~/features/layout/window-error-notice";
-import { allowedOrigins, isForeignWrite, isWrite } from "~/infra/security/origin-check.server";
+import { clearLocalStats, countVisit } from "~/features/profile";
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { getViewer, requestContextMiddleware } from "~/request-context.server";
 import { useNonce } from "~/shared/lib/nonce";
 import { publicOrigin } from "~/shared/lib/seo.server";
+import { notify } from "~/shared/lib/toasts";
+import type { Viewer } from "~/shared/lib/viewer";
 import { AppToaster } from "~/shared/lib/toasts";
 
 // Off by default (docs/decisions/0006-developer-tools-guard.md), so not in every page's JavaScript.
@@ -34,17 +28,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** Refuses cross-origin writes before any action or API handler runs. */
-const originGuard: Route.MiddlewareFunction = async ({ request }) => {
-  if (isWrite(request) && isForeignWrite(request, allowedOrigins(env().appOrigin))) {
-    throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
-  }
-};
+/** The request context (services, client IP, the viewer) and the origin check, before any loader or action. */
+export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware];
 
-export const middleware: Route.MiddlewareFunction[] = [originGuard];
-
-export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await getSessionUser(request), origin: publicOrigin() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { viewer: await getViewer(context), origin: publicOrigin() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -71,7 +59,59 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function GlobalBehaviour() {
+/**
+ * What a redirect asks the next page to say: signed out (`?signed-out=1`) or
+ * account deleted (`?deleted=1`, which also forgets this browser's stats).
+ * Then the address loses the flag.
+ */
+function UrlNotices() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const signedOut = params.get("signed-out") === "1";
+    const deleted = params.get("deleted") === "1";
+    if (!signedOut && !deleted) return;
+    clearCachedUser();
+    if (deleted) {
+      try {
+        clearLocalStats(localStorage, sessionStorage);
+      } catch {
+        // storage unavailable: nothing was kept
+      }
+      notify.success(PROFILE_MESSAGES.deleted, { id: "profile-delete" });
+    } else notify.success(AUTH_MESSAGES.signedOut, { id: "sign-out" });
+    params.delete("signed-out");
+    params.delete("deleted");
+    const rest = params.toString();
+    void navigate(`${pathname}${rest ? `?${rest}` : ""}`, { replace: true, preventScrollReset: true });
+  }, [pathname, search, navigate]);
+  return null;
+}
+
+/** The spec caches the signed-in user locally under `user`; signed out, nothing is cached. */
+function useCachedViewer(viewer: Viewer | null | undefined) {
+  const id = viewer?.id;
+  useEffect(() => {
+    if (viewer === undefined) return;
+    if (!viewer) {
+      clearCachedUser();
+      return;
+    }
+    // The profile page caches the whole record; keep it when it is this viewer's.
+    try {
+      const cached = JSON.parse(localStorage.getItem("user") ?? "null") as { id?: string } | null;
+      if (cached?.id === viewer.id) return;
+    } catch {
+      // unreadable cache: replace it
+    }
+    cacheUser(viewer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in user
+  }, [id]);
+}
+
+function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
+  useCachedViewer(viewer);
   useEffect(() => {
     // Lets tests (and scripts) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -83,6 +123,7 @@ function GlobalBehaviour() {
   }, []);
   return (
     <>
+      <UrlNotices />
       <RouteChangeOverlay />
       <AppToaster />
       <WindowErrorNotice />
@@ -99,10 +140,10 @@ function GlobalBehaviour() {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SiteShell user={loaderData.user}>
+      <SiteShell user={loaderData.viewer}>
         <Outlet />
       </SiteShell>
-      <GlobalBehaviour />
+      <GlobalBehaviour viewer={loaderData.viewer} />
     </>
   );
 }
@@ -114,7 +155,7 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{notFound ? `Page not found | ${site.productName}` : `Something went wrong | ${site.productName}`}</title>
-      <SiteShell user={rootData?.user ?? null}>
+      <SiteShell user={rootData?.viewer ?? null}>
         {notFound ? (
           <NotFoundView />
         ) : (
@@ -126,7 +167,7 @@ export function ErrorBoundary() {
           </div>
         )}
       </SiteShell>
-      <GlobalBehaviour />
+      <GlobalBehaviour viewer={undefined} />
     </>
   );
 }

@@ -18,11 +18,12 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/complete", "routes/auth.complete.tsx"),
+  route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/download", "routes/profile.download.ts"),
   route("community", "routes/community.tsx"),
-  route("feedback", "routes/feedback.tsx"),
-  route("contact", "routes/contact.tsx"),
+  route("feedback", "routes/message-page.tsx", { id: "feedback" }),
+  route("contact", "routes/message-page.tsx", { id: "contact" }),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog.post.tsx"),
   route("coming-soon", "routes/coming-soon.tsx"),
@@ -33,7 +34,6 @@ export default [
 
   // HTTP API (contract)
   route("api/health", "routes/api/health.ts"),
-  route("api/auth/resend-verification", "routes/api/resend-verification.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/forms/:kind", "routes/api/forms.ts"),
   route("api/user/:id", "routes/api/user.ts"),

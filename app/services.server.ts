@@ -1,6 +1,8 @@
 /**
  * The composition root: builds the server-side services once per process and
- * hands them to loaders, actions and API handlers.
+ * hands them to the request context (request-context.server.ts), from which
+ * loaders, actions and API handlers take them. It sits above the features it
+ * assembles; no feature imports it.
  *
  * Nothing here runs at import time. The production server calls `startup()`
  * before it listens (migrations included); under `npm run dev` the first request
@@ -39,11 +41,11 @@ async function init(): Promise<Services> {
   const database = openDatabase(env.database);
   try {
     const mailer = createMailer(env, database, log);
-    const deps = { env, database, mailer, log };
+    const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl) : memoryStore());
+    const deps = { env, database, mailer, log, limiter };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
-    const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl) : memoryStore());
     return { env, log, database, mailer, limiter, auth: createAuth(deps) };
   } catch (error) {
     await database.close().catch(() => {});

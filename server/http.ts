@@ -19,7 +19,7 @@ import net from "node:net";
 import compression from "compression";
 import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyLimitFor } from "../app/infra/http/body-limits.ts";
+import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits.ts";
 import { guardRequest } from "./request-guard.ts";
 import { readBody } from "./read-body.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
@@ -192,7 +192,7 @@ export function createHttpServer(options: HttpOptions): Server {
       }
       if (read.kind === "too-large") {
         closeAfterRefusal(req, res);
-        sendError(res, pathname, 413, "The request body is too large.");
+        sendError(res, pathname, 413, tooLargeMessage(pathname));
         return;
       }
       body = read.body;

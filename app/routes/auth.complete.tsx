@@ -1,18 +1,19 @@
 import { useEffect } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
+import { site } from "~/config/site";
 import { AUTH_CHANNEL, type PopupResult } from "~/features/auth/social-sign-in";
 import { cacheUser } from "~/features/auth/user-cache";
+import { getViewer } from "~/request-context.server";
 import type { Route } from "./+types/auth.complete";
 
-export const meta: Route.MetaFunction = () => [{ title: "Signing you in… | Tuesday AI" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: `Signing you in… | ${site.productName}` }, { name: "robots", content: "noindex" }];
 
 /** Where Google and GitHub sign-in ends, in the popup or (popup blocked) the main window. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("provider");
   const provider = raw === "github" ? "github" : "google";
-  const user = url.searchParams.get("error") ? null : await getSessionUser(request);
+  const user = url.searchParams.get("error") ? null : await getViewer(context);
   return { provider, via: url.searchParams.get("via") === "popup" ? "popup" : "redirect", user } as const;
 }
 

@@ -1,10 +1,16 @@
+import { data } from "react-router";
 import { env } from "~/config/env.server";
+import { site } from "~/config/site";
+import { resetPassword } from "~/features/auth/auth-actions.server";
+import type { ResetActionData } from "~/features/auth/auth-state";
 import { ResetPasswordForm } from "~/features/auth/reset-password-form";
+import { readRequestBody } from "~/infra/http/body.server";
+import { appContext } from "~/request-context.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/auth.reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Choose a new password", path: "/auth/reset-password", description: "Choose a new password for your Tuesday AI account." }),
+  ...pageMeta(matches, { title: "Choose a new password", path: "/auth/reset-password", description: `Choose a new password for your ${site.productName} account.` }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -18,10 +24,19 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+/** The new password: a plain form post, or a fetcher. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
+  if (!body.ok) return data<ResetActionData>({ done: false, error: body.message }, { status: body.status });
+  const app = appContext(context);
+  const { auth } = await app.services();
+  return resetPassword({ auth, headers: app.authHeaders() }, body.fields);
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
-      <ResetPasswordForm token={loaderData.token} linkError={loaderData.error} minPasswordLength={loaderData.minPasswordLength} />
+      <ResetPasswordForm token={loaderData.token} linkError={loaderData.error} minPasswordLength={loaderData.minPasswordLength} actionData={actionData} />
     </div>
   );
 }

@@ -1,8 +1,20 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { env } from "~/config/env.server";
-import { AuthForm, type AuthMode } from "~/features/auth/auth-form";
+import { site } from "~/config/site";
+import {
+  pendingVerification,
+  requestPasswordReset,
+  resendVerification,
+  signIn,
+  signUp,
+  socialSignIn,
+} from "~/features/auth/auth-actions.server";
+import { AuthForm } from "~/features/auth/auth-form";
+import type { AuthActionData, AuthMode } from "~/features/auth/auth-state";
 import { noticeFromQuery } from "~/features/auth/messages";
-import { getSessionUser } from "~/features/auth/session.server";
+import { safeRedirect } from "~/features/auth/safe-redirect";
+import { readRequestBody, textField } from "~/infra/http/body.server";
+import { appContext, getViewer } from "~/request-context.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/auth";
 
@@ -10,36 +22,79 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Sign in",
     path: "/auth",
-    description: "Sign in to Tuesday AI or create a free account with your email, Google or GitHub.",
+    description: `Sign in to ${site.productName} or create a free account with your email, Google or GitHub.`,
   }),
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  // A signed-in, verified visitor has nothing to do here (spec section 2).
-  if (await getSessionUser(request)) throw redirect("/profile");
-  const url = new URL(request.url);
-  const requested = url.searchParams.get("mode");
-  const mode: AuthMode = requested === "signup" || requested === "reset" ? requested : "signin";
+const MODES: readonly AuthMode[] = ["signin", "signup", "reset", "verify"];
+
+function providers() {
   const config = env();
+  return { google: Boolean(config.google), github: Boolean(config.github) };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A signed-in, verified visitor has nothing to do here (spec section 2).
+  if (await getViewer(context)) throw redirect("/profile");
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("mode") as AuthMode | null;
+  const mode: AuthMode = requested && MODES.includes(requested) ? requested : "signin";
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  let pending = null;
+  if (mode === "verify") {
+    const app = appContext(context);
+    const { auth } = await app.services();
+    pending = await pendingVerification({ auth, headers: app.authHeaders() });
+    // Nobody is waiting for a link in this browser: there is nothing to show here.
+    if (!pending) throw redirect("/auth?mode=signup");
+  }
   return {
     mode,
     notice: noticeFromQuery(url.searchParams),
-    providers: { google: Boolean(config.google), github: Boolean(config.github) },
-    minPasswordLength: config.minPasswordLength,
+    providers: providers(),
+    minPasswordLength: env().minPasswordLength,
+    redirectTo: redirectTo || null,
+    pending,
   };
 }
 
-export default function AuthPage({ loaderData }: Route.ComponentProps) {
+/** Sign in, sign up, resend, "Forgot Password?" and Google/GitHub: plain form posts that fetchers enhance. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = appContext(context);
+  const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
+  if (!body.ok) return data<AuthActionData>({ intent: "unknown", notice: { tone: "error", text: body.message } }, { status: body.status });
+  const { auth } = await app.services();
+  const call = { auth, headers: app.authHeaders() };
+  switch (textField(body.fields, "intent")) {
+    case "sign-in":
+      return signIn(call, body.fields);
+    case "sign-up":
+      return signUp(call, body.fields);
+    case "resend":
+      return resendVerification(call, body.fields);
+    case "request-reset":
+      return requestPasswordReset(call, body.fields);
+    case "social":
+      return socialSignIn(call, body.fields, providers());
+    default:
+      return data<AuthActionData>({ intent: "unknown", notice: { tone: "error", text: "Unknown action." } }, { status: 400 });
+  }
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <AuthForm
         // A new query (?mode=, ?error=) starts the form afresh.
         key={`${loaderData.mode}:${loaderData.notice?.text ?? ""}`}
-        initialMode={loaderData.mode}
+        mode={loaderData.mode}
         initialNotice={loaderData.notice}
         providers={loaderData.providers}
         minPasswordLength={loaderData.minPasswordLength}
+        redirectTo={loaderData.redirectTo}
+        pending={loaderData.pending}
+        actionData={actionData}
       />
     </div>
   );

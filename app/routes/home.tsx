@@ -12,7 +12,6 @@ import {
 } from "~/features/marketing/sections";
 import { organizationJsonLd, originFrom, pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/home";
-import { useDeletedNotice } from "~/features/profile/use-deleted-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: site.productName, path: "/", description: site.description }),
@@ -25,7 +24,6 @@ export function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useDeletedNotice();
   return (
     <>
       <Hero content={loaderData.hero} />

@@ -1,20 +1,19 @@
-import { currentCaller, exportOwnData } from "~/features/profile/profile-service.server";
-import { jsonError } from "~/infra/http/json";
-import { services } from "~/services.server";
+import { site } from "~/config/site";
+import { exportOwnData } from "~/features/profile/profile-service.server";
+import { appContext, requireViewer } from "~/request-context.server";
 import type { Route } from "./+types/profile.download";
 
 /** GET /profile/download: the signed-in user's data as a JSON file ("Download my data"). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const s = await services();
-  const caller = await currentCaller(s, request);
-  if (!caller) return jsonError(401, "Sign in to download your data.");
-  const body = JSON.stringify(await exportOwnData(s, caller), null, 2);
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  const s = await appContext(context).services();
+  const body = JSON.stringify(await exportOwnData(s, viewer), null, 2);
   const day = new Date().toISOString().slice(0, 10);
+  const slug = site.productName.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tuesday-ai-my-data-${day}.json"`,
-      "Cache-Control": "no-store",
+      "Content-Disposition": `attachment; filename="${slug}-my-data-${day}.json"`,
     },
   });
 }

@@ -1,62 +1,87 @@
 import { data, redirect } from "react-router";
-import { currentCaller, deleteOwnAccount, PROFILE_MESSAGES, updateOwnProfile } from "~/features/profile/profile-service.server";
-import { type ProfileActionData, ProfileView } from "~/features/profile/profile-view";
+import { site } from "~/config/site";
+import { deleteOwnAccount, PROFILE_MESSAGES, updateOwnProfile } from "~/features/profile/profile-service.server";
+import type { ProfileActionData } from "~/features/profile/profile-state";
+import { ProfileView } from "~/features/profile/profile-view";
 import { getUserRecord } from "~/features/profile/user-record.server";
-import { clientIp, requestInfoContext } from "~/infra/request-context";
-import { services } from "~/services.server";
+import { readRequestBody, textField } from "~/infra/http/body.server";
+import { retryAfterHeaders, waitMessage } from "~/infra/http/responses";
+import { appContext, requireViewer } from "~/request-context.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Your profile", path: "/profile", description: "Your Tuesday AI profile, stats and account settings." }),
+  ...pageMeta(matches, { title: "Your profile", path: "/profile", description: `Your ${site.productName} profile, stats and account settings.` }),
   { name: "robots", content: "noindex" },
 ];
 
 /** Only a signed-in user with a stored record may be here (spec section 6). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const s = await services();
-  const caller = await currentCaller(s, request);
-  if (!caller) throw redirect("/auth");
-  const record = await getUserRecord(s.database.db, caller.id);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  const s = await appContext(context).services();
+  const record = await getUserRecord(s.database.db, viewer.id);
   if (!record) throw redirect("/auth");
   const ctx = await s.auth.$context;
-  const credential = await ctx.internalAdapter.findCredentialAccount(caller.id);
-  const linkError = new URL(request.url).searchParams.get("error") === "DELETE_LINK";
-  return { record, hasPassword: Boolean(credential?.password), linkError };
+  const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
+  const params = new URL(request.url).searchParams;
+  return {
+    record,
+    hasPassword: Boolean(credential?.password),
+    linkError: params.get("error") === "DELETE_LINK",
+    startEditing: params.get("edit") === "1",
+    startDeleting: params.get("delete") === "1",
+  };
 }
 
+/**
+ * Save and delete, as plain form posts (no JavaScript) or through fetchers.
+ * Errors come back as data (the page shows them); a deletion redirects home.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const s = await services();
-  const caller = await currentCaller(s, request);
-  if (!caller) throw redirect("/auth");
-  const form = Object.fromEntries(await request.formData());
+  const viewer = await requireViewer(context);
+  const app = appContext(context);
+  const s = await app.services();
+  const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
+  if (!body.ok) {
+    return data<ProfileActionData>({ intent: "save", ok: false, message: body.message, errors: {} }, { status: body.status });
+  }
+  const intent = textField(body.fields, "intent");
 
-  if (form.intent === "save") {
-    const outcome = await updateOwnProfile(s, caller, form);
+  if (intent === "save") {
+    const outcome = await updateOwnProfile(s, viewer, body.fields);
     const answer: ProfileActionData = outcome.ok
       ? { intent: "save", ok: true, record: outcome.record }
       : { intent: "save", ok: false, message: outcome.message, errors: outcome.fieldErrors };
     return data(answer, { status: outcome.ok ? 200 : 400 });
   }
 
-  if (form.intent === "delete") {
-    const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops);
-    const outcome = await deleteOwnAccount(s, request, caller, form, ip);
-    const headers = new Headers();
-    let message: string = PROFILE_MESSAGES.deleteFailed;
-    if (outcome.kind === "deleted") {
-      for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
-      message = PROFILE_MESSAGES.deleted;
-    } else if (outcome.kind === "mail-sent") message = PROFILE_MESSAGES.deleteMailSent;
-    else if (outcome.kind === "name-mismatch") message = PROFILE_MESSAGES.nameMismatch;
-    else if (outcome.kind === "rate-limited") message = ((await outcome.response.json()) as { message: string }).message;
-    const answer: ProfileActionData = { intent: "delete", outcome: outcome.kind, message };
-    return data(answer, { headers });
+  if (intent === "delete") {
+    const outcome = await deleteOwnAccount(s, app.authHeaders(), viewer, body.fields, app.clientIp());
+    switch (outcome.kind) {
+      case "deleted": {
+        const headers = new Headers();
+        for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
+        throw redirect("/home?deleted=1", { headers });
+      }
+      case "mail-sent":
+        return data<ProfileActionData>({ intent: "delete", outcome: "mail-sent", message: PROFILE_MESSAGES.deleteMailSent });
+      case "name-mismatch":
+        return data<ProfileActionData>({ intent: "delete", outcome: "name-mismatch", message: PROFILE_MESSAGES.nameMismatch }, { status: 400 });
+      case "password-required":
+        return data<ProfileActionData>({ intent: "delete", outcome: "password-required", message: PROFILE_MESSAGES.passwordRequired }, { status: 400 });
+      case "rate-limited":
+        return data<ProfileActionData>(
+          { intent: "delete", outcome: "rate-limited", message: waitMessage(outcome.decision.retryAfterS) },
+          { status: 429, headers: retryAfterHeaders(outcome.decision) },
+        );
+      case "failed":
+        return data<ProfileActionData>({ intent: "delete", outcome: "failed", message: PROFILE_MESSAGES.deleteFailed }, { status: 403 });
+    }
   }
 
-  return data({ intent: "save", ok: false, message: "Unknown action.", errors: {} } satisfies ProfileActionData, { status: 400 });
+  return data<ProfileActionData>({ intent: "save", ok: false, message: "Unknown action.", errors: {} }, { status: 400 });
 }
 
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  return <ProfileView record={loaderData.record} hasPassword={loaderData.hasPassword} linkError={loaderData.linkError} />;
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfileView {...loaderData} initial={actionData} />;
 }

@@ -24,7 +24,7 @@ test.describe("sign-up with mandatory email verification", () => {
     const email = uniqueEmail(testInfo, "asha");
     await open(page, "/auth");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
-    await page.getByRole("button", { name: "Create one" }).click();
+    await page.getByRole("link", { name: "Create one" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
 
     await page.getByLabel("Email").fill(email);
@@ -33,7 +33,10 @@ test.describe("sign-up with mandatory email verification", () => {
 
     const banner = page.getByRole("status").filter({ hasText: CHECK_EMAIL });
     await expect(banner).toBeVisible();
-    await expect(page.getByRole("button", { name: "Resend Verification Email" })).toBeVisible();
+    // A clear check-your-email state, with the address the link went to.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+    await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: /Resend Verification Email/ })).toBeVisible();
     // Still signed out.
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 
@@ -71,7 +74,7 @@ test.describe("sign-up with mandatory email verification", () => {
     await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
     await waitForMail(email, /Verify your email/);
 
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("link", { name: "Back to Sign In" }).click();
     await expect(page.getByText(CHECK_EMAIL)).toHaveCount(0); // toggling clears messages
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -116,13 +119,14 @@ test.describe("resend verification (spec section 5)", () => {
     await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
   }
 
-  test("waits 5 minutes between mails, counts attempts, stops at 5", async ({ page }, testInfo) => {
+  test("waits 5 minutes between mails (a disabled button that counts down), counts attempts, stops at 5", async ({ page }, testInfo) => {
     const email = uniqueEmail(testInfo, "resend");
     await signUp(page, email);
-    const resend = page.getByRole("button", { name: "Resend Verification Email" });
-
-    await resend.click();
-    await expect(page.getByRole("alert")).toHaveText("Please wait 5 minutes before requesting another verification email.");
+    // Just sent: the button waits, counting down, with the spec's words beside it.
+    const resend = page.getByRole("button", { name: /Resend Verification Email/ });
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveText(/Resend Verification Email \((5:00|4:5\d)\)/);
+    await expect(page.getByText("Please wait 5 minutes before requesting another verification email.")).toBeVisible();
 
     const db = appDb(testInfo);
     const user = await profileOf(testInfo, email);
@@ -137,25 +141,57 @@ test.describe("resend verification (spec section 5)", () => {
         .execute();
 
     await moveClock(3);
-    await resend.click();
-    await expect(page.getByRole("alert")).toHaveText("Please wait 2 minutes before requesting another verification email.");
+    await page.reload();
+    await expect(page.getByText("Please wait 2 minutes before requesting another verification email.")).toBeVisible();
+    await expect(resend).toBeDisabled();
+
+    // The server stays the judge: a request that slips through is refused in the spec's words.
+    const early = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
+    expect(early.status()).toBe(429);
+    expect(await early.json()).toEqual({ success: false, message: "Please wait 2 minutes before requesting another verification email." });
 
     await moveClock(6);
+    await page.reload();
+    await expect(resend).toBeEnabled();
+    await expect(resend).toHaveText("Resend Verification Email");
     await resend.click();
     await expect(page.getByRole("status").filter({ hasText: "Verification email sent!" })).toBeVisible();
     await waitForMail(email, /Verify your email/, 2);
     expect((await profileOf(testInfo, email))?.verification_attempts).toBe(2);
+    // The answer restarts the countdown.
+    await expect(resend).toBeDisabled();
 
     await moveClock(6, 5);
-    await resend.click();
-    await expect(page.getByRole("alert")).toHaveText("Maximum verification attempts reached. Please contact support.");
+    await page.reload();
+    await expect(page.getByText("Maximum verification attempts reached. Please contact support.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Resend Verification Email/ })).toHaveCount(0);
     expect(await mailsTo(email)).toHaveLength(2);
   });
 
-  test("without this browser's pending sign-up it reveals nothing", async ({ request }, testInfo) => {
+  test("a sign-in refused for the unverified address offers the resend, by the same rules", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "resend-signin");
+    await signUp(page, email);
+    const user = await profileOf(testInfo, email);
+    await appDb(testInfo)
+      .updateTable("profile")
+      .set({ verification_sent_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where("user_id", "=", user!.id)
+      .execute();
+    await page.context().clearCookies();
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please verify your email before signing in.");
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Verification email sent!" })).toBeVisible();
+    await waitForMail(email, /Verify your email/, 2);
+  });
+
+  test("without this browser's pending sign-up it reveals nothing", async ({ request, baseURL }, testInfo) => {
     const known = await createVerifiedUser(request, uniqueEmail(testInfo, "known"));
     for (const email of [known.email, uniqueEmail(testInfo, "nobody")]) {
-      const res = await request.post("/api/auth/resend-verification", { data: { email }, headers: { cookie: "" } });
+      const res = await request.post("/api/auth/resend-verification", { data: { email }, headers: { cookie: "", origin: baseURL! } });
       expect(res.status()).toBe(401);
       expect(await res.json()).toEqual({ success: false, message: "No user is currently signed in" });
     }
@@ -164,7 +200,7 @@ test.describe("resend verification (spec section 5)", () => {
   test("a signed-in, verified user is told the email is already verified", async ({ page, request }, testInfo) => {
     const user = await createVerifiedUser(request, uniqueEmail(testInfo, "verified"));
     await signInViaUi(page, user.email);
-    const res = await page.request.post("/api/auth/resend-verification", { data: {} });
+    const res = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
     expect(await res.json()).toEqual({ success: false, message: "Email is already verified" });
   });
 });
@@ -184,7 +220,8 @@ test.describe("sign-in", () => {
 
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(alert).toHaveText("Invalid email or password");
-    await page.getByRole("button", { name: "Create one" }).click();
+    await page.getByRole("link", { name: "Create one" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
     await expect(alert).toHaveCount(0);
   });
 
@@ -206,7 +243,8 @@ test.describe("sign-in", () => {
     await page.getByRole("button", { name: "Hide password" }).click();
     await expect(password).toHaveAttribute("type", "password");
 
-    await page.route("**/api/auth/sign-in/email", async (route) => {
+    // The form posts to its route action (single fetch: /auth.data).
+    await page.route("**/auth.data*", async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
@@ -248,7 +286,7 @@ test.describe("sign-in", () => {
     expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
 
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
   });
 
   test("prerendered pages show a signed-in visitor's header straight from the server", async ({ page, request }, testInfo) => {
@@ -272,7 +310,7 @@ test.describe("password reset", () => {
     await signInViaUi(otherPage, user.email);
 
     await open(page, "/auth");
-    await page.getByRole("button", { name: "Forgot Password?" }).click();
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
     await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
     await page.getByLabel("Email").fill(uniqueEmail(testInfo, "nobody"));
@@ -295,7 +333,7 @@ test.describe("password reset", () => {
 
     // The other device is signed out.
     await otherPage.goto("/profile");
-    await expect(otherPage).toHaveURL(/\/auth$/);
+    await expect(otherPage).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
     await other.close();
 
     // The link worked once.
@@ -312,7 +350,7 @@ test.describe("password reset", () => {
 
   test("'Back to Sign In' returns to the sign-in view", async ({ page }) => {
     await open(page, "/auth?mode=reset");
-    await page.getByRole("button", { name: "Back to Sign In" }).click();
+    await page.getByRole("link", { name: "Back to Sign In" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
   });
 });
@@ -326,20 +364,22 @@ test.describe("no user enumeration, rate limits", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
     await waitForMail(user.email, /You already have a Tuesday AI account/);
-    // Its resend behaves like a real new account's.
-    await page.getByRole("button", { name: "Resend Verification Email" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Please wait 5 minutes before requesting another verification email.");
+    // Its check-your-email view and resend behave like a real new account's.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+    await expect(page.getByRole("button", { name: /Resend Verification Email/ })).toBeDisabled();
+    await expect(page.getByText("Please wait 5 minutes before requesting another verification email.")).toBeVisible();
+    const res = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
+    expect(await res.json()).toEqual({ success: false, message: "Please wait 5 minutes before requesting another verification email." });
   });
 
-  test("too many sign-in attempts for one address are refused with 429", async ({ request }, testInfo) => {
-    const email = uniqueEmail(testInfo, "hammer");
+  test("wrong passwords stop one IP from guessing an address (429), without locking the owner out", async ({ request, playwright, baseURL }, testInfo) => {
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "hammer"));
+    const from = (ip: string, password: string) =>
+      request.post("/api/auth/sign-in/email", { data: { email: user.email, password }, headers: { "x-forwarded-for": ip, origin: baseURL! } });
+    const attacker = `10.98.${testInfo.workerIndex}.${Math.floor(Math.random() * 250) + 1}`;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await request.post("/api/auth/sign-in/email", {
-        data: { email, password: "wrong-password" },
-        // From a different IP each time: the per-address limit still applies.
-        headers: { "x-forwarded-for": `10.99.${i}.${testInfo.workerIndex + 1}` },
-      });
+      const res = await from(attacker, "wrong-password");
       statuses.push(res.status());
       if (res.status() === 429) {
         expect(res.headers()["retry-after"]).toBeTruthy();
@@ -348,6 +388,15 @@ test.describe("no user enumeration, rate limits", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // The right password from that IP waits too: the guesser cannot find out it was right.
+    expect((await from(attacker, PASSWORD)).status()).toBe(429);
+
+    // A stranger's 50 wrong passwords from 50 other addresses lock nobody out…
+    for (let i = 0; i < 50; i++) expect((await from(`10.97.${testInfo.workerIndex}.${i + 1}`, "wrong-password")).status()).toBe(401);
+    // …the owner, from their own address, signs in (a fresh client: no cookies of the guesser's).
+    const owner = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": "10.96.0.1" } });
+    expect((await owner.post("/api/auth/sign-in/email", { data: { email: user.email, password: PASSWORD } })).status()).toBe(200);
+    await owner.dispose();
   });
 
   test("the sign-in form shows the rate-limit message", async ({ page }, testInfo) => {

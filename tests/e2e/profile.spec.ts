@@ -27,7 +27,8 @@ async function signedIn(page: Page, request: APIRequestContext, email: string) {
 test.describe("/profile", () => {
   test("signed out, it sends you to /auth", async ({ page }) => {
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/auth$/);
+    // …and back here after signing in.
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
   });
 
   test("shows the header, the three stat cards and the details in view mode", async ({ page, request }, testInfo) => {
@@ -42,12 +43,22 @@ test.describe("/profile", () => {
     await expect(page.getByRole("button", { name: "Start Tracking" })).toBeVisible();
     await expect(page.getByTestId("total-visits")).toHaveText(/^[1-9]\d*$/);
 
-    const name = page.getByLabel("Name", { exact: true });
-    await expect(name).toHaveAttribute("readonly", "");
+    // View mode: the values read as text, not as greyed inputs.
+    const details = page.getByRole("region", { name: "Profile Details" });
+    await expect(details.getByRole("textbox")).toHaveCount(0);
+    await expect(details.locator("dt")).toHaveText(["Name", "Email", "Gender", "Date of Birth", "About"]);
+    await expect(details.locator("dd").nth(0)).toHaveText(user.name);
+    await expect(details.locator("dd").nth(1)).toHaveText(user.email);
+    await expect(details.locator("dd").nth(2)).toHaveText("Not set");
+
+    // Edit mode: the fields of the spec; the email stays read-only.
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
     await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-    await expect(page.getByLabel("Gender")).toBeDisabled();
     await expect(page.getByLabel("Date of Birth")).toHaveAttribute("type", "date");
     await expect(page.getByLabel("About")).toHaveAttribute("rows", "4");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Edit Profile" })).toBeFocused();
     for (const button of ["Edit Profile", "Delete Account", "Sign Out"]) await expect(page.getByRole("button", { name: button })).toBeVisible();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}")).toMatchObject({ email: user.email, login_count: 1 });
   });
@@ -67,12 +78,16 @@ test.describe("/profile", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Updating profile...")).toBeVisible();
     await expect(page.getByText("Profile updated successfully!")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Edit Profile" })).toBeVisible();
-    await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("readonly", "");
+    // Back in view mode, focus is on the button that reopens the form (never on <body>).
+    await expect(page.getByRole("button", { name: "Edit Profile" })).toBeFocused();
+    await expect(page.getByRole("region", { name: "Profile Details" }).getByRole("textbox")).toHaveCount(0);
     await page.unroute("**/profile.data*");
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Asha Verma");
+    const details = page.getByRole("region", { name: "Profile Details" });
+    await expect(details.locator("dd")).toHaveText(["Asha Verma", /@/, "Female", "12 April 1999", "I teach maths in Kanpur."]);
+    await page.getByRole("button", { name: "Edit Profile" }).click();
     await expect(page.getByLabel("Gender")).toHaveValue("Female");
     await expect(page.getByLabel("Date of Birth")).toHaveValue("1999-04-12");
     await expect(page.getByLabel("About")).toHaveValue("I teach maths in Kanpur.");
@@ -86,7 +101,7 @@ test.describe("/profile", () => {
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Name", { exact: true }).fill("   ");
     await page.evaluate(() => {
-      (document.getElementById("profile-details") as HTMLFormElement).noValidate = true;
+      document.querySelector<HTMLFormElement>("section[aria-labelledby=details-heading] form")!.noValidate = true;
     });
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Failed to update profile")).toBeVisible();
@@ -102,6 +117,8 @@ test.describe("/profile", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInViaUi(page, email);
     await open(page, "/profile");
+    await expect(page.getByRole("region", { name: "Profile Details" }).locator("dd").nth(3)).toHaveText("Not set");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
     await expect(page.getByLabel("Date of Birth")).toHaveValue("");
   });
 
@@ -174,18 +191,25 @@ test.describe("deleting the account", () => {
     await expect(page.getByText("Please type your name correctly to confirm deletion")).toBeVisible();
     expect(await profileOf(testInfo, user.email)).toBeTruthy();
 
-    // No password: the action silently stops.
+    // No password: nothing is sent, and the dialog says what is missing.
     await dialog.getByLabel(/Type your name/).fill(user.name);
     await dialog.getByLabel("Password", { exact: true }).fill("");
     await dialog.getByRole("button", { name: "Delete Account" }).click();
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Password is required.")).toBeVisible();
+    await expect(dialog.getByLabel("Password", { exact: true })).toBeFocused();
     await expect(page.getByText("Deleting account...")).toHaveCount(0);
 
     await dialog.getByLabel("Password", { exact: true }).fill("wrong-password");
     await dialog.getByRole("button", { name: "Delete Account" }).click();
-    await expect(page.getByText("Failed to delete account. Please check your password.")).toBeVisible();
-    await expect(dialog).toBeHidden(); // closes after an attempt
+    // The dialog stays open with the spec's error, and what was typed stays typed.
+    await expect(dialog.getByRole("alert")).toHaveText("Failed to delete account. Please check your password.");
+    await expect(dialog.getByLabel(/Type your name/)).toHaveValue(user.name);
     expect(await profileOf(testInfo, user.email)).toBeTruthy();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    // Focus returns to the button that opened it.
+    await expect(page.getByRole("button", { name: "Delete Account" })).toBeFocused();
 
     dialog = await openDialog(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -201,6 +225,14 @@ test.describe("deleting the account", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     expect(await profileOf(testInfo, user.email)).toBeUndefined();
     expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+    // The next person on this browser inherits none of the local stats.
+    expect(await page.evaluate(() => ["totalVisits", "timeSpent", "totalTimeSpent", "trackTime", "lastActive"].map((k) => localStorage.getItem(k)))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
 
     await open(page, "/auth");
     await page.getByLabel("Email").fill(user.email);

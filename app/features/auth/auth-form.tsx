@@ -1,163 +1,125 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
+import { site } from "~/config/site";
+import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField, TextField } from "~/shared/ui/field";
-import { authApi } from "./auth-api";
+import type { AuthActionData, AuthMode, Notice, PendingState } from "./auth-state";
 import { AUTH_MESSAGES, PROVIDER_NAMES, type ProviderId } from "./messages";
-import { type SocialOutcome, signInWithProvider } from "./social-sign-in";
+import { ResendButton } from "./resend-button";
 import { SocialButtons } from "./social-buttons";
-import { cacheUser, REMEMBER_DEVICE_KEY } from "./user-cache";
-
-export type AuthMode = "signin" | "signup" | "reset";
-
-interface Notice {
-  tone: "error" | "success";
-  text: string;
-}
+import { openPopup, waitForPopup } from "./social-sign-in";
+import { REMEMBER_DEVICE_KEY } from "./user-cache";
 
 interface AuthFormProps {
-  initialMode: AuthMode;
+  mode: AuthMode;
   initialNotice: Notice | null;
   providers: Record<ProviderId, boolean>;
   minPasswordLength: number;
+  /** A safe local path to go to after signing in (else /home). */
+  redirectTo: string | null;
+  /** The check-your-email view's state (mode "verify"). */
+  pending: PendingState | null;
+  /** The answer to a plain form post (no JavaScript, or before hydration). */
+  actionData: AuthActionData | undefined;
 }
 
 const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
-  signin: { title: "Welcome Back", subtitle: "Sign in to continue to Tuesday AI." },
+  signin: { title: "Welcome Back", subtitle: `Sign in to continue to ${site.productName}.` },
   signup: { title: "Create your account", subtitle: "Free to start. No coding experience required." },
   reset: { title: "Reset your password", subtitle: "We will email you a link to choose a new one." },
+  verify: { title: "Check your email", subtitle: "One step left: verify your address." },
 };
 
-/** The message for a failed call, in the spec's words where it has them. */
-function failureText(result: { status: number; code?: string; message?: string }, fallback: string): string {
-  if (result.status === 429 && result.message) return result.message;
-  if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG" || result.code === "INVALID_EMAIL") {
-    return result.message ?? fallback;
-  }
-  return fallback;
+const SUBMIT: Record<Exclude<AuthMode, "verify">, { intent: string; label: string }> = {
+  signin: { intent: "sign-in", label: "Sign In" },
+  signup: { intent: "sign-up", label: "Create Account" },
+  reset: { intent: "request-reset", label: "Send Reset Link" },
+};
+
+/** `/auth?mode=…`, keeping where to go after signing in. */
+function modeHref(mode: AuthMode, redirectTo: string | null): string {
+  const params = new URLSearchParams();
+  if (mode !== "signin") params.set("mode", mode);
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return query ? `/auth?${query}` : "/auth";
 }
 
-export function AuthForm({ initialMode, initialNotice, providers, minPasswordLength }: AuthFormProps) {
+const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
+
+/**
+ * The auth screen (spec section 2). Every form posts to the /auth route
+ * action: without JavaScript as a plain post that comes back as this page,
+ * with it through fetchers, without a reload. The views (sign in, create
+ * account, reset, check your email) are URLs, so switching works without
+ * scripts too and clears every message (spec: toggling clears messages).
+ */
+export function AuthForm({ mode, initialNotice, providers, minPasswordLength, redirectTo, pending, actionData }: AuthFormProps) {
+  const form = useFetcher<AuthActionData>();
+  const resend = useFetcher<AuthActionData>();
+  const social = useFetcher<AuthActionData>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(initialNotice);
-  const [canResend, setCanResend] = useState(false);
-  const [resending, setResending] = useState(false);
-  const [socialBusy, setSocialBusy] = useState<ProviderId | null>(null);
+
+  // The newest answer of any of this page's forms is the one the page shows.
+  const [notice, setNotice] = useState<Notice | null>(initialNotice ?? actionData?.notice ?? null);
+  const [canResend, setCanResend] = useState(Boolean(actionData?.canResend));
+  const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
+  const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+
+  useEachAnswer(form.data, form.state, (answer) => {
+    setNotice(answer.notice);
+    setCanResend(Boolean(answer.canResend));
+  });
+  useEachAnswer(resend.data, resend.state, (answer) => setNotice(answer.notice));
+  useEachAnswer(social.data, social.state, (answer) => {
+    const opened = popup.current;
+    popup.current = null;
+    if (answer.notice) setNotice(answer.notice);
+    if (!opened) return;
+    if (!answer.socialUrl) {
+      opened.window.close();
+      return;
+    }
+    opened.window.location.href = answer.socialUrl;
+    void waitForPopup(opened.window, opened.provider).then(async (outcome) => {
+      if (outcome === "failed") {
+        setNotice({ tone: "error", text: AUTH_MESSAGES.socialFailed(PROVIDER_NAMES[opened.provider]) });
+        return;
+      }
+      await navigate(redirectTo ?? "/home");
+      await revalidator.revalidate();
+    });
+  });
 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  /** Switching views clears every message (spec: toggling clears messages). */
-  const switchTo = (next: AuthMode) => {
-    setMode(next);
-    setNotice(null);
-    setCanResend(false);
-  };
-
-  const finishSignIn = async (user?: { id: string; name: string; email: string }) => {
-    if (user) cacheUser(user);
-    await navigate("/home");
-    await revalidator.revalidate();
-  };
-
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+  const onSocial = (event: React.MouseEvent<HTMLButtonElement>, provider: ProviderId) => {
+    // Without this handler (no JavaScript) the button posts its form and the action redirects.
     event.preventDefault();
-    setNotice(null);
-    setSubmitting(true);
-    try {
-      if (mode === "reset") {
-        const result = await authApi.requestPasswordReset(email);
-        setNotice(
-          result.ok
-            ? { tone: "success", text: AUTH_MESSAGES.resetSent }
-            : { tone: "error", text: failureText(result, AUTH_MESSAGES.resetFailed) },
-        );
-        return;
-      }
-
-      if (mode === "signup") {
-        const result = await authApi.signUp(email, password);
-        if (!result.ok) {
-          setNotice({ tone: "error", text: failureText(result, AUTH_MESSAGES.unexpected) });
-          return;
-        }
-        setPassword("");
-        setNotice({ tone: "success", text: AUTH_MESSAGES.checkEmail });
-        setCanResend(true);
-        return;
-      }
-
-      const result = await authApi.signIn(email, password, remember);
-      if (result.ok) {
-        try {
-          if (remember) localStorage.setItem(REMEMBER_DEVICE_KEY, "true");
-          else localStorage.removeItem(REMEMBER_DEVICE_KEY);
-        } catch {
-          // storage unavailable: the flag is informational
-        }
-        await finishSignIn(result.data.user);
-        return;
-      }
-      if (result.code === "EMAIL_NOT_VERIFIED") {
-        setNotice({ tone: "error", text: AUTH_MESSAGES.verifyFirst });
-        setCanResend(true);
-      } else if (result.status === 401 || result.code === "INVALID_EMAIL_OR_PASSWORD") {
-        setNotice({ tone: "error", text: AUTH_MESSAGES.invalidCredentials });
-      } else {
-        setNotice({ tone: "error", text: failureText(result, AUTH_MESSAGES.unexpected) });
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const onResend = async () => {
-    setResending(true);
-    const result = await authApi.resendVerification(email);
-    setResending(false);
-    if (result.ok) setNotice({ tone: "success", text: result.data.message });
-    else setNotice({ tone: "error", text: result.message ?? AUTH_MESSAGES.resendFailed });
-  };
-
-  const onSocial = async (provider: ProviderId) => {
     setNotice(null);
     if (!providers[provider]) {
       setNotice({ tone: "error", text: AUTH_MESSAGES.notConfigured(PROVIDER_NAMES[provider]) });
       return;
     }
-    setSocialBusy(provider);
-    let outcome: SocialOutcome;
-    try {
-      outcome = await signInWithProvider(provider);
-    } catch {
-      outcome = { kind: "failed" };
-    }
-    setSocialBusy(null);
-    if (outcome.kind === "success") await finishSignIn();
-    else if (outcome.kind === "failed") {
-      setNotice({
-        tone: "error",
-        text: outcome.notConfigured ? AUTH_MESSAGES.notConfigured(PROVIDER_NAMES[provider]) : AUTH_MESSAGES.socialFailed(PROVIDER_NAMES[provider]),
-      });
-    }
+    const opened = openPopup();
+    popup.current = opened ? { window: opened, provider } : null;
+    void social.submit({ intent: "social", provider, via: opened ? "popup" : "redirect" }, { method: "post" });
   };
 
   const heading = HEADINGS[mode];
-  const busyLabel = "Loading...";
+  const submit = SUBMIT[mode === "verify" ? "signin" : mode];
+  const busy = form.state !== "idle";
 
   return (
     <div className="w-full max-w-md">
       <div className="text-center">
-        <h1 className="text-3xl font-bold">{heading.title}</h1>
+        <h1 className="text-3xl font-bold text-balance">{heading.title}</h1>
         <p className="mt-2 text-ink-600">{heading.subtitle}</p>
       </div>
 
@@ -167,92 +129,137 @@ export function AuthForm({ initialMode, initialNotice, providers, minPasswordLen
             <Banner tone={notice.tone} onDismiss={() => setNotice(null)}>
               {notice.text}
             </Banner>
-            {canResend && mode !== "reset" && (
-              <Button variant="secondary" size="sm" className="mt-3 w-full" onClick={onResend} disabled={resending || !email}>
-                {resending ? "Sending..." : "Resend Verification Email"}
-              </Button>
-            )}
           </div>
         )}
 
-        <form onSubmit={onSubmit} className="space-y-5" noValidate={false}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-
-          {mode !== "reset" && (
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete={mode === "signup" ? "new-password" : "current-password"}
-              required
-              minLength={mode === "signup" ? minPasswordLength : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              hint={mode === "signup" ? `At least ${minPasswordLength} characters.` : undefined}
-            />
-          )}
-
-          {mode === "signin" && (
-            <div className="flex items-center justify-between gap-4">
-              <label className="flex items-center gap-2 text-sm text-ink-700">
-                <input
-                  type="checkbox"
-                  name="remember"
-                  checked={remember}
-                  onChange={(e) => setRemember(e.target.checked)}
-                  className="size-4 rounded border-ink-300 text-brand-600 accent-brand-600"
-                />
-                Remember this device
-              </label>
-              <button type="button" className="text-sm font-semibold text-brand-700 hover:text-brand-800" onClick={() => switchTo("reset")}>
-                Forgot Password?
-              </button>
-            </div>
-          )}
-
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? busyLabel : mode === "signin" ? "Sign In" : mode === "signup" ? "Create Account" : "Send Reset Link"}
-          </Button>
-
-          {mode === "reset" && (
-            <Button variant="ghost" className="w-full" onClick={() => switchTo("signin")}>
-              Back to Sign In
-            </Button>
-          )}
-        </form>
-
-        {mode !== "reset" && (
+        {mode === "verify" && pending ? (
+          <VerifyEmail pending={pending} fetcher={resend} />
+        ) : (
           <>
-            <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-600 uppercase">
-              <span className="h-px flex-1 bg-ink-200" />
-              or
-              <span className="h-px flex-1 bg-ink-200" />
-            </div>
-            <SocialButtons providers={providers} busy={socialBusy} onSelect={onSocial} />
+            {mode === "signin" && canResend && (
+              <resend.Form method="post" className="-mt-2 mb-5">
+                <input type="hidden" name="intent" value="resend" />
+                <input type="hidden" name="email" value={email} />
+                <Button type="submit" variant="secondary" size="sm" className="w-full" disabled={resend.state !== "idle" || !email}>
+                  {resend.state !== "idle" ? "Sending..." : "Resend Verification Email"}
+                </Button>
+              </resend.Form>
+            )}
+
+            <form.Form
+              method="post"
+              className="space-y-5"
+              onSubmit={(event) => {
+                setNotice(null);
+                if (mode !== "signin") return;
+                // The spec's local 'rememberDevice' flag; the session cookie itself is the server's.
+                const remember = new FormData(event.currentTarget).get("remember") === "on";
+                try {
+                  if (remember) localStorage.setItem(REMEMBER_DEVICE_KEY, "true");
+                  else localStorage.removeItem(REMEMBER_DEVICE_KEY);
+                } catch {
+                  // storage unavailable: the flag is informational
+                }
+              }}
+            >
+              <input type="hidden" name="intent" value={submit.intent} />
+              {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="you@example.com"
+              />
+
+              {mode !== "reset" && (
+                <PasswordField
+                  label="Password"
+                  name="password"
+                  autoComplete={mode === "signup" ? "new-password" : "current-password"}
+                  required
+                  minLength={mode === "signup" ? minPasswordLength : undefined}
+                  maxLength={128}
+                  hint={mode === "signup" ? `At least ${minPasswordLength} characters.` : undefined}
+                />
+              )}
+
+              {mode === "signin" && (
+                <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                  <label className="flex items-center gap-2 text-sm text-ink-700">
+                    <input type="checkbox" name="remember" value="on" className="size-4 rounded border-ink-300 accent-brand-600" />
+                    Remember this device
+                  </label>
+                  <Link to={modeHref("reset", redirectTo)} className={`text-sm whitespace-nowrap ${linkClass}`}>
+                    Forgot Password?
+                  </Link>
+                </div>
+              )}
+
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Loading..." : submit.label}
+              </Button>
+            </form.Form>
+
+            {mode === "reset" && (
+              <p className="mt-5 text-center text-sm">
+                <Link to={modeHref("signin", redirectTo)} className={linkClass}>
+                  Back to Sign In
+                </Link>
+              </p>
+            )}
+
+            {mode !== "reset" && (
+              <>
+                <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-600 uppercase">
+                  <span className="h-px flex-1 bg-ink-200" />
+                  or
+                  <span className="h-px flex-1 bg-ink-200" />
+                </div>
+                <social.Form method="post">
+                  <input type="hidden" name="intent" value="social" />
+                  <SocialButtons
+                    providers={providers}
+                    busy={social.state !== "idle" ? ((social.formData?.get("provider") as ProviderId | null) ?? null) : null}
+                    onSelect={onSocial}
+                  />
+                </social.Form>
+              </>
+            )}
           </>
         )}
       </div>
 
-      {mode !== "reset" && (
+      {(mode === "signin" || mode === "signup") && (
         <p className="mt-6 text-center text-sm text-ink-700">
           {mode === "signin" ? "Don't have an account?" : "Already have an account?"}{" "}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 hover:text-brand-800"
-            onClick={() => switchTo(mode === "signin" ? "signup" : "signin")}
-          >
+          <Link to={modeHref(mode === "signin" ? "signup" : "signin", redirectTo)} className={linkClass}>
             {mode === "signin" ? "Create one" : "Sign in"}
-          </button>
+          </Link>
         </p>
       )}
+    </div>
+  );
+}
+
+/** After sign-up: where the link went, and another one when the spec's rules allow. */
+function VerifyEmail({ pending, fetcher }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>> }) {
+  return (
+    <div className="space-y-5">
+      <Banner tone="success">{AUTH_MESSAGES.checkEmail}</Banner>
+      <p className="text-sm leading-relaxed text-ink-700">
+        We sent a verification link to <strong className="font-semibold break-all text-ink-950">{pending.email}</strong>. Open it to
+        activate your account, then sign in. The link works once and for an hour.
+      </p>
+      <ResendButton key={`${pending.waitS}:${pending.attemptsLeft}`} pending={pending} fetcher={fetcher} />
+      <p className="text-center text-sm">
+        <Link to="/auth" className={linkClass}>
+          Back to Sign In
+        </Link>
+      </p>
     </div>
   );
 }

@@ -7,20 +7,21 @@
  *   signature, issuer, audience and nonce verified against its JWKS).
  * - GitHub through GITHUB_URL and GITHUB_API_URL.
  * - Profile bookkeeping (the spec's user record) in database hooks.
- *
- * Rate limits, the pending-verification cookie and one-time verification links
- * are handled in front of it, in routes/api/auth.ts.
+ * - Our account rules (rate limits, failed sign-ins, one-time links, the
+ *   pending-verification cookie, resend) as a plugin: account-rules.server.ts.
  */
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
 import { site } from "~/config/site";
-import { createProfile, recordLogin } from "~/features/profile/user-record.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
+import { createProfile, recordLogin } from "~/infra/db/profile-rows.server";
 import type { Mailer } from "~/infra/mail/mailer.server";
 import { deleteAccountMail, existingAccountMail, passwordResetMail, verificationMail } from "~/infra/mail/templates";
+import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
+import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
 import { AUTH_COOKIE_PREFIX } from "./cookie";
 import { githubUserInfo } from "./github.server";
 
@@ -29,6 +30,8 @@ export interface AuthDeps {
   database: DatabaseHandle;
   mailer?: Mailer;
   log?: Logger;
+  /** Shared with the rest of the app (Redis across instances); a private one when only the schema is needed (migrations). */
+  limiter?: RateLimiter;
 }
 
 /** Verification, reset and account-deletion links live this long (seconds). */
@@ -78,7 +81,7 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
   return providers;
 }
 
-export function authOptions({ env, database, mailer, log }: AuthDeps): BetterAuthOptions {
+export function authOptions({ env, database, mailer, log, limiter = new RateLimiter(memoryStore()) }: AuthDeps) {
   const db = database.db;
   const send = async (message: Parameters<Mailer["send"]>[0]) => {
     if (!mailer) throw new Error("mail is not configured");
@@ -93,7 +96,8 @@ export function authOptions({ env, database, mailer, log }: AuthDeps): BetterAut
     database: { db, type: database.dialect },
     telemetry: { enabled: false },
     trustedOrigins: [...allowedOrigins(env.appOrigin)],
-    // Our limiter (routes/api/auth.ts) covers IP and email and works across instances.
+    // Our limiter (account-rules.server.ts) covers IP and email, works across
+    // instances, and also applies to our own server-side auth.api calls.
     rateLimit: { enabled: false },
     disabledPaths: DISABLED_PATHS,
     advanced: {
@@ -120,6 +124,8 @@ export function authOptions({ env, database, mailer, log }: AuthDeps): BetterAut
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: LINK_LIFETIME_S,
       revokeSessionsOnPasswordReset: true,
+      // The owner proved control of the mailbox: earlier failed guesses no longer count against the address.
+      onPasswordReset: async ({ user }) => forgiveFailedSignIns(limiter, user.email, log),
       sendResetPassword: async ({ user, url }) => send({ to: user.email, ...passwordResetMail(user.name, url) }),
       // A sign-up for a taken address answers like a new one (no enumeration);
       // the owner hears about it by mail instead.
@@ -160,8 +166,11 @@ export function authOptions({ env, database, mailer, log }: AuthDeps): BetterAut
         },
       },
     },
-    plugins: [genericOAuth({ config: socialProviders(env) })],
-  };
+    plugins: [
+      genericOAuth({ config: socialProviders(env) }),
+      accountRules({ db, limiter, mailer, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
+    ],
+  } satisfies BetterAuthOptions;
 }
 
 export function createAuth(deps: AuthDeps) {

@@ -17,7 +17,12 @@ export const AUTH_MESSAGES = {
   notConfigured: (provider: string) => `${provider} sign-in is not configured on this server.`,
   passwordReset: "Your password has been changed. Sign in with your new password.",
   deleteSignIn: "Sign in first, then open the link in the email again to finish deleting your account.",
+  missingCredentials: "Enter your email and password.",
+  missingEmail: "Enter your email address.",
+  passwordMismatch: "The two passwords do not match.",
 } as const;
+
+export const LINK_INVALID = "This password reset link is not valid or has expired. Request a new one.";
 
 export type ProviderId = "google" | "github";
 export const PROVIDER_NAMES: Record<ProviderId, string> = { google: "Google", github: "GitHub" };

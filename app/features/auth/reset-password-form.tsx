@@ -1,94 +1,73 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
-import { authApi } from "./auth-api";
-import { AUTH_MESSAGES } from "./messages";
+import type { ResetActionData } from "./auth-state";
+import { AUTH_MESSAGES, LINK_INVALID } from "./messages";
 
 interface Props {
   token: string;
   linkError: string | null;
   minPasswordLength: number;
+  /** The answer to a plain form post (no JavaScript). */
+  actionData: ResetActionData | undefined;
 }
 
-export function ResetPasswordForm({ token, linkError, minPasswordLength }: Props) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(
-    linkError || !token ? "This password reset link is not valid or has expired. Request a new one." : null,
-  );
-
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password !== confirm) {
-      setError("The two passwords do not match.");
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    const result = await authApi.resetPassword(token, password);
-    setSubmitting(false);
-    if (result.ok) {
-      setDone(true);
-      return;
-    }
-    if (result.code === "INVALID_TOKEN" || result.status === 400) {
-      setError(result.code === "PASSWORD_TOO_SHORT" ? (result.message ?? AUTH_MESSAGES.unexpected) : "This password reset link is not valid or has expired. Request a new one.");
-    } else setError(result.message ?? AUTH_MESSAGES.unexpected);
-  };
+/** Where the emailed reset link lands: a new password, twice; posted to this page's route action. */
+export function ResetPasswordForm({ token, linkError, minPasswordLength, actionData }: Props) {
+  const fetcher = useFetcher<ResetActionData>();
+  const result = fetcher.data ?? actionData;
+  const error = result?.error ?? (linkError || !token ? LINK_INVALID : null);
+  const busy = fetcher.state !== "idle";
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) messageRef.current?.focus();
+  }, [result]);
 
   return (
     <div className="w-full max-w-md">
       <div className="text-center">
-        <h1 className="text-3xl font-bold">Choose a new password</h1>
+        <h1 className="text-3xl font-bold text-balance">Choose a new password</h1>
         <p className="mt-2 text-ink-600">Changing it signs you out on every other device.</p>
       </div>
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
-        {done ? (
+        {result?.done ? (
           <div className="space-y-5">
-            <Banner tone="success">{AUTH_MESSAGES.passwordReset}</Banner>
+            <div ref={messageRef} tabIndex={-1} className="outline-none">
+              <Banner tone="success">{AUTH_MESSAGES.passwordReset}</Banner>
+            </div>
             <ButtonLink to="/auth" className="w-full">
               Back to Sign In
             </ButtonLink>
           </div>
         ) : (
-          <form onSubmit={onSubmit} className="space-y-5">
+          <fetcher.Form method="post" className="space-y-5">
             {error && (
-              <Banner tone="error" onDismiss={() => setError(null)}>
-                {error}
-              </Banner>
+              <div ref={messageRef} tabIndex={-1} className="outline-none">
+                <Banner tone="error">{error}</Banner>
+              </div>
             )}
+            <input type="hidden" name="token" value={token} />
             <PasswordField
               label="New password"
               name="password"
               autoComplete="new-password"
               required
               minLength={minPasswordLength}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              maxLength={128}
               hint={`At least ${minPasswordLength} characters.`}
             />
-            <PasswordField
-              label="Repeat the new password"
-              name="confirm"
-              autoComplete="new-password"
-              required
-              minLength={minPasswordLength}
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <Button type="submit" className="w-full" disabled={submitting || !token}>
-              {submitting ? "Loading..." : "Set new password"}
+            <PasswordField label="Repeat the new password" name="confirm" autoComplete="new-password" required minLength={minPasswordLength} maxLength={128} />
+            <Button type="submit" className="w-full" disabled={busy || !token}>
+              {busy ? "Loading..." : "Set new password"}
             </Button>
             <p className="text-center text-sm">
               <Link to="/auth?mode=reset" className="font-semibold text-brand-700 hover:text-brand-800">
                 Request a new link
               </Link>
             </p>
-          </form>
+          </fetcher.Form>
         )}
       </div>
     </div>

@@ -11,13 +11,15 @@ const PROVIDERS: { id: ProviderId; label: string }[] = [
 interface SocialButtonsProps {
   providers: Record<ProviderId, boolean>;
   busy: ProviderId | null;
-  onSelect: (provider: ProviderId) => void;
+  /** With JavaScript: the popup sign-in. Without, each button posts its form (name "provider"). */
+  onSelect: (event: React.MouseEvent<HTMLButtonElement>, provider: ProviderId) => void;
 }
 
 /**
- * "Continue with Google / GitHub". A provider the server has no credentials for
- * says so on the button itself (contract: unset means the button says clearly
- * that it is not configured).
+ * "Continue with Google / GitHub". A provider the server has no credentials
+ * for looks unavailable and says so on the button itself (contract: unset
+ * means the button says clearly that it is not configured); pressing it
+ * explains instead of failing.
  */
 export function SocialButtons({ providers, busy, onSelect }: SocialButtonsProps) {
   return (
@@ -27,20 +29,20 @@ export function SocialButtons({ providers, busy, onSelect }: SocialButtonsProps)
         return (
           <button
             key={p.id}
-            type="button"
-            onClick={() => onSelect(p.id)}
+            type="submit"
+            name="provider"
+            value={p.id}
+            onClick={(event) => onSelect(event, p.id)}
             disabled={busy !== null}
             aria-describedby={configured ? undefined : `${p.id}-not-configured`}
             className={cn(
-              "flex h-12 w-full items-center justify-center gap-3 rounded-xl bg-white px-4 text-sm font-semibold text-ink-900 ring-1 ring-inset ring-ink-300 transition-colors hover:bg-ink-50 disabled:opacity-60",
-              !configured && "text-ink-600",
+              "flex h-12 w-full items-center justify-center gap-3 rounded-xl px-4 text-sm font-semibold ring-1 ring-inset transition-colors disabled:opacity-60",
+              configured
+                ? "bg-white text-ink-900 ring-ink-300 hover:bg-ink-50"
+                : "cursor-not-allowed bg-ink-50 text-ink-600 ring-ink-200 [&_svg]:grayscale",
             )}
           >
-            {busy === p.id ? (
-              <Icon name="loader-circle" className="animate-spin" />
-            ) : (
-              <BrandIcon network={p.id} />
-            )}
+            {busy === p.id ? <Icon name="loader-circle" className="animate-spin" /> : <BrandIcon network={p.id} />}
             <span className="flex flex-col items-start leading-tight">
               <span>Continue with {p.label}</span>
               {!configured && (

@@ -1,11 +1,13 @@
 /**
- * Google and GitHub sign-in in a 500×600 popup (spec section 9), falling back
- * to a same-window redirect when the browser blocks popups.
+ * Google and GitHub sign-in in a 500×600 popup (spec section 9). The page
+ * opens the popup inside the click (browsers allow popups only there), asks
+ * its route action for the provider's URL, and sends the popup there; a
+ * blocked popup means a same-window redirect instead (the action's default,
+ * which is also what happens without JavaScript).
  *
  * The popup ends on /auth/complete, which reports back over a
  * BroadcastChannel (and postMessage) and closes itself.
  */
-import { authApi } from "./auth-api";
 import type { ProviderId } from "./messages";
 
 export const POPUP_WIDTH = 500;
@@ -18,19 +20,21 @@ export interface PopupResult {
   status: "success" | "error";
 }
 
-export type SocialOutcome = { kind: "success" } | { kind: "redirecting" } | { kind: "failed"; notConfigured?: boolean };
+export type PopupOutcome = "success" | "failed";
 
-function openPopup(): Window | null {
+export function openPopup(): Window | null {
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
-  return window.open("", "tuesday-oauth", `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+  const popup = window.open("", "tuesday-oauth", `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+  return popup && !popup.closed ? popup : null;
 }
 
-function waitForResult(popup: Window, provider: ProviderId): Promise<SocialOutcome> {
+/** Resolves when the popup reports its result, or is closed without one. */
+export function waitForPopup(popup: Window, provider: ProviderId): Promise<PopupOutcome> {
   return new Promise((resolve) => {
     const channel = new BroadcastChannel(AUTH_CHANNEL);
     let settled = false;
-    const finish = (outcome: SocialOutcome) => {
+    const finish = (outcome: PopupOutcome) => {
       if (settled) return;
       settled = true;
       channel.close();
@@ -41,7 +45,7 @@ function waitForResult(popup: Window, provider: ProviderId): Promise<SocialOutco
     const accept = (data: unknown) => {
       const result = data as Partial<PopupResult> | null;
       if (result?.type !== "oauth-result" || result.provider !== provider) return;
-      finish(result.status === "success" ? { kind: "success" } : { kind: "failed" });
+      finish(result.status === "success" ? "success" : "failed");
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin === window.location.origin) accept(event.data);
@@ -56,24 +60,7 @@ function waitForResult(popup: Window, provider: ProviderId): Promise<SocialOutco
       const session = await fetch("/api/auth/get-session", { credentials: "same-origin" })
         .then((r) => (r.ok ? r.json() : null))
         .catch(() => null);
-      finish(session?.user?.emailVerified ? { kind: "success" } : { kind: "failed" });
+      finish(session?.user?.emailVerified ? "success" : "failed");
     }, 500);
   });
-}
-
-export async function signInWithProvider(provider: ProviderId): Promise<SocialOutcome> {
-  // Open the popup synchronously, inside the click, so that browsers allow it.
-  const popup = openPopup();
-  const callbackURL = `/auth/complete?provider=${provider}&via=${popup ? "popup" : "redirect"}`;
-  const started = await authApi.socialStart(provider, callbackURL);
-  if (!started.ok || !started.data.url) {
-    popup?.close();
-    return { kind: "failed", notConfigured: started.ok === false && (started.status === 404 || started.code === "PROVIDER_NOT_FOUND") };
-  }
-  if (!popup || popup.closed) {
-    window.location.assign(started.data.url);
-    return { kind: "redirecting" };
-  }
-  popup.location.href = started.data.url;
-  return waitForResult(popup, provider);
 }

@@ -1,7 +1,13 @@
 /** The forms' texts. The success texts, submitting labels and the failure text are the spec's, word for word. */
+import { site } from "~/config/site";
 import type { FormKind } from "./form-schema";
 
 export interface FormCopy {
+  /** The page: its eyebrow, heading (and <title>), introduction and meta description. */
+  eyebrow: string;
+  title: string;
+  intro: string;
+  description: string;
   /** The card's heading above the form. */
   heading: string;
   submit: string;
@@ -17,6 +23,10 @@ export interface FormCopy {
 
 export const FORM_COPY: Record<FormKind, FormCopy> = {
   feedback: {
+    eyebrow: "Feedback",
+    title: "Share Your Feedback",
+    intro: "What works, what doesn't, what you would like to see next: it all shapes what we build.",
+    description: `Tell the ${site.productName} team what works, what does not and what you would like to see next.`,
     heading: "Tell us what you think",
     submit: "Submit Feedback",
     submitting: "Submitting...",
@@ -26,6 +36,10 @@ export const FORM_COPY: Record<FormKind, FormCopy> = {
     messagePlaceholder: "What works, what doesn't, what you would like to see next…",
   },
   contact: {
+    eyebrow: "Contact",
+    title: "Contact Us",
+    intro: "Questions, partnerships, support or press: write to us and a person on the team will answer.",
+    description: `Write to the ${site.productName} team: questions, partnerships, support or press.`,
     heading: "Send us a message",
     submit: "Send Message",
     submitting: "Sending...",

@@ -1,40 +1,31 @@
 /**
- * The API's and the pages' answers, through the real composition root
- * (services(): SQLite, migrations, the local outbox, the memory rate limiter).
+ * The API's and the pages' answers, on real services (SQLite, migrations,
+ * the local outbox, the memory rate limiter).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
-import { requestInfoContext } from "~/infra/request-context";
-import { services, shutdown } from "~/services.server";
+import { openTestServices, type TestServices } from "../../../tests/support/test-services";
 import { HONEYPOT_FIELD } from "./form-schema";
-import { handleFormApi, handleFormPageAction } from "./form-handlers.server";
+import { handleFormApi as api, handleFormPageAction as page, type Sender } from "./form-handlers.server";
 
-const dir = mkdtempSync(path.join(tmpdir(), "tuesday-forms-"));
+let s: TestServices;
 let ipCounter = 1;
 
-beforeAll(() => {
-  process.env.DATABASE_URL = path.join(dir, "app.db");
-  process.env.AUTH_SECRET = "handlers-secret-handlers-secret-handlers";
-  process.env.LOG_LEVEL = "silent";
-  delete process.env.SMTP_URL;
-  delete process.env.TRUST_PROXY;
+beforeAll(async () => {
+  s = await openTestServices();
 });
 
 afterAll(async () => {
-  await shutdown();
-  rmSync(dir, { recursive: true, force: true });
+  await s.close();
 });
 
-/** A router context for a client at a fresh address (so the rate limit is per test unless one is given). */
-function contextFor(ip = `192.0.2.${ipCounter++}`) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { socketAddress: ip });
-  return context;
+/** A sender at a fresh address (so the rate limit is per test unless one is given). */
+function contextFor(ip = `192.0.2.${ipCounter++}`): Sender {
+  return { ip, userId: null };
 }
+const services = async () => s;
+const handleFormApi = (kind: string | undefined, request: Request, sender: Sender) => api(s, kind, request, sender);
+const handleFormPageAction = (kind: "feedback" | "contact", request: Request, sender: Sender) => page(s, kind, request, sender);
 
 const json = (body: unknown) =>
   new Request("http://localhost:3000/api/forms/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -3,45 +3,38 @@
  * action (a plain form post without JavaScript, or the fetcher with it). Both
  * run receiveSubmission(); only the shape of the answer differs.
  */
-import { data, type RouterContextProvider } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
-import { jsonError } from "~/infra/http/json";
-import { tooManyRequests } from "~/infra/rate-limit/rate-limiter.server";
-import { clientIp, requestInfoContext } from "~/infra/request-context";
-import { services } from "~/services.server";
+import { data } from "react-router";
+import { jsonError, NO_STORE, retryAfterHeaders, tooManyRequests, waitMessage } from "~/infra/http/responses";
 import { type FormActionResult, type FormKind, isFormKind } from "./form-schema";
-import { receiveSubmission, type SubmitOutcome } from "./form-service.server";
-
-type Context = Readonly<RouterContextProvider>;
+import { type FormDeps, receiveSubmission } from "./form-service.server";
 
 export const TOO_LARGE_MESSAGE = "The submission is too large: the limit is 32 KB.";
 export const UNAVAILABLE_MESSAGE = "Your message could not be saved. Please try again in a moment.";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-async function submit(kind: FormKind, request: Request, context: Context): Promise<SubmitOutcome> {
-  const s = await services();
-  const ip = clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops);
-  const user = await getSessionUser(request).catch(() => null);
-  return receiveSubmission(s, { kind, request, ip, userId: user?.id ?? null });
+/** Who is sending: the client's IP (only its hash is stored) and the signed-in user, if any. */
+export interface Sender {
+  ip: string;
+  userId: string | null;
 }
 
 /** `POST /api/forms/:kind`: the contract's answers. */
-export async function handleFormApi(kind: string | undefined, request: Request, context: Context): Promise<Response> {
+export async function handleFormApi(deps: FormDeps, kind: string | undefined, request: Request, sender: Sender): Promise<Response> {
   if (!isFormKind(kind)) return jsonError(404, "Not found.", NO_STORE);
   if (request.method !== "POST") return jsonError(405, "Use POST.", { ...NO_STORE, Allow: "POST" });
-  const outcome = await submit(kind, request, context);
+  const outcome = await receiveSubmission(deps, { kind, request, ...sender });
   switch (outcome.kind) {
     case "accepted":
       return Response.json({ ok: true }, { headers: NO_STORE });
     case "invalid":
       return Response.json({ errors: outcome.errors }, { status: 422, headers: NO_STORE });
     case "too-large":
-      return jsonError(413, TOO_LARGE_MESSAGE, NO_STORE);
+      return jsonError(413, TOO_LARGE_MESSAGE);
+    case "unreadable":
+      return jsonError(outcome.status, outcome.message);
     case "rate-limited":
       return tooManyRequests(outcome.limit);
     case "unavailable":
-      return jsonError(503, UNAVAILABLE_MESSAGE, NO_STORE);
+      return jsonError(503, UNAVAILABLE_MESSAGE);
   }
 }
 
@@ -51,8 +44,8 @@ export function formApiNotAllowed(kind: string | undefined): Response {
 }
 
 /** The /feedback and /contact pages' action: the same service, answered as action data. */
-export async function handleFormPageAction(kind: FormKind, request: Request, context: Context) {
-  const outcome = await submit(kind, request, context);
+export async function handleFormPageAction(deps: FormDeps, kind: FormKind, request: Request, sender: Sender) {
+  const outcome = await receiveSubmission(deps, { kind, request, ...sender });
   switch (outcome.kind) {
     case "accepted":
       return data<FormActionResult>({ status: "sent" });
@@ -60,11 +53,13 @@ export async function handleFormPageAction(kind: FormKind, request: Request, con
       return data<FormActionResult>({ status: "invalid", errors: outcome.errors, values: outcome.values }, { status: 422 });
     case "too-large":
       return data<FormActionResult>({ status: "failed", detail: TOO_LARGE_MESSAGE }, { status: 413 });
-    case "rate-limited": {
-      const refusal = tooManyRequests(outcome.limit);
-      const { message } = (await refusal.json()) as { message: string };
-      return data<FormActionResult>({ status: "failed", detail: message, values: outcome.values }, { status: 429, headers: { "Retry-After": refusal.headers.get("Retry-After") ?? "60" } });
-    }
+    case "unreadable":
+      return data<FormActionResult>({ status: "failed", detail: outcome.message }, { status: outcome.status });
+    case "rate-limited":
+      return data<FormActionResult>(
+        { status: "failed", detail: waitMessage(outcome.limit.retryAfterS), values: outcome.values },
+        { status: 429, headers: retryAfterHeaders(outcome.limit) },
+      );
     case "unavailable":
       return data<FormActionResult>({ status: "failed", values: outcome.values }, { status: 503 });
   }

@@ -10,10 +10,15 @@
  *   6. the notification mail to the company, waited for briefly; if it is
  *      slow or fails, the stored row is retried (notifications.server.ts)
  */
-import type { HitResult } from "~/infra/rate-limit/rate-limiter.server";
-import { RULES } from "~/infra/rate-limit/rules";
-import type { Services } from "~/services.server";
-import { readFormBody } from "./form-body.server";
+import type { Logger } from "pino";
+import type { Env } from "~/config/env.server";
+import type { DatabaseHandle } from "~/infra/db/database.server";
+import { BODY_LIMITS } from "~/infra/http/body-limits";
+import { readRequestBody } from "~/infra/http/body.server";
+import type { Refusal } from "~/infra/http/responses";
+import type { Mailer } from "~/infra/mail/mailer.server";
+import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
+import { checksFor, RULES } from "~/infra/rate-limit/rules";
 import {
   FIELDS,
   type FormError,
@@ -26,7 +31,13 @@ import {
 import { hashIp, insertMessage } from "./message-store.server";
 import { CLAIM_MS, deliverNotification, trackDelivery } from "./notifications.server";
 
-export type FormDeps = Pick<Services, "env" | "log" | "database" | "mailer" | "limiter">;
+export interface FormDeps {
+  env: Pick<Env, "authSecret">;
+  log: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  limiter: RateLimiter;
+}
 
 export interface Submission {
   kind: FormKind;
@@ -43,7 +54,9 @@ export type SubmitOutcome =
   | { kind: "accepted"; messageId: string | null; notified: boolean | null }
   | { kind: "invalid"; errors: FormError[]; values: Partial<FormValues> }
   | { kind: "too-large" }
-  | { kind: "rate-limited"; limit: HitResult; values: Partial<FormValues> }
+  /** A body that is not text we can read (not UTF-8, a NUL, bad JSON, a content type we do not take). */
+  | { kind: "unreadable"; status: 400 | 415; message: string }
+  | { kind: "rate-limited"; limit: Refusal; values: Partial<FormValues> }
   /** The database did not take the message: the sender must be told it failed. */
   | { kind: "unavailable"; values: Partial<FormValues> };
 
@@ -71,19 +84,19 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   const { kind, request, ip } = submission;
 
   // Read first (at most 32 KB): a refused sender still gets their text back.
-  const body = await readFormBody(request);
-  const values = body.kind === "ok" ? echo(body.fields) : {};
+  const body = await readRequestBody(request, { limit: BODY_LIMITS.forms });
+  const values = body.ok ? echo(body.fields) : {};
 
   try {
     // Every attempt counts, valid or not.
-    const hit = await deps.limiter.hit(`${RULES.forms.name}:ip:${ip}`, RULES.forms.ip);
-    if (!hit.allowed) return { kind: "rate-limited", limit: hit, values };
+    const decision = await deps.limiter.consume(checksFor(RULES.forms, ip));
+    if (!decision.allowed) return { kind: "rate-limited", limit: decision, values };
   } catch (error) {
     // A message is worth more than a perfect limit: with the store down, let it through.
     deps.log.warn({ err: error }, "form rate limit unavailable; accepting the submission");
   }
 
-  if (body.kind === "too-large") return { kind: "too-large" };
+  if (!body.ok) return body.status === 413 ? { kind: "too-large" } : { kind: "unreadable", status: body.status, message: body.message };
 
   if (honeypotFilled(body.fields)) {
     deps.log.info({ kind, form: "honeypot" }, "form submission dropped: the honeypot was filled");

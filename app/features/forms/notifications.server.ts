@@ -10,12 +10,18 @@
  * to 1 hour); after MAX_NOTIFY_ATTEMPTS failures the row is left alone; it is
  * still in the database and `npm run messages` shows it as not notified.
  */
+import type { Logger } from "pino";
 import { site } from "~/config/site";
+import type { DatabaseHandle } from "~/infra/db/database.server";
+import type { Mailer } from "~/infra/mail/mailer.server";
 import { formNotificationMail } from "~/infra/mail/templates";
-import type { Services } from "~/services.server";
 import type { StoredMessage } from "./message-store.server";
 
-export type NotifyDeps = Pick<Services, "database" | "mailer" | "log">;
+export interface NotifyDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  log: Logger;
+}
 
 /** How long a sender holds a row; longer than the mailer's own timeouts. */
 export const CLAIM_MS = 2 * 60_000;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
-import type { SessionUser } from "~/features/auth/session-user";
+import type { Viewer } from "~/shared/lib/viewer";
 import { cn } from "~/shared/lib/cn";
 import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
@@ -15,7 +15,7 @@ import { UserMenuButton } from "./user-menu-button";
 const SideMenu = lazy(() => import("./side-menu"));
 const UserMenu = lazy(() => import("./user-menu"));
 
-export function Header({ user }: { user: SessionUser | null }) {
+export function Header({ user }: { user: Viewer | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const wantMenu = () => setMenuWanted(true);

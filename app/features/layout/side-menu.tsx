@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
-import { initialOf, type SessionUser } from "~/features/auth/session-user";
-import { useSignOut } from "~/features/auth/use-sign-out";
+import type { Viewer } from "~/shared/lib/viewer";
+import { Avatar } from "~/shared/ui/avatar";
+import { useSignOut } from "~/features/auth";
 import { cn } from "~/shared/lib/cn";
 import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
@@ -12,7 +13,7 @@ import { mainNav } from "./navigation";
 interface SideMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  user: SessionUser | null;
+  user: Viewer | null;
   /** The button that opened the menu; focus goes back to it on close. */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }
@@ -75,12 +76,7 @@ export default function SideMenu({ open, onOpenChange, user, returnFocusTo }: Si
             {user ? (
               <div className="space-y-2">
                 <div className="flex items-center gap-3 px-1 pb-2">
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
-                  >
-                    {initialOf(user)}
-                  </span>
+                  <Avatar name={user.name} email={user.email} />
                   <span className="min-w-0">
                     <span className="block truncate font-semibold text-ink-950">{user.name}</span>
                     <span className="block truncate text-sm text-ink-600">{user.email}</span>

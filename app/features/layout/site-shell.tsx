@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import type { SessionUser } from "~/features/auth/session-user";
+import type { Viewer } from "~/shared/lib/viewer";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
 /** Header, page and footer: every page, the error page and the 404 page alike. */
-export function SiteShell({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+export function SiteShell({ user, children }: { user: Viewer | null; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a

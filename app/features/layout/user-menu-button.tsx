@@ -1,9 +1,10 @@
 import type { ComponentProps } from "react";
-import { initialOf, type SessionUser } from "~/features/auth/session-user";
+import type { Viewer } from "~/shared/lib/viewer";
+import { Avatar } from "~/shared/ui/avatar";
 import { Icon } from "~/shared/ui/icon";
 
 /** The signed-in header control: the user's initial and name. Radix's trigger wraps it. */
-export function UserMenuButton({ user, ...props }: { user: SessionUser } & ComponentProps<"button">) {
+export function UserMenuButton({ user, ...props }: { user: Viewer } & ComponentProps<"button">) {
   return (
     <button
       type="button"
@@ -11,9 +12,7 @@ export function UserMenuButton({ user, ...props }: { user: SessionUser } & Compo
       aria-label={`Account menu for ${user.name}`}
       {...props}
     >
-      <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
-        {initialOf(user)}
-      </span>
+      <Avatar name={user.name} email={user.email} size="sm" />
       <span className="max-w-40 truncate">{user.name}</span>
       <Icon name="chevron-down" className="size-4 text-ink-500" />
     </button>

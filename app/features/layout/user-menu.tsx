@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useNavigate } from "react-router";
-import type { SessionUser } from "~/features/auth/session-user";
-import { useSignOut } from "~/features/auth/use-sign-out";
+import type { Viewer } from "~/shared/lib/viewer";
+import { useSignOut } from "~/features/auth";
 import { Icon } from "~/shared/ui/icon";
 import { UserMenuButton } from "./user-menu-button";
 
@@ -9,7 +9,7 @@ const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";
 
 /** The signed-in header control: initial and name, with View Profile and Sign Out. */
-export default function UserMenu({ user }: { user: SessionUser }) {
+export default function UserMenu({ user }: { user: Viewer }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
 

@@ -71,3 +71,14 @@ export function countVisit(local: Storage, session: Storage): number {
   local.setItem(STATS_KEYS.totalVisits, String(current + 1));
   return current + 1;
 }
+
+/**
+ * Forgets this browser's stats (after the account is deleted): the next
+ * person on this device must not inherit them.
+ */
+export function clearLocalStats(local: Pick<globalThis.Storage, "removeItem">, session: Pick<globalThis.Storage, "removeItem">): void {
+  for (const key of Object.values(STATS_KEYS)) {
+    local.removeItem(key);
+    session.removeItem(key);
+  }
+}

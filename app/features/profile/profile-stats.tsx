@@ -5,6 +5,15 @@ import { LocalDate } from "~/shared/ui/local-date";
 import { formatTimeSpent, STATS_KEYS } from "./local-stats";
 import { useTimeTracking } from "./use-time-tracking";
 
+/** h:mm:ss, so that tracking visibly runs from its first second. */
+function clock(ms: number): string {
+  const total = Math.floor(Math.max(0, ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+}
+
 function StatCard({ label, icon, children }: { label: string; icon: "timer" | "activity" | "square-pen"; children: React.ReactNode }) {
   return (
     <section aria-label={label} className="flex flex-col rounded-2xl bg-white p-5 shadow-card ring-1 ring-ink-200/70">
@@ -31,9 +40,17 @@ export function ProfileStats({ updatedAt }: { updatedAt: string }) {
   return (
     <div className="grid gap-5 md:grid-cols-3">
       <StatCard label="Time Spent" icon="timer">
-        <p className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="time-spent" aria-live="off">
-          {formatTimeSpent(state?.totalTimeSpent ?? 0)}
-        </p>
+        <div>
+          <p className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="time-spent" aria-live="off">
+            {formatTimeSpent(state?.totalTimeSpent ?? 0)}
+          </p>
+          {state?.trackTime && (
+            <p className="mt-1 flex items-center gap-2 text-sm text-ink-600 tabular-nums" data-testid="time-live">
+              <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+              Tracking · {clock(state.totalTimeSpent)}
+            </p>
+          )}
+        </div>
         <Button variant={state?.trackTime ? "secondary" : "primary"} size="sm" onClick={toggle} disabled={!state}>
           {state?.trackTime ? "Stop Tracking" : "Start Tracking"}
         </Button>

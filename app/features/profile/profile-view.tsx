@@ -1,47 +1,55 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useNavigate, useRevalidator } from "react-router";
-import { initialOf } from "~/features/auth/session-user";
-import { useSignOut } from "~/features/auth/use-sign-out";
-import { cacheUser, clearCachedUser } from "~/features/auth/user-cache";
+import { Link, useFetcher } from "react-router";
+import { cacheUser, SignOutForm } from "~/features/auth";
 import { notify } from "~/shared/lib/toasts";
-import { Button } from "~/shared/ui/button";
+import { useEachAnswer } from "~/shared/lib/use-each-answer";
+import { Avatar } from "~/shared/ui/avatar";
+import { Banner } from "~/shared/ui/banner";
+import { ActionLink, buttonClasses } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { LocalDate } from "~/shared/ui/local-date";
-import { DeleteAccountDialog } from "./delete-account-dialog";
+import { DeleteAccountDialog, DeleteAccountForm } from "./delete-account-dialog";
 import { PROFILE_MESSAGES } from "./messages";
-import { PROFILE_FORM_ID, ProfileDetails } from "./profile-details";
+import { ProfileDetails } from "./profile-details";
+import type { ProfileActionData } from "./profile-state";
 import { ProfileStats } from "./profile-stats";
-import type { ProfileUpdate, UserRecord } from "./user-record";
+import type { UserRecord } from "./user-record";
 
-/** What the /profile action answers (routes/profile.tsx). */
-export type ProfileActionData =
-  | { intent: "save"; ok: true; record: UserRecord }
-  | { intent: "save"; ok: false; message: string; errors: Partial<Record<keyof ProfileUpdate, string>> }
-  | { intent: "delete"; outcome: "deleted" | "mail-sent" | "name-mismatch" | "password-required" | "failed" | "rate-limited"; message: string };
-
-/** Runs `handle` once for each new fetcher answer. */
-function useEachAnswer<T>(data: T | undefined, state: string, handle: (data: T) => void) {
-  const seen = useRef<T | undefined>(undefined);
-  useEffect(() => {
-    if (state !== "idle" || data === undefined || data === seen.current) return;
-    seen.current = data;
-    handle(data);
-  });
+interface ProfileViewProps {
+  record: UserRecord;
+  hasPassword: boolean;
+  linkError: boolean;
+  /** `?edit=1` / `?delete=1`: the views a visitor without JavaScript reaches by link. */
+  startEditing: boolean;
+  startDeleting: boolean;
+  /** The answer to a plain form post (no JavaScript). */
+  initial: ProfileActionData | undefined;
 }
 
-export function ProfileView({ record, hasPassword, linkError }: { record: UserRecord; hasPassword: boolean; linkError: boolean }) {
-  const [editing, setEditing] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileUpdate, string>>>({});
-  const [deleteOpen, setDeleteOpen] = useState(false);
+/**
+ * /profile (spec section 2). Edit/save and delete post to the route's action:
+ * with JavaScript through fetchers (toasts from the action's answer, no
+ * reload), without it as plain posts whose answer is this page again. Edit
+ * and Delete are links (`?edit=1`, `?delete=1`) that scripts turn into an
+ * in-place edit and a dialog.
+ */
+export function ProfileView({ record, hasPassword, linkError, startEditing, startDeleting, initial }: ProfileViewProps) {
   const save = useFetcher<ProfileActionData>();
   const remove = useFetcher<ProfileActionData>();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const signOut = useSignOut();
+  const saved = (save.data ?? initial)?.intent === "save" ? (save.data ?? initial) : undefined;
+  const deletion = (remove.data ?? initial)?.intent === "delete" ? (remove.data ?? initial) : undefined;
+
+  const [editing, setEditing] = useState(startEditing && !(saved?.intent === "save" && saved.ok));
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
+  const [errors, setErrors] = useState(saved?.intent === "save" && !saved.ok ? saved.errors : {});
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const current = saved?.intent === "save" && saved.ok ? saved.record : record;
 
   // The spec keeps a copy of the record in local storage under `user`.
-  useEffect(() => cacheUser(record), [record]);
+  useEffect(() => cacheUser(current), [current]);
 
   useEffect(() => {
     if (linkError) notify.error(PROFILE_MESSAGES.deleteLinkInvalid, { id: "delete-link" });
@@ -53,6 +61,8 @@ export function ProfileView({ record, hasPassword, linkError }: { record: UserRe
       notify.success(PROFILE_MESSAGES.updated, { id: "profile-save" });
       setErrors({});
       setEditing(false);
+      // Back in view mode the form is gone: focus goes to the button that reopens it, never to <body>.
+      requestAnimationFrame(() => editButton.current?.focus());
     } else {
       notify.error(PROFILE_MESSAGES.updateFailed, { id: "profile-save" });
       setErrors(answer.errors);
@@ -61,20 +71,13 @@ export function ProfileView({ record, hasPassword, linkError }: { record: UserRe
 
   useEachAnswer(remove.data, remove.state, (answer) => {
     if (answer.intent !== "delete") return;
-    setDeleteOpen(false); // the modal closes after a deletion attempt (spec section 4)
-    if (answer.outcome === "deleted") {
-      notify.success(PROFILE_MESSAGES.deleted, { id: "profile-delete" });
-      clearCachedUser();
-      void (async () => {
-        await navigate("/home");
-        await revalidator.revalidate();
-      })();
-    } else if (answer.outcome === "mail-sent") {
+    // Success is a redirect home (the home page says so). Anything else keeps the dialog open with the reason.
+    if (answer.outcome === "mail-sent") {
+      setDeleteOpen(false);
       notify.success(answer.message, { id: "profile-delete", duration: 8000 });
-    } else if (answer.outcome === "name-mismatch") {
-      notify.error(PROFILE_MESSAGES.nameMismatch, { id: "profile-delete" });
     } else {
-      notify.error(answer.outcome === "rate-limited" ? answer.message : PROFILE_MESSAGES.deleteFailed, { id: "profile-delete" });
+      setDeleteError(answer.message);
+      notify.error(answer.message, { id: "profile-delete" });
     }
   });
 
@@ -84,78 +87,90 @@ export function ProfileView({ record, hasPassword, linkError }: { record: UserRe
     void save.submit(event.currentTarget, { method: "post" });
   };
 
-  const onDelete = ({ name, password }: { name: string; password: string }) => {
-    if (name.trim() !== record.name.trim()) {
-      notify.error(PROFILE_MESSAGES.nameMismatch, { id: "profile-delete" });
-      return;
-    }
-    // Spec: without a password the action silently stops.
-    if (hasPassword && !password) return;
+  const onDelete = (form: HTMLFormElement) => {
     notify.loading(PROFILE_MESSAGES.deleting, { id: "profile-delete" });
-    void remove.submit({ intent: "delete", name, password }, { method: "post" });
+    void remove.submit(form, { method: "post" });
   };
 
+  const secondary = buttonClasses("secondary");
   return (
     <div className="bg-ink-50 pb-16">
       <div className="h-40 bg-gradient-to-r from-brand-800 via-brand-700 to-brand-900 sm:h-48" />
       <Container className="-mt-24 space-y-6 sm:-mt-28">
         <header className="rounded-3xl bg-white p-6 shadow-lift ring-1 ring-ink-200/70 sm:p-8">
           <div className="flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
-            <div className="flex items-center gap-5">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-20 shrink-0 items-center justify-center rounded-3xl bg-gradient-to-br from-brand-500 to-brand-800 text-4xl font-bold text-white shadow-sm"
-              >
-                {initialOf(record)}
-              </span>
+            <div className="flex min-w-0 items-center gap-5">
+              <Avatar name={current.name} email={current.email} size="lg" />
               <div className="min-w-0">
-                <h1 className="truncate text-2xl font-bold sm:text-3xl">{record.name}</h1>
-                <p className="truncate text-ink-600">{record.email}</p>
+                <h1 className="truncate text-2xl font-bold sm:text-3xl">{current.name}</h1>
+                <p className="truncate text-ink-600">{current.email}</p>
                 <p className="mt-1 text-sm text-ink-600">
-                  Member since <LocalDate iso={record.created_at} />
+                  Member since <LocalDate iso={current.created_at} />
                 </p>
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              {editing ? (
-                <>
-                  <Button type="submit" form={PROFILE_FORM_ID} disabled={save.state !== "idle"}>
-                    <Icon name="save" className="size-4" />
-                    Save
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setEditing(false);
-                      setErrors({});
-                    }}
-                  >
-                    Cancel
-                  </Button>
-                </>
-              ) : (
-                <Button onClick={() => setEditing(true)}>
+              {!editing && (
+                <ActionLink to="?edit=1" preventScrollReset buttonRef={editButton} onAction={() => setEditing(true)}>
                   <Icon name="pencil" className="size-4" />
                   Edit Profile
-                </Button>
+                </ActionLink>
               )}
-              <Button variant="secondary" onClick={() => setDeleteOpen(true)}>
+              <ActionLink to="?delete=1#delete-account" preventScrollReset variant="secondary" buttonRef={deleteButton} onAction={() => setDeleteOpen(true)}>
                 <Icon name="trash-2" className="size-4" />
                 Delete Account
-              </Button>
-              <Button variant="ghost" onClick={() => void signOut()}>
+              </ActionLink>
+              <SignOutForm className={buttonClasses("ghost")}>
                 <Icon name="log-out" className="size-4" />
                 Sign Out
-              </Button>
+              </SignOutForm>
             </div>
           </div>
         </header>
 
-        <ProfileStats updatedAt={record.updated_at} />
+        {saved?.intent === "save" && !save.data && (
+          <Banner tone={saved.ok ? "success" : "error"}>{saved.ok ? PROFILE_MESSAGES.updated : PROFILE_MESSAGES.updateFailed}</Banner>
+        )}
 
-        <ProfileDetails record={record} editing={editing} errors={errors} onSubmit={onSave} />
+        <ProfileStats updatedAt={current.updated_at} />
 
-        <section aria-labelledby="data-heading" className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <ProfileDetails
+          record={current}
+          editing={editing}
+          errors={errors}
+          busy={save.state !== "idle"}
+          onSubmit={onSave}
+          onCancel={() => {
+            setEditing(false);
+            setErrors({});
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
+
+        {startDeleting && !deleteOpen && (
+          <section id="delete-account" aria-labelledby="delete-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-red-200 sm:p-8">
+            <h2 id="delete-heading" className="text-xl font-bold text-red-800">
+              Delete your account
+            </h2>
+            <DeleteAccountForm
+              userName={current.name}
+              hasPassword={hasPassword}
+              busy={remove.state !== "idle"}
+              error={deletion?.intent === "delete" ? deletion.message : undefined}
+              onConfirm={onDelete}
+              cancel={
+                <Link to="/profile" className={secondary}>
+                  Cancel
+                </Link>
+              }
+            />
+          </section>
+        )}
+
+        <section
+          aria-labelledby="data-heading"
+          className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+        >
           <div>
             <h2 id="data-heading" className="text-xl font-bold">
               Your data
@@ -164,11 +179,7 @@ export function ProfileView({ record, hasPassword, linkError }: { record: UserRe
               Download everything we hold about you: your record, your messages and your sign-in methods (GDPR and CCPA).
             </p>
           </div>
-          <a
-            href="/profile/download"
-            download
-            className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-xl bg-white px-5 text-sm font-semibold text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50"
-          >
+          <a href="/profile/download" download className={buttonClasses("secondary", "md", "shrink-0")}>
             <Icon name="download" className="size-4" />
             Download my data
           </a>
@@ -177,11 +188,16 @@ export function ProfileView({ record, hasPassword, linkError }: { record: UserRe
 
       <DeleteAccountDialog
         open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        userName={record.name}
+        onOpenChange={(open) => {
+          setDeleteOpen(open);
+          setDeleteError(undefined);
+        }}
+        userName={current.name}
         hasPassword={hasPassword}
         busy={remove.state !== "idle"}
+        error={deleteError}
         onConfirm={onDelete}
+        returnFocus={deleteButton}
       />
     </div>
   );

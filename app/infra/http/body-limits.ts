@@ -22,3 +22,10 @@ export function bodyLimitFor(pathname: string): number {
   if (pathname === "/api/vitals") return BODY_LIMITS.beacon;
   return BODY_LIMITS.default;
 }
+
+/** What a refused body is told: the limit, in the words of its part of the site. */
+export function tooLargeMessage(pathname: string): string {
+  const limit = bodyLimitFor(pathname);
+  if (limit === BODY_LIMITS.forms) return "The submission is too large: the limit is 32 KB.";
+  return `The request body is too large: the limit is ${limit / KB} KB.`;
+}

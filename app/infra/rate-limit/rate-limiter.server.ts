@@ -2,7 +2,10 @@
  * Fixed-window rate limits, shared across instances through Redis when
  * REDIS_URL is set (else kept in this process). A limit is a number of hits
  * per window per key; keys name the rule and who is limited, e.g.
- * `sign-in:ip:203.0.113.9` or `sign-in:email:asha@example.com`.
+ * `sign-in:ip:203.0.113.9` or `sign-in-failed:email:asha@example.com`.
+ *
+ * The limiter answers with a decision (data); turning a refusal into an HTTP
+ * 429 with Retry-After is the HTTP layer's job (infra/http/responses.ts).
  */
 import { Redis } from "ioredis";
 
@@ -12,34 +15,58 @@ export interface Limit {
   windowMs: number;
 }
 
-export interface HitResult {
-  allowed: boolean;
-  /** Hits so far in this window, this one included. */
+export interface Check {
+  key: string;
+  limit: Limit;
+}
+
+export type Decision = { allowed: true } | { allowed: false; /** whole seconds until the longest exceeded window ends */ retryAfterS: number };
+
+export const ALLOWED: Decision = { allowed: true };
+
+interface Count {
+  /** Hits so far in this window. */
   count: number;
-  /** Milliseconds until the window resets. */
+  /** Milliseconds until the window resets (0 when there is no window). */
   resetMs: number;
 }
 
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** Counts one hit and returns the window's count, this hit included. */
+  hit(key: string, windowMs: number): Promise<Count>;
+  /** The window's count without counting. */
+  peek(key: string): Promise<Count>;
+  reset(keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
 export function memoryStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweeps = 0;
+  const live = (key: string, t: number) => {
+    const w = windows.get(key);
+    return w && w.resetAt > t ? w : undefined;
+  };
   return {
     async hit(key, windowMs) {
       const t = now();
       // Forget expired windows now and then so the map cannot grow without bound.
       if (++sweeps % 1000 === 0) for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
+      let w = live(key, t);
+      if (!w) {
         w = { count: 0, resetAt: t + windowMs };
         windows.set(key, w);
       }
       w.count += 1;
       return { count: w.count, resetMs: w.resetAt - t };
+    },
+    async peek(key) {
+      const t = now();
+      const w = live(key, t);
+      return w ? { count: w.count, resetMs: w.resetAt - t } : { count: 0, resetMs: 0 };
+    },
+    async reset(keys) {
+      for (const key of keys) windows.delete(key);
     },
     async close() {
       windows.clear();
@@ -58,10 +85,19 @@ return {count, ttl}
 
 export function redisStore(url: string, prefix = "tuesday:rl:"): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // A lost connection is retried by ioredis; the commands meanwhile fail and the callers decide.
+  redis.on("error", () => {});
   return {
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [number, number];
       return { count, resetMs: ttl };
+    },
+    async peek(key) {
+      const [[, count], [, ttl]] = (await redis.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec()) as [[unknown, string | null], [unknown, number]];
+      return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
+    },
+    async reset(keys) {
+      if (keys.length > 0) await redis.del(...keys.map((k) => `${prefix}${k}`));
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -69,35 +105,50 @@ export function redisStore(url: string, prefix = "tuesday:rl:"): RateLimitStore 
   };
 }
 
+function refusal(resetMs: number): Decision {
+  return { allowed: false, retryAfterS: Math.max(1, Math.ceil(resetMs / 1000)) };
+}
+
+/** The decision that makes the caller wait longest. */
+function longest(decisions: Decision[]): Decision {
+  let worst: Decision = ALLOWED;
+  for (const d of decisions) if (!d.allowed && (worst.allowed || d.retryAfterS > worst.retryAfterS)) worst = d;
+  return worst;
+}
+
 export class RateLimiter {
   constructor(private readonly store: RateLimitStore) {}
 
-  async hit(key: string, limit: Limit): Promise<HitResult> {
-    const { count, resetMs } = await this.store.hit(key, limit.windowMs);
-    return { allowed: count <= limit.max, count, resetMs };
+  /** Counts one hit against every check; refused when any of them is now over its limit. */
+  async consume(checks: Check[]): Promise<Decision> {
+    const decisions: Decision[] = [];
+    for (const { key, limit } of checks) {
+      const { count, resetMs } = await this.store.hit(key, limit.windowMs);
+      decisions.push(count <= limit.max ? ALLOWED : refusal(resetMs));
+    }
+    return longest(decisions);
   }
 
-  /** Counts one hit against every rule and reports the first one exceeded, if any. */
-  async hitAll(rules: Array<{ key: string; limit: Limit }>): Promise<HitResult | null> {
-    let blocked: HitResult | null = null;
-    for (const rule of rules) {
-      const result = await this.hit(rule.key, rule.limit);
-      if (!result.allowed && (!blocked || result.resetMs > blocked.resetMs)) blocked = result;
+  /** Refused when any check has already used up its limit; counts nothing. */
+  async exhausted(checks: Check[]): Promise<Decision> {
+    const decisions: Decision[] = [];
+    for (const { key, limit } of checks) {
+      const { count, resetMs } = await this.store.peek(key);
+      decisions.push(count < limit.max ? ALLOWED : refusal(resetMs));
     }
-    return blocked;
+    return longest(decisions);
+  }
+
+  /** Counts one hit against every check without deciding anything (e.g. a failure to remember). */
+  async record(checks: Check[]): Promise<void> {
+    for (const { key, limit } of checks) await this.store.hit(key, limit.windowMs);
+  }
+
+  reset(keys: string[]): Promise<void> {
+    return this.store.reset(keys);
   }
 
   close(): Promise<void> {
     return this.store.close();
   }
-}
-
-/** The 429 answer, in the contract's error shape with a human wait time. */
-export function tooManyRequests(result: HitResult): Response {
-  const seconds = Math.max(1, Math.ceil(result.resetMs / 1000));
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return Response.json(
-    { success: false, message: `Too many attempts. Please wait ${wait} and try again.` },
-    { status: 429, headers: { "Retry-After": String(seconds) } },
-  );
 }

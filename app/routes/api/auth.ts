@@ -1,12 +1,30 @@
-import { handleAuthRequest } from "~/features/auth/auth-gateway.server";
-import { clientIp, requestInfoContext } from "~/infra/request-context";
-import { services } from "~/services.server";
+import { readRequestBody } from "~/infra/http/body.server";
+import { jsonError } from "~/infra/http/responses";
+import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/auth";
 
-/** Better Auth at /api/auth/* (contract), behind our rate limits and cookies. */
+/**
+ * Better Auth at /api/auth/* (contract), with our plugin's rules inside it
+ * (features/auth/account-rules.server.ts). In front of it only what every
+ * route gets: a body read through the one body reader (capped, UTF-8, no NUL,
+ * an object; passed on as JSON) and the client's IP in our header.
+ */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const s = await services();
-  return handleAuthRequest(s, request, clientIp(request, context.get(requestInfoContext), s.env.trustProxyHops));
+  const app = appContext(context);
+  const { auth } = await app.services();
+  const headers = app.authHeaders();
+  let body: string | undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const read = await readRequestBody(request, { accept: ["json", "urlencoded"] });
+    if (!read.ok) return jsonError(read.status, read.message);
+    headers.delete("content-length");
+    if (read.type === "empty") headers.delete("content-type");
+    else {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(read.fields);
+    }
+  }
+  return auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal }));
 }
 
 export const loader = handle;

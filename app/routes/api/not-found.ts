@@ -1,4 +1,4 @@
-import { jsonError } from "~/infra/http/json";
+import { jsonError } from "~/infra/http/responses";
 
 /** Unknown API paths answer JSON, never the HTML not-found page. */
 export function loader() {

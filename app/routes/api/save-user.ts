@@ -1,7 +1,8 @@
-import { authorize } from "~/features/profile/api.server";
-import { createProfile, getUserRecord } from "~/features/profile/user-record.server";
-import { jsonError } from "~/infra/http/json";
-import { services } from "~/services.server";
+import { getUserRecord } from "~/features/profile/user-record.server";
+import { createProfile } from "~/infra/db/profile-rows.server";
+import { jsonError } from "~/infra/http/responses";
+import { requireApiKey } from "~/infra/security/api-key.server";
+import { appContext, requireViewer } from "~/request-context.server";
 import type { Route } from "./+types/save-user";
 
 /**
@@ -9,16 +10,16 @@ import type { Route } from "./+types/save-user";
  * The body is not read: identity, counters and verification state are the
  * server's; profile fields change through /api/saveUser/:uid.
  */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST.");
-  const s = await services();
-  const caller = await authorize(s, request);
-  if (caller instanceof Response) return caller;
-  await createProfile(s.database.db, caller.id, { verificationSent: false });
-  const record = await getUserRecord(s.database.db, caller.id);
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST.", { Allow: "POST" });
+  const s = await appContext(context).services();
+  requireApiKey(request, s.env.apiKey);
+  const viewer = await requireViewer(context);
+  await createProfile(s.database.db, viewer.id, { verificationSent: false });
+  const record = await getUserRecord(s.database.db, viewer.id);
   return Response.json({ success: true, message: "User data saved successfully", data: record });
 }
 
 export function loader() {
-  return jsonError(405, "Use POST.");
+  return jsonError(405, "Use POST.", { Allow: "POST" });
 }

@@ -1,13 +1,16 @@
+import { env } from "~/config/env.server";
 import { MAILBOX_CSP } from "~/infra/mail/mailbox.server";
-import { services } from "~/services.server";
+import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/mailbox-message";
 
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
 /** GET /dev/mailbox/:id: one outbox mail as the recipient would see it (no scripts run). */
-export async function loader({ params }: Route.LoaderArgs) {
-  const s = await services();
-  if (!s.env.mailboxEnabled) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!env().mailboxEnabled) return notFound();
+  const s = await appContext(context).services();
   const mail = await s.database.db.selectFrom("dev_mailbox").select("html").where("id", "=", params.id).executeTakeFirst();
-  if (!mail) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!mail) return notFound();
   return new Response(mail.html, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": MAILBOX_CSP, "Cache-Control": "no-store" },
   });

@@ -1,11 +1,14 @@
+import { env } from "~/config/env.server";
 import { listOutbox, MAILBOX_CSP, renderMailbox } from "~/infra/mail/mailbox.server";
-import { services } from "~/services.server";
+import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/mailbox";
 
-/** GET /dev/mailbox[?to=address][&format=json]: the local outbox. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const s = await services();
-  if (!s.env.mailboxEnabled) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** GET /dev/mailbox[?to=address][&format=json]: the local outbox, on a purely local server only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!env().mailboxEnabled) return notFound();
+  const s = await appContext(context).services();
   const url = new URL(request.url);
   const to = url.searchParams.get("to") ?? undefined;
   const mails = await listOutbox(s.database.db, to);

@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
+import { useHydrated } from "~/shared/lib/use-hydrated";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "light" | "outline-light";
 export type ButtonSize = "sm" | "md" | "lg";
@@ -37,4 +38,33 @@ type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: ButtonVariant; 
 
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+type ActionLinkProps = Omit<ComponentProps<typeof Link>, "onClick"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** What the button does once scripts run. */
+  onAction: () => void;
+  buttonRef?: React.Ref<HTMLButtonElement>;
+};
+
+/**
+ * A button that is a link until the page is interactive: without JavaScript
+ * (or before hydration) it goes to `to`, a URL that shows the same thing
+ * server-side (e.g. `?edit=1`); with it, it is a real button that acts in place.
+ */
+export function ActionLink({ variant, size, className, onAction, buttonRef, to, children, ...props }: ActionLinkProps) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Link to={to} className={buttonClasses(variant, size, className)} {...props}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <button ref={buttonRef} type="button" className={buttonClasses(variant, size, className)} onClick={onAction}>
+      {children}
+    </button>
+  );
 }

@@ -1,0 +1,361 @@
+/**
+ * Our rules for accounts, as a Better Auth plugin: they run inside Better
+ * Auth, for its HTTP endpoints (/api/auth/*) and for our route actions'
+ * `auth.api.*` calls alike.
+ *
+ *   before an endpoint
+ *     - rate limits per client IP and per address (rules.ts)
+ *     - failed sign-ins: an address that too many wrong passwords were tried
+ *       against, from this IP or (for unknown browsers) from everywhere,
+ *       waits (rules.ts, SIGN_IN_FAILURES)
+ *     - verification links work once
+ *     - the account-deletion link needs the browser where its owner is signed in
+ *   after an endpoint
+ *     - sign-in: a wrong password counts against the address; a success clears
+ *       its counters and marks this browser as a known device; a right password
+ *       for an unverified address sets the pending-verification cookie
+ *     - sign-up: the pending-verification cookie
+ *     - the account-deletion link: a failure lands on a page, not on JSON
+ *   an endpoint of its own
+ *     - POST /resend-verification: the spec's resend rules (5 mails, 5 minutes apart)
+ *
+ * The client's IP comes from the header our callers set (client-ip.ts).
+ */
+import { createHash } from "node:crypto";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { Database } from "~/infra/db/schema";
+import { toDate } from "~/infra/db/time";
+import { waitMessage } from "~/infra/http/responses";
+import type { Mailer } from "~/infra/mail/mailer.server";
+import { verificationMail } from "~/infra/mail/templates";
+import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
+import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
+import { clientIpOf } from "./client-ip";
+import { consumeOnce } from "./one-time-links.server";
+import { decodePending, encodePending, PENDING_COOKIE, PENDING_MAX_AGE_S, type PendingVerification } from "./pending-verification.server";
+import { decideResend, RESEND_INTERVAL_MS, RESEND_MESSAGES, type ResendDecision } from "./resend-verification";
+
+export interface AccountRulesDeps {
+  db: Kysely<Database>;
+  limiter: RateLimiter;
+  mailer?: Mailer;
+  log?: Logger;
+  appUrl: string;
+  /** How long verification links live (seconds). */
+  linkLifetimeS: number;
+}
+
+const RULE_BY_PATH: Record<string, Rule> = {
+  "/sign-in/email": RULES.signIn,
+  "/sign-up/email": RULES.signUp,
+  "/request-password-reset": RULES.passwordReset,
+  "/reset-password": RULES.resetPassword,
+  "/sign-in/social": RULES.socialSignIn,
+  "/sign-in/oauth2": RULES.socialSignIn,
+  "/resend-verification": RULES.resendVerification,
+};
+
+const KNOWN_DEVICE_COOKIE = "known_device";
+const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** Addresses one browser is remembered for (a shared family computer). */
+const KNOWN_DEVICE_ADDRESSES = 5;
+
+/** Every "sent" answer of resend takes at least this long, whether or not a mail really went out. */
+const SENT_FLOOR_MS = 400;
+
+export function normalizeEmail(value: unknown): string | undefined {
+  return typeof value === "string" && value.includes("@") ? value.trim().toLowerCase() : undefined;
+}
+
+function addressTag(email: string): string {
+  return createHash("sha256").update(email).digest("base64url").slice(0, 16);
+}
+
+function rateLimited(decision: Extract<Decision, { allowed: false }>): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "RATE_LIMITED", message: waitMessage(decision.retryAfterS) },
+    { "Retry-After": String(decision.retryAfterS) },
+  );
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+export function accountRules(deps: AccountRulesDeps) {
+  const { db, limiter, log } = deps;
+
+  /** A limiter that cannot be reached lets the request through: accounts matter more than a perfect limit. */
+  async function decide(run: () => Promise<Decision>): Promise<Decision> {
+    try {
+      return await run();
+    } catch (error) {
+      log?.warn({ err: error }, "rate limit store unavailable; letting the request through");
+      return ALLOWED;
+    }
+  }
+
+  async function knownAddresses(ctx: HookContext): Promise<string[]> {
+    const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE);
+    const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    return value ? value.split(".").filter(Boolean) : [];
+  }
+
+  async function rememberDevice(ctx: HookContext, email: string) {
+    const tag = addressTag(email);
+    const tags = [tag, ...(await knownAddresses(ctx)).filter((t) => t !== tag)].slice(0, KNOWN_DEVICE_ADDRESSES);
+    const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: KNOWN_DEVICE_MAX_AGE_S });
+    await ctx.setSignedCookie(cookie.name, tags.join("."), ctx.context.secret, { ...cookie.attributes, maxAge: KNOWN_DEVICE_MAX_AGE_S });
+  }
+
+  async function setPending(ctx: HookContext, value: PendingVerification) {
+    const cookie = ctx.context.createAuthCookie(PENDING_COOKIE, { maxAge: PENDING_MAX_AGE_S });
+    await ctx.setSignedCookie(cookie.name, encodePending(value), ctx.context.secret, { ...cookie.attributes, maxAge: PENDING_MAX_AGE_S });
+  }
+
+  async function readPending(ctx: HookContext): Promise<PendingVerification | null> {
+    const cookie = ctx.context.createAuthCookie(PENDING_COOKIE);
+    return decodePending(await ctx.getSignedCookie(cookie.name, ctx.context.secret));
+  }
+
+  function clearPending(ctx: HookContext) {
+    const cookie = ctx.context.createAuthCookie(PENDING_COOKIE);
+    ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
+  }
+
+  const resendVerification = createAuthEndpoint(
+    "/resend-verification",
+    { method: "POST", body: z.object({ email: z.string().max(320).optional() }).passthrough().optional() },
+    async (ctx) => {
+      const started = Date.now();
+      const answer = (status: number, message: string, headers?: Record<string, string>) => {
+        if (status === 200) return ctx.json({ success: true, message });
+        throw new APIError(status as 400, { success: false, message }, headers);
+      };
+      const refuse = (decision: Exclude<ResendDecision, { kind: "send" }>) => {
+        if (decision.kind === "already-verified") return answer(400, RESEND_MESSAGES.alreadyVerified);
+        if (decision.kind === "max-attempts") return answer(429, RESEND_MESSAGES.maxAttempts);
+        return answer(429, RESEND_MESSAGES.wait(decision.minutes), { "Retry-After": String(decision.minutes * 60) });
+      };
+      const atLeast = async <T>(value: T) => {
+        const remaining = SENT_FLOOR_MS - (Date.now() - started);
+        if (remaining > 0) await new Promise((r) => setTimeout(r, remaining));
+        return value;
+      };
+
+      const asked = normalizeEmail(ctx.body?.email);
+      const pending = await readPending(ctx);
+      let subject: { userId: string; email: string } | null = null;
+      if (pending && (!asked || asked === pending.email.toLowerCase())) subject = pending;
+      if (!subject) {
+        const session = await getSessionFromCtx(ctx).catch(() => null);
+        if (session && (!asked || asked === session.user.email.toLowerCase())) subject = { userId: session.user.id, email: session.user.email };
+      }
+      if (!subject) return answer(401, RESEND_MESSAGES.noUser);
+
+      const row = await db
+        .selectFrom("user")
+        .leftJoin("profile", "profile.user_id", "user.id")
+        .select(["user.id", "user.name", "user.email", "user.emailVerified", "profile.verification_attempts", "profile.verification_sent_at"])
+        .where("user.id", "=", subject.userId)
+        .executeTakeFirst();
+
+      if (!row) {
+        // A look-alike sign-up (the address already had an account): behave like a real one.
+        if (!pending) return answer(401, RESEND_MESSAGES.noUser);
+        const decision = decideResend({ emailVerified: false, attempts: pending.attempts, sentAt: pending.sentAt || null }, Date.now());
+        if (decision.kind !== "send") return refuse(decision);
+        await setPending(ctx, { ...pending, attempts: pending.attempts + 1, sentAt: Date.now() });
+        return atLeast(answer(200, RESEND_MESSAGES.sent));
+      }
+
+      const now = Date.now();
+      const state = {
+        emailVerified: Boolean(row.emailVerified),
+        attempts: row.verification_attempts ?? 0,
+        sentAt: row.verification_sent_at ? toDate(row.verification_sent_at).getTime() : null,
+      };
+      const decision = decideResend(state, now);
+      if (decision.kind !== "send") return refuse(decision);
+
+      // Claim the attempt atomically: only one of several racing requests (or instances) wins.
+      const sentAt = new Date(now).toISOString();
+      const cutoff = new Date(now - RESEND_INTERVAL_MS).toISOString();
+      const claimed = await db
+        .updateTable("profile")
+        .set((eb) => ({ verification_attempts: eb("verification_attempts", "+", 1), verification_sent_at: sentAt }))
+        .where("user_id", "=", row.id)
+        .where("verification_attempts", "<", 5)
+        .where((eb) => eb.or([eb("verification_sent_at", "is", null), eb("verification_sent_at", "<=", cutoff)]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) {
+        const retry = decideResend({ ...state, attempts: state.attempts + 1, sentAt: now }, now);
+        return retry.kind === "send" ? answer(409, RESEND_MESSAGES.failed) : refuse(retry);
+      }
+
+      try {
+        if (!deps.mailer) throw new Error("mail is not configured");
+        const token = await createEmailVerificationToken(ctx.context.secret, row.email, undefined, deps.linkLifetimeS, { userId: row.id });
+        const url = `${deps.appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/auth?verified=1")}`;
+        await deps.mailer.send({ to: row.email, ...verificationMail(row.name, url) });
+      } catch (error) {
+        log?.error({ err: error }, "could not send a verification email");
+        // The attempt did not happen: give it back.
+        await db
+          .updateTable("profile")
+          .set((eb) => ({ verification_attempts: eb("verification_attempts", "-", 1), verification_sent_at: row.verification_sent_at }))
+          .where("user_id", "=", row.id)
+          .execute();
+        return answer(502, RESEND_MESSAGES.failed);
+      }
+      return atLeast(answer(200, RESEND_MESSAGES.sent));
+    },
+  );
+
+  /**
+   * GET /pending-verification: the account this browser is waiting to verify,
+   * and when it may ask for another mail (for the check-your-email view).
+   */
+  const pendingVerification = createAuthEndpoint("/pending-verification", { method: "GET" }, async (ctx) => {
+    const pending = await readPending(ctx);
+    if (!pending) return ctx.json({ pending: null });
+    const row = await db
+      .selectFrom("user")
+      .leftJoin("profile", "profile.user_id", "user.id")
+      .select(["user.emailVerified", "profile.verification_attempts", "profile.verification_sent_at"])
+      .where("user.id", "=", pending.userId)
+      .executeTakeFirst();
+    const state = row
+      ? {
+          emailVerified: Boolean(row.emailVerified),
+          attempts: row.verification_attempts ?? 0,
+          sentAt: row.verification_sent_at ? toDate(row.verification_sent_at).getTime() : null,
+        }
+      : { emailVerified: false, attempts: pending.attempts, sentAt: pending.sentAt || null };
+    const now = Date.now();
+    const decision = decideResend(state, now);
+    return ctx.json({
+      pending: {
+        email: pending.email,
+        verified: decision.kind === "already-verified",
+        attemptsLeft: decision.kind === "max-attempts" ? 0 : Math.max(0, 5 - state.attempts),
+        waitS: decision.kind === "wait" && state.sentAt !== null ? Math.max(1, Math.ceil((state.sentAt + RESEND_INTERVAL_MS - now) / 1000)) : 0,
+        /** The spec's message for the wait, when there is one. */
+        waitMessage: decision.kind === "wait" ? RESEND_MESSAGES.wait(decision.minutes) : null,
+      },
+    });
+  });
+
+  return {
+    id: "tuesday-account-rules",
+    endpoints: { resendVerification, pendingVerification },
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => RULE_BY_PATH[ctx.path ?? ""] !== undefined,
+          handler: createAuthMiddleware(async (ctx) => {
+            const rule = RULE_BY_PATH[ctx.path]!;
+            const body = ctx.body as Record<string, unknown> | undefined;
+            const decision = await decide(() => limiter.consume(checksFor(rule, clientIpOf(ctx.headers), normalizeEmail(body?.email))));
+            if (!decision.allowed) throw rateLimited(decision);
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/sign-in/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = normalizeEmail((ctx.body as Record<string, unknown> | undefined)?.email);
+            if (!email) return;
+            const keys = signInFailureKeys(email, clientIpOf(ctx.headers));
+            const checks: Check[] = [{ key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp }];
+            if (!(await knownAddresses(ctx)).includes(addressTag(email))) checks.push({ key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress });
+            const decision = await decide(() => limiter.exhausted(checks));
+            if (!decision.allowed) throw rateLimited(decision);
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/verify-email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const token = typeof ctx.query?.token === "string" ? ctx.query.token : undefined;
+            if (!token || (await consumeOnce(db, token))) return;
+            const raw = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "/auth";
+            const target = new URL(raw, deps.appUrl);
+            if (target.origin !== new URL(deps.appUrl).origin) target.href = `${deps.appUrl}/auth`;
+            target.searchParams.set("error", "LINK_USED");
+            throw ctx.redirect(target.toString());
+          }),
+        },
+        {
+          // The link in the account-deletion mail: it only works where its owner is signed in.
+          matcher: (ctx) => ctx.path === "/delete-user/callback",
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            if (!session) throw ctx.redirect(`${deps.appUrl}/auth?error=DELETE_SIGN_IN`);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/sign-in/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = normalizeEmail((ctx.body as Record<string, unknown> | undefined)?.email);
+            if (!email) return;
+            const keys = signInFailureKeys(email, clientIpOf(ctx.headers));
+            const returned = ctx.context.returned;
+            if (isAPIError(returned)) {
+              const code = (returned.body as { code?: string } | undefined)?.code;
+              if (code === "INVALID_EMAIL_OR_PASSWORD") {
+                await decide(async () => {
+                  await limiter.record([
+                    { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
+                    { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
+                  ]);
+                  return ALLOWED;
+                });
+              } else if (code === "EMAIL_NOT_VERIFIED") {
+                // Better Auth checks the password before the verified flag: this is the owner.
+                const user = await ctx.context.internalAdapter.findUserByEmail(email);
+                if (user) await setPending(ctx, { userId: user.user.id, email: user.user.email, attempts: 0, sentAt: 0 });
+              }
+              return;
+            }
+            if (!ctx.context.newSession) return;
+            await decide(async () => {
+              await limiter.reset([keys.perAddressAndIp, keys.perAddress]);
+              return ALLOWED;
+            });
+            await rememberDevice(ctx, email);
+            clearPending(ctx);
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/sign-up/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { user?: { id?: string; email?: string } } | undefined;
+            if (isAPIError(returned) || !returned?.user?.id || !returned.user.email) return;
+            await setPending(ctx, { userId: returned.user.id, email: returned.user.email, attempts: 1, sentAt: Date.now() });
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/delete-user/callback",
+          handler: createAuthMiddleware(async (ctx) => {
+            // Success is itself a redirect (an APIError with a 302): only a real failure lands on the error page.
+            const returned = ctx.context.returned;
+            if (isAPIError(returned) && returned.statusCode >= 400) throw ctx.redirect(`${deps.appUrl}/profile?error=DELETE_LINK`);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** Clears an address's failed-sign-in counters everywhere (after a password reset). */
+export async function forgiveFailedSignIns(limiter: RateLimiter, email: string, log?: Logger): Promise<void> {
+  try {
+    await limiter.reset([signInFailureKeys(email.toLowerCase(), "").perAddress]);
+  } catch (error) {
+    log?.warn({ err: error }, "could not clear failed sign-in counters");
+  }
+}

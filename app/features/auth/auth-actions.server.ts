@@ -1,0 +1,197 @@
+/**
+ * The account forms' route actions (/auth, /auth/reset-password,
+ * /auth/sign-out). Each calls Better Auth's own API, the same endpoints
+ * /api/auth/* serves, so our rules (account-rules.server.ts) apply alike, and
+ * turns the outcome into what the page shows: a redirect (signed in, signed
+ * up, signed out) or a notice in the spec's words. They work the same for a
+ * plain form post (no JavaScript) and for a fetcher.
+ */
+import { isAPIError } from "better-auth/api";
+import { data, redirect } from "react-router";
+import type { Fields } from "~/infra/http/body.server";
+import type { Auth } from "./auth.server";
+import type { AuthActionData, Notice, PendingState, ResetActionData } from "./auth-state";
+import { AUTH_MESSAGES, LINK_INVALID, PROVIDER_NAMES, type ProviderId } from "./messages";
+import { RESEND_MESSAGES } from "./resend-verification";
+import { safeRedirect } from "./safe-redirect";
+
+export interface AuthCall {
+  auth: Auth;
+  /** The request's headers plus our client-IP header (request context). */
+  headers: Headers;
+}
+
+interface Outcome {
+  ok: boolean;
+  status: number;
+  code?: string;
+  message?: string;
+  body: Record<string, unknown>;
+  cookies: string[];
+  retryAfter?: string;
+}
+
+/**
+ * What a Better Auth endpoint answered, called with `asResponse: true`. Its
+ * own errors come back as responses; our plugin's before-hooks (rate limits)
+ * throw theirs, which are read the same way.
+ */
+async function outcomeOf(call: Promise<Response>): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await call;
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    response = Response.json(error.body ?? {}, { status: error.statusCode, headers: new Headers(error.headers as HeadersInit) });
+  }
+  const body = ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+  return {
+    ok: response.ok,
+    status: response.status,
+    code: typeof body.code === "string" ? body.code : undefined,
+    message: typeof body.message === "string" ? body.message : undefined,
+    body,
+    cookies: response.headers.getSetCookie(),
+    retryAfter: response.headers.get("retry-after") ?? undefined,
+  };
+}
+
+function cookieHeaders(outcome: Outcome): Headers {
+  const headers = new Headers();
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  if (outcome.retryAfter) headers.set("Retry-After", outcome.retryAfter);
+  return headers;
+}
+
+/** The message for a failed call, in the spec's words where it has them. */
+function failureText(outcome: Outcome, fallback: string): string {
+  if (outcome.status === 429 && outcome.message) return outcome.message;
+  if (outcome.code === "PASSWORD_TOO_SHORT" || outcome.code === "PASSWORD_TOO_LONG" || outcome.code === "INVALID_EMAIL") {
+    return outcome.message ?? fallback;
+  }
+  return fallback;
+}
+
+function text(fields: Fields, name: string): string {
+  const value = fields[name];
+  return typeof value === "string" ? value : "";
+}
+
+function answer(value: AuthActionData, outcome?: Outcome, status?: number) {
+  return data(value, { status: status ?? (outcome && !outcome.ok ? outcome.status : 200), headers: outcome ? cookieHeaders(outcome) : undefined });
+}
+
+export async function signIn({ auth, headers }: AuthCall, fields: Fields) {
+  const email = text(fields, "email").trim();
+  const password = text(fields, "password");
+  if (!email || !password) return answer({ intent: "sign-in", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
+  const outcome = await outcomeOf(
+    auth.api.signInEmail({ body: { email, password, rememberMe: fields.remember === "on" || fields.remember === "true" }, headers, asResponse: true }),
+  );
+  if (outcome.ok) throw redirect(safeRedirect(fields.redirectTo), { headers: cookieHeaders(outcome) });
+  if (outcome.code === "EMAIL_NOT_VERIFIED") {
+    return answer({ intent: "sign-in", email, canResend: true, notice: { tone: "error", text: AUTH_MESSAGES.verifyFirst } }, outcome);
+  }
+  const textOf = outcome.status === 401 || outcome.code === "INVALID_EMAIL_OR_PASSWORD" ? AUTH_MESSAGES.invalidCredentials : failureText(outcome, AUTH_MESSAGES.unexpected);
+  return answer({ intent: "sign-in", email, notice: { tone: "error", text: textOf } }, outcome);
+}
+
+export async function signUp({ auth, headers }: AuthCall, fields: Fields) {
+  const email = text(fields, "email").trim();
+  const password = text(fields, "password");
+  if (!email || !password) return answer({ intent: "sign-up", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
+  const outcome = await outcomeOf(
+    auth.api.signUpEmail({
+      // The spec's form has no name field: start from the address's local part (editable on the profile).
+      body: { email, password, name: email.split("@")[0] || email, callbackURL: "/auth?verified=1" },
+      headers,
+      asResponse: true,
+    }),
+  );
+  // The check-your-email view; the pending-verification cookie says for which address.
+  if (outcome.ok) throw redirect("/auth?mode=verify", { headers: cookieHeaders(outcome) });
+  return answer({ intent: "sign-up", email, notice: { tone: "error", text: failureText(outcome, AUTH_MESSAGES.unexpected) } }, outcome);
+}
+
+export async function resendVerification({ auth, headers }: AuthCall, fields: Fields) {
+  const email = text(fields, "email").trim();
+  const outcome = await outcomeOf(auth.api.resendVerification({ body: email ? { email } : {}, headers, asResponse: true }));
+  const notice: Notice = outcome.ok
+    ? { tone: "success", text: outcome.message ?? RESEND_MESSAGES.sent }
+    : { tone: "error", text: outcome.message ?? AUTH_MESSAGES.resendFailed };
+  return answer({ intent: "resend", email, canResend: true, notice }, outcome);
+}
+
+export async function requestPasswordReset({ auth, headers }: AuthCall, fields: Fields) {
+  const email = text(fields, "email").trim();
+  if (!email) return answer({ intent: "request-reset", email, notice: { tone: "error", text: AUTH_MESSAGES.missingEmail } }, undefined, 400);
+  const outcome = await outcomeOf(auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers, asResponse: true }));
+  const notice: Notice = outcome.ok ? { tone: "success", text: AUTH_MESSAGES.resetSent } : { tone: "error", text: failureText(outcome, AUTH_MESSAGES.resetFailed) };
+  return answer({ intent: "request-reset", email, notice }, outcome);
+}
+
+export async function resetPassword({ auth, headers }: AuthCall, fields: Fields) {
+  const token = text(fields, "token");
+  const password = text(fields, "password");
+  const confirm = text(fields, "confirm");
+  if (!token) return data<ResetActionData>({ done: false, error: LINK_INVALID }, { status: 400 });
+  if (!password) return data<ResetActionData>({ done: false, error: "Choose a new password." }, { status: 400 });
+  if (password !== confirm) return data<ResetActionData>({ done: false, error: AUTH_MESSAGES.passwordMismatch }, { status: 400 });
+  const outcome = await outcomeOf(auth.api.resetPassword({ body: { token, newPassword: password }, headers, asResponse: true }));
+  if (outcome.ok) return data<ResetActionData>({ done: true, error: null }, { headers: cookieHeaders(outcome) });
+  const error =
+    outcome.code === "PASSWORD_TOO_SHORT" || outcome.code === "PASSWORD_TOO_LONG" || outcome.status === 429
+      ? (outcome.message ?? AUTH_MESSAGES.unexpected)
+      : outcome.status === 400 || outcome.code === "INVALID_TOKEN"
+        ? LINK_INVALID
+        : AUTH_MESSAGES.unexpected;
+  return data<ResetActionData>({ done: false, error }, { status: outcome.status, headers: cookieHeaders(outcome) });
+}
+
+function isProvider(value: unknown): value is ProviderId {
+  return value === "google" || value === "github";
+}
+
+/**
+ * Google or GitHub: the provider's sign-in URL. Without JavaScript the
+ * browser goes there at once; with it, the page opens it in the spec's popup.
+ */
+export async function socialSignIn({ auth, headers }: AuthCall, fields: Fields, configured: Record<ProviderId, boolean>) {
+  const provider = fields.provider;
+  if (!isProvider(provider)) return answer({ intent: "social", notice: { tone: "error", text: AUTH_MESSAGES.unexpected } }, undefined, 400);
+  if (!configured[provider]) {
+    return answer({ intent: "social", notice: { tone: "error", text: AUTH_MESSAGES.notConfigured(PROVIDER_NAMES[provider]) } }, undefined, 400);
+  }
+  const via = fields.via === "popup" ? "popup" : "redirect";
+  const callbackURL = `/auth/complete?provider=${provider}&via=${via}`;
+  const outcome = await outcomeOf(
+    auth.api.signInSocial({
+      body: { provider, callbackURL, errorCallbackURL: `${callbackURL}&error=1`, newUserCallbackURL: callbackURL, disableRedirect: true },
+      headers,
+      asResponse: true,
+    }),
+  );
+  const url = typeof outcome.body.url === "string" ? outcome.body.url : null;
+  if (!outcome.ok || !url) {
+    return answer({ intent: "social", notice: { tone: "error", text: failureText(outcome, AUTH_MESSAGES.socialFailed(PROVIDER_NAMES[provider])) } }, outcome);
+  }
+  if (via === "redirect") throw redirect(url, { headers: cookieHeaders(outcome) });
+  return answer({ intent: "social", notice: null, socialUrl: url }, outcome);
+}
+
+/** Signs out (server session and cookies) and goes home, where the page says so. */
+export async function signOut({ auth, headers }: AuthCall) {
+  const outcome = await outcomeOf(auth.api.signOut({ headers, asResponse: true }));
+  if (!outcome.ok) return data({ ok: false as const, message: AUTH_MESSAGES.signOutFailed }, { status: outcome.status });
+  throw redirect("/?signed-out=1", { headers: cookieHeaders(outcome) });
+}
+
+/** The check-your-email view's state: the address, and when another mail may be asked for. */
+export async function pendingVerification({ auth, headers }: AuthCall): Promise<PendingState | null> {
+  try {
+    const { pending } = await auth.api.pendingVerification({ headers });
+    return pending;
+  } catch {
+    return null;
+  }
+}

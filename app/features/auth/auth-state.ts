@@ -1,0 +1,36 @@
+/** What the account forms' route actions answer, shared by the server (auth-actions.server.ts) and the pages. */
+export type AuthMode = "signin" | "signup" | "reset" | "verify";
+
+export interface Notice {
+  tone: "error" | "success";
+  text: string;
+}
+
+/** What the /auth action answers when it does not redirect. */
+export interface AuthActionData {
+  intent: string;
+  notice: Notice | null;
+  /** The address typed, so that the form keeps it. */
+  email?: string;
+  /** Offer "Resend Verification Email" (sign-in refused for an unverified address). */
+  canResend?: boolean;
+  /** A popup sign-in's provider URL (the popup is opened by the page, in the click). */
+  socialUrl?: string;
+}
+
+export interface ResetActionData {
+  done: boolean;
+  error: string | null;
+}
+
+
+/** The check-your-email view: the address this browser signed up with, and when it may ask for another mail. */
+export interface PendingState {
+  email: string;
+  verified: boolean;
+  attemptsLeft: number;
+  /** Seconds until another mail may be asked for; 0: now. */
+  waitS: number;
+  /** The spec's "Please wait N minutes…" while waiting. */
+  waitMessage: string | null;
+}

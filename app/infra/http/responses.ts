@@ -1,0 +1,31 @@
+/**
+ * The HTTP shapes of the contract, built in one place: JSON errors
+ * (`{ "success": false, "message": "…" }` with a 4xx/5xx status) and the 429
+ * that a rate-limit decision becomes.
+ */
+import type { Decision } from "~/infra/rate-limit/rate-limiter.server";
+
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
+  const all = new Headers(headers);
+  if (!all.has("Cache-Control")) all.set("Cache-Control", "no-store");
+  return Response.json({ success: false, message }, { status, headers: all });
+}
+
+/** "Too many attempts. Please wait 3 minutes and try again." */
+export function waitMessage(retryAfterS: number): string {
+  const wait = retryAfterS < 90 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+export type Refusal = Extract<Decision, { allowed: false }>;
+
+export function retryAfterHeaders(decision: Refusal): Record<string, string> {
+  return { "Retry-After": String(decision.retryAfterS), ...NO_STORE };
+}
+
+/** The 429 answer of the JSON API. */
+export function tooManyRequests(decision: Refusal): Response {
+  return jsonError(429, waitMessage(decision.retryAfterS), retryAfterHeaders(decision));
+}

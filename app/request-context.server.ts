@@ -1,0 +1,110 @@
+/**
+ * The request context: what every loader and action of a request shares,
+ * built once by the root middleware (root.tsx) before any of them runs.
+ *
+ *   services   the process's services (composition root), opened on first use
+ *   clientIp   the client's address (TRUST_PROXY-aware), for rate limits
+ *   viewer     the signed-in, verified visitor, resolved lazily and at most
+ *              once per request; a request without a session cookie never
+ *              touches the database (prerendering at build time included)
+ *
+ * Routes ask for what they need: `getViewer()`, `requireViewer()` (a page
+ * redirects to /auth, the API answers 401) and `requireOwner(id)` (403 for
+ * anyone else's id). After the route, the middleware marks every answer that
+ * depended on a session `Cache-Control: private, no-store`.
+ */
+import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { env } from "~/config/env.server";
+import { hasSessionCookie } from "~/features/auth/cookie";
+import { withClientIp } from "~/features/auth/client-ip";
+import { clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
+import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
+import type { Viewer } from "~/shared/lib/viewer";
+import { type Services, services } from "./services.server";
+
+export interface RequestContext {
+  request: Request;
+  services(): Promise<Services>;
+  clientIp(): string;
+  /** The request's headers with our client-IP header: what every `auth.api.*` call gets. */
+  authHeaders(): Headers;
+  viewer(): Promise<Viewer | null>;
+}
+
+const requestContext = createContext<RequestContext>();
+
+type Context = Readonly<RouterContextProvider>;
+
+export function appContext(context: Context): RequestContext {
+  return context.get(requestContext);
+}
+
+async function resolveViewer(request: Request): Promise<Viewer | null> {
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
+  const { auth } = await services();
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  if (!session?.user.emailVerified) return null;
+  return { id: session.user.id, name: session.user.name, email: session.user.email };
+}
+
+function markPrivate(response: Response): Response {
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect): copy.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", "private, no-store");
+    return copy;
+  }
+}
+
+/** Builds the request context, then refuses cross-origin writes (contract), then runs the route. */
+export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const info = context.get(requestInfoContext);
+  let viewer: Promise<Viewer | null> | undefined;
+  let ip: string | undefined;
+  const clientIp = () => (ip ??= resolveClientIp(request, info, env().trustProxyHops));
+  context.set(requestContext, {
+    request,
+    services,
+    clientIp,
+    authHeaders: () => withClientIp(request.headers, clientIp()),
+    viewer: () => (viewer ??= resolveViewer(request)),
+  });
+
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && isForeignWrite(request, allowedOrigins(env().appOrigin))) {
+    throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
+  }
+
+  const response = await next();
+  const sessionDependent = viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
+  return sessionDependent ? markPrivate(response) : response;
+};
+
+export function getViewer(context: Context): Promise<Viewer | null> {
+  return appContext(context).viewer();
+}
+
+function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/** The viewer, or: a page redirects to /auth (and back here after sign-in), the API answers 401. */
+export async function requireViewer(context: Context): Promise<Viewer> {
+  const { request, viewer } = appContext(context);
+  const found = await viewer();
+  if (found) return found;
+  if (isApiRequest(request)) throw data({ success: false, message: "Sign in to use this API." }, { status: 401 });
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  throw redirect(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** The viewer, if `id` is theirs; anyone else's id is a 403. */
+export async function requireOwner(context: Context, id: string | undefined): Promise<Viewer> {
+  const viewer = await requireViewer(context);
+  if (id !== viewer.id) throw data({ success: false, message: "You can only access your own record." }, { status: 403 });
+  return viewer;
+}

@@ -1,0 +1,43 @@
+import { redirect } from "react-router";
+import { signOut } from "~/features/auth/auth-actions.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
+import type { SignOutFailure } from "~/features/auth/sign-out";
+import { appContext } from "~/request-context.server";
+import { Button } from "~/shared/ui/button";
+import type { Route } from "./+types/auth.sign-out";
+
+export const meta: Route.MetaFunction = () => [{ title: AUTH_MESSAGES.signOutFailed }, { name: "robots", content: "noindex" }];
+
+/** POST /auth/sign-out: the Sign Out buttons' form. Success goes home; the home page says so. */
+export async function action({ context }: Route.ActionArgs) {
+  const app = appContext(context);
+  const { auth } = await app.services();
+  return signOut({ auth, headers: app.authHeaders() });
+}
+
+/** Through a fetcher, a failed request (network down) is 'Error signing out', not the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SignOutFailure | Response> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { ok: false, message: AUTH_MESSAGES.signOutFailed };
+  }
+}
+
+/** A GET (a typed URL, a prefetch) signs nobody out. */
+export function loader() {
+  throw redirect("/profile");
+}
+
+/** Only reached by a plain form post that failed. */
+export default function SignOutFailed() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">{AUTH_MESSAGES.signOutFailed}</h1>
+      <form method="post">
+        <Button type="submit">Try again</Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What the feature tests run against instead of the composition root: a
+ * migrated database (SQLite in a temporary folder, or the one given), the
+ * local outbox, a memory rate limiter and a silent logger.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { type Env, loadEnv } from "../../app/config/env.server";
+import { authOptions, createAuth } from "../../app/features/auth/auth.server";
+import { type DatabaseHandle, openDatabase } from "../../app/infra/db/database.server";
+import { migrateToLatest } from "../../app/infra/db/migrate.server";
+import { createMailer } from "../../app/infra/mail/mailer.server";
+import { memoryStore, RateLimiter } from "../../app/infra/rate-limit/rate-limiter.server";
+
+export interface TestServices {
+  env: Env;
+  log: pino.Logger;
+  database: DatabaseHandle;
+  mailer: ReturnType<typeof createMailer>;
+  limiter: RateLimiter;
+  auth: ReturnType<typeof createAuth>;
+  close(): Promise<void>;
+}
+
+export async function openTestServices(extraEnv: Record<string, string> = {}): Promise<TestServices> {
+  const dir = mkdtempSync(path.join(tmpdir(), "tuesday-services-"));
+  const env = loadEnv({ AUTH_SECRET: "test-services-secret-test-services-secret", DATABASE_URL: path.join(dir, "app.db"), ...extraEnv }, dir);
+  const log = pino({ level: "silent" });
+  const database = openDatabase(env.database);
+  const mailer = createMailer(env, database, log);
+  const limiter = new RateLimiter(memoryStore());
+  const deps = { env, database, mailer, log, limiter };
+  await migrateToLatest(database, authOptions(deps));
+  return {
+    ...deps,
+    auth: createAuth(deps),
+    async close() {
+      await limiter.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
