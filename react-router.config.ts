@@ -6,7 +6,7 @@ export default {
   buildDirectory: "build",
   // Server rendering for everything dynamic (auth, profile, API); the marketing
   // and legal pages are also rendered to static HTML at build time, which the
-  // production server sends to visitors without a session (see server/static.ts).
+  // production server sends to visitors without a session (see server/static-files.ts).
   ssr: true,
   prerender: prerenderedPaths,
   future: {

@@ -22,11 +22,11 @@ export default defineConfig({
           groups: [
             {
               name: "shell",
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated)|shared\/ui\/(button|icon|layout|logo|brand-icons)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|window-error-notice|user-menu-button)|features\/auth\/(session-user|user-cache)|features\/profile\/(local-stats|messages)|features\/chat-widget\/chat-widget-loader)\.tsx?$/,
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer)|shared\/ui\/(button|icon|layout|logo|brand-icons|avatar)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|window-error-notice|user-menu-button)|features\/auth\/(index|sign-out|messages|user-cache)|features\/profile\/(index|local-stats|messages)|features\/chat-widget\/chat-widget-loader)\.tsx?$/,
             },
             {
               name: "marketing",
-              test: /\/app\/features\/(marketing\/(card-grid|cards-page|team-grid|sections|hero)|particles\/particles-background)\.tsx?$/,
+              test: /\/app\/features\/(marketing\/(card-grid|cards-page|team-grid|sections|hero)|particles\/(index|particles-background))\.tsx?$/,
             },
           ],
         },

@@ -15,7 +15,7 @@
  */
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server";
-import { hasSessionCookie } from "~/features/auth/cookie";
+import { hasSessionCookie } from "~/infra/http/session-cookie";
 import { withClientIp } from "~/features/auth/client-ip";
 import { clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";

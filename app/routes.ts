@@ -48,6 +48,7 @@ export default [
   // Crawlers
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("site.webmanifest", "routes/site.webmanifest.ts"),
 
   // Anything else: the not-found page, with HTTP 404
   route("*", "routes/not-found.tsx"),

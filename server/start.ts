@@ -7,7 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadEnv } from "../app/config/env.server.ts";
-import { AUTH_COOKIE_PREFIX } from "../app/features/auth/cookie.ts";
+import { site } from "../app/config/site.ts";
+import { SESSION_COOKIE } from "../app/infra/http/session-cookie.ts";
 import { logger } from "../app/infra/logger.server.ts";
 import { ensureBuild } from "./build-freshness.ts";
 import { createHttpServer, gracefulClose } from "./http.ts";
@@ -58,7 +59,7 @@ const server = createHttpServer({
   log,
   origin: env.appOrigin,
   https: env.appUrl.startsWith("https:"),
-  sessionCookie: `${AUTH_COOKIE_PREFIX}.session_token=`,
+  sessionCookie: `${SESSION_COOKIE}=`,
 });
 server.keepAliveTimeout = 65_000;
 
@@ -68,7 +69,7 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 server.listen(env.port, env.host, () => {
-  log.info({ url: env.appUrl, host: env.host, port: env.port, database: env.database.kind }, `${"Tuesday AI"} is ready at ${env.appUrl}`);
+  log.info({ url: env.appUrl, host: env.host, port: env.port, database: env.database.kind }, `${site.productName} is ready at ${env.appUrl}`);
   if (env.mailboxEnabled) log.info(`No SMTP_URL set: mail goes to the local outbox at ${env.appUrl}/dev/mailbox`);
   if (env.mailGoesNowhere) {
     log.warn(

@@ -26,6 +26,13 @@ export interface TeamMember {
 export interface SiteConfig {
   /** The assistant's name, used in titles, mails and the chat widget. */
   productName: string;
+  /**
+   * A short lowercase name for machine use: cookie names (`<slug>.session_token`),
+   * storage and cache key prefixes, file names. Changing it signs everyone out.
+   */
+  slug: string;
+  /** The name the company's products share ("Tuesday LLM", "Tuesday Watch"). */
+  productFamily: string;
   /** The company behind the product. */
   companyName: string;
   tagline: string;
@@ -63,6 +70,8 @@ export interface SiteConfig {
 
 export const site: SiteConfig = {
   productName: "Tuesday AI",
+  slug: "tuesday",
+  productFamily: "Tuesday",
   companyName: "Tuesday Labs",
   tagline: "Innovation, fueled by faith.",
   description:

@@ -5,8 +5,9 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/blog";
+import { site } from "~/config/site";
 
-const DESCRIPTION = "Engineering notes from the Tuesday AI team on how AI systems are built, trained, served and kept safe.";
+const DESCRIPTION = `Engineering notes from the ${site.productName} team on how AI systems are built, trained, served and kept safe.`;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Blog", path: "/blog", description: DESCRIPTION });
 

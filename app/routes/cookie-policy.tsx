@@ -3,12 +3,13 @@ import { LegalSections } from "~/features/legal/legal-sections";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/cookie-policy";
+import { site } from "~/config/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Cookie Policy",
     path: "/cookie-policy",
-    description: "The cookies and browser storage Tuesday AI uses, why, and how to control them. No tracking, no advertising.",
+    description: `The cookies and browser storage ${site.productName} uses, why, and how to control them. No tracking, no advertising.`,
   });
 
 export function loader() {

@@ -3,12 +3,13 @@ import { LegalSections } from "~/features/legal/legal-sections";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/license";
+import { site } from "~/config/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "License",
     path: "/license",
-    description: "The terms under which you may use Tuesday AI's website, software and content.",
+    description: `The terms under which you may use ${site.productName}'s website, software and content.`,
   });
 
 export function loader() {

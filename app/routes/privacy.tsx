@@ -1,15 +1,16 @@
 import { privacy } from "~/features/legal/content";
 import { CardGrid } from "~/features/marketing/card-grid";
-import { ParticlesBackground } from "~/features/particles/particles-background";
+import { ParticlesBackground } from "~/features/particles";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/privacy";
+import { site } from "~/config/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Privacy Policy",
     path: "/privacy",
-    description: "How Tuesday AI collects as little data as possible, protects what it keeps and respects your rights under GDPR and CCPA.",
+    description: `How ${site.productName} collects as little data as possible, protects what it keeps and respects your rights under GDPR and CCPA.`,
   });
 
 export function loader() {

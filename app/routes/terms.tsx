@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Terms of Service",
     path: "/terms",
-    description: "The terms for using Tuesday AI: accounts, products, pricing in INR, payments, returns and refunds.",
+    description: `The terms for using ${site.productName}: accounts, products, pricing in INR, payments, returns and refunds.`,
   });
 
 export function loader() {

@@ -47,3 +47,44 @@ test.describe("the local outbox", () => {
     expect((await request.get("/dev/mailbox")).status()).toBe(404);
   });
 });
+
+test.describe("Better Auth's own client", () => {
+  test("createAuthClient signs up, signs in, reads the session and signs out against /api/auth", async ({ baseURL, clientIp }, testInfo) => {
+    const { createAuthClient } = await import("better-auth/client");
+    const { linkIn, uniqueEmail, waitForMail } = await import("./fixtures");
+    const client = createAuthClient({ baseURL: `${baseURL}/api/auth`, fetchOptions: { headers: { origin: baseURL!, "x-forwarded-for": clientIp } } });
+    const email = uniqueEmail(testInfo, "client");
+    const password = "client-pass-77";
+
+    const up = await client.signUp.email({ email, password, name: "Client User" });
+    expect(up.error).toBeNull();
+    expect(up.data?.user.email).toBe(email);
+    // Verification is mandatory: before it, sign-in is refused with Better Auth's own code.
+    const early = await client.signIn.email({ email, password });
+    expect(early.error?.status).toBe(403);
+    expect(early.error?.code).toBe("EMAIL_NOT_VERIFIED");
+    const verified = await fetch(linkIn(await waitForMail(email, /Verify your email/), /verify-email/), { redirect: "manual" });
+    expect(verified.status).toBe(302);
+
+    let cookie = "";
+    const signedIn = await client.signIn.email({
+      email,
+      password,
+      fetchOptions: {
+        onResponse: ({ response }) => {
+          cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        },
+      },
+    });
+    expect(signedIn.error).toBeNull();
+    expect(cookie).toContain("tuesday.session_token=");
+
+    const session = await client.getSession({ fetchOptions: { headers: { cookie } } });
+    expect(session.data?.user.email).toBe(email);
+
+    const out = await client.signOut({ fetchOptions: { headers: { cookie } } });
+    expect(out.error).toBeNull();
+    const after = await client.getSession({ fetchOptions: { headers: { cookie } } });
+    expect(after.data).toBeNull();
+  });
+});

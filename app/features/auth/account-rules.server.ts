@@ -250,7 +250,7 @@ export function accountRules(deps: AccountRulesDeps) {
   });
 
   return {
-    id: "tuesday-account-rules",
+    id: "account-rules",
     endpoints: { resendVerification, pendingVerification },
     hooks: {
       before: [

@@ -64,7 +64,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   const revalidator = useRevalidator();
 
   // The newest answer of any of this page's forms is the one the page shows.
-  const [notice, setNotice] = useState<Notice | null>(initialNotice ?? actionData?.notice ?? null);
+  const [notice, setNotice] = useState<Notice | null>(actionData ? actionData.notice : initialNotice);
   const [canResend, setCanResend] = useState(Boolean(actionData?.canResend));
   const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
   const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);

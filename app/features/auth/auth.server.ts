@@ -22,7 +22,7 @@ import { deleteAccountMail, existingAccountMail, passwordResetMail, verification
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
-import { AUTH_COOKIE_PREFIX } from "./cookie";
+import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
 
 export interface AuthDeps {

@@ -4,7 +4,7 @@
  * actions' `auth.api.*` calls) carries this header, always set by us from the
  * request context, overwriting anything a client sent under the same name.
  */
-export const CLIENT_IP_HEADER = "x-tuesday-client-ip";
+export const CLIENT_IP_HEADER = "x-client-ip-from-edge";
 
 export function withClientIp(headers: Headers, ip: string): Headers {
   const copy = new Headers(headers);

@@ -1,3 +1,5 @@
+import { site } from "~/config/site";
+
 /**
  * Reads a GitHub user through GITHUB_API_URL (GitHub.com or Enterprise).
  * The spec: a new user takes the provider's name, or for GitHub the login
@@ -23,7 +25,7 @@ async function get<T>(url: string, token: string): Promise<T | null> {
     headers: {
       Authorization: `Bearer ${token}`,
       Accept: "application/vnd.github+json",
-      "User-Agent": "Tuesday-AI",
+      "User-Agent": site.productName.replace(/[^A-Za-z0-9]+/g, "-"),
       "X-GitHub-Api-Version": "2022-11-28",
     },
     signal: AbortSignal.timeout(10_000),

@@ -8,11 +8,12 @@
  * The popup ends on /auth/complete, which reports back over a
  * BroadcastChannel (and postMessage) and closes itself.
  */
+import { site } from "~/config/site";
 import type { ProviderId } from "./messages";
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
-export const AUTH_CHANNEL = "tuesday-auth";
+export const AUTH_CHANNEL = `${site.slug}-auth`;
 
 export interface PopupResult {
   type: "oauth-result";
@@ -25,7 +26,7 @@ export type PopupOutcome = "success" | "failed";
 export function openPopup(): Window | null {
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
-  const popup = window.open("", "tuesday-oauth", `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+  const popup = window.open("", `${site.slug}-oauth`, `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
   return popup && !popup.closed ? popup : null;
 }
 

@@ -4,6 +4,7 @@
  * to HTML on the server only; the browser receives HTML, not a Markdown parser.
  */
 import { marked } from "marked";
+import { site } from "~/config/site";
 
 export interface PostMeta {
   slug: string;
@@ -35,9 +36,21 @@ export function parseFrontMatter(source: string): { data: Record<string, string>
   return { data, body: match[2]! };
 }
 
+/**
+ * Posts name the brand through placeholders ({{productName}}, {{companyName}},
+ * {{productFamily}}) so that a rebrand edits site.ts only.
+ */
+export function fillBrand(text: string): string {
+  return text
+    .replaceAll("{{productName}}", site.productName)
+    .replaceAll("{{companyName}}", site.companyName)
+    .replaceAll("{{productFamily}}", site.productFamily);
+}
+
 function load(): Post[] {
   return Object.entries(files)
-    .map(([file, source]) => {
+    .map(([file, raw]) => {
+      const source = fillBrand(raw);
       const name = file.split("/").pop()!.replace(/\.md$/, "");
       const slug = name.replace(/^\d{4}-\d{2}-\d{2}-/, "");
       const { data, body } = parseFrontMatter(source);

@@ -1,7 +1,8 @@
+import { site } from "~/config/site";
 /** Where the chat button sits, kept inside the viewport and remembered. */
 export const CHAT_BUTTON_SIZE = 56;
 export const CHAT_MARGIN = 16;
-export const CHAT_POSITION_KEY = "tuesday.chatWidget.position";
+export const CHAT_POSITION_KEY = `${site.slug}.chatWidget.position`;
 
 export interface Point {
   x: number;

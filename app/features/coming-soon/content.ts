@@ -1,18 +1,19 @@
-/** Copy for the /coming-soon page, where "Try Tuesday AI" leads today. */
-import type { Card, PageIntro } from "~/features/marketing/types";
+/** Copy for the /coming-soon page, where `Try ${site.productName}` leads today. */
+import type { Card, PageIntro } from "~/shared/lib/content-types";
+import { site } from "~/config/site";
 
 export const comingSoonIntro: PageIntro = {
   eyebrow: "Almost there",
   title: "Coming Soon",
   intro:
-    "Tuesday AI is not ready to try just yet. We are testing carefully so that the first version you use is one you can rely on. Here is what is on the way.",
+    `${site.productName} is not ready to try just yet. We are testing carefully so that the first version you use is one you can rely on. Here is what is on the way.`,
 };
 
 export const comingSoonItems: Card[] = [
   {
     title: "Live Demo",
     description:
-      "Try Tuesday AI right in your browser, with no download and no setup. Ask it anything and see how it answers.",
+      `Try ${site.productName} right in your browser, with no download and no setup. Ask it anything and see how it answers.`,
     icon: "play-circle",
   },
   {

@@ -1,5 +1,6 @@
 /** Copy for the /community page. Channel links come from ~/config/site.ts. */
-import type { Card, PageIntro } from "~/features/marketing/types";
+import type { Card, PageIntro } from "~/shared/lib/content-types";
+import { site } from "~/config/site";
 
 export interface JoinCard {
   network: "x" | "telegram" | "whatsapp";
@@ -12,7 +13,7 @@ export const communityIntro: PageIntro = {
   eyebrow: "Community",
   title: "Join the Community",
   intro:
-    "Tuesday AI is being shaped by the people who will use it. Follow our progress, ask questions, test early versions and tell us what you need.",
+    `${site.productName} is being shaped by the people who will use it. Follow our progress, ask questions, test early versions and tell us what you need.`,
 };
 
 export const joinCards: JoinCard[] = [
@@ -55,7 +56,7 @@ export const benefits: Card[] = [
   {
     title: "Grow",
     description:
-      "Learn with the community through tips, discussions and early access to tutorials. Help shape Tuesday AI and grow your own skills along the way.",
+      `Learn with the community through tips, discussions and early access to tutorials. Help shape ${site.productName} and grow your own skills along the way.`,
     icon: "trending-up",
   },
 ];

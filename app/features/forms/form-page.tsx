@@ -1,7 +1,7 @@
-import { Clock, Lightbulb, Mail, MessagesSquare, ShieldCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
+import { Icon } from "~/shared/ui/icon";
 import { Card, Container } from "~/shared/ui/layout";
 import { FORM_COPY } from "./form-copy";
 import type { FormKind } from "./form-schema";
@@ -64,7 +64,7 @@ function SideCards({ kind }: { kind: FormKind }) {
   if (kind === "contact") {
     return (
       <>
-        <SideCard icon={<Mail className="size-5" />} title="Email us directly">
+        <SideCard icon={<Icon name="mail" className="size-5" />} title="Email us directly">
           <p>Prefer your own mail app? Write to us at</p>
           <a
             href={`mailto:${site.contactEmail}`}
@@ -73,13 +73,13 @@ function SideCards({ kind }: { kind: FormKind }) {
             {site.contactEmail}
           </a>
         </SideCard>
-        <SideCard icon={<Clock className="size-5" />} title="What to expect">
+        <SideCard icon={<Icon name="clock" className="size-5" />} title="What to expect">
           <ul className="space-y-3">
-            <Point icon={<MessagesSquare className="size-4" />}>A reply from a person, usually within two working days.</Point>
-            <Point icon={<ShieldCheck className="size-4" />}>
+            <Point icon={<Icon name="message-circle" className="size-4" />}>A reply from a person, usually within two working days.</Point>
+            <Point icon={<Icon name="shield-check" className="size-4" />}>
               About your account? Write from the address you signed up with, and never send your password.
             </Point>
-            <Point icon={<Users className="size-4" />}>Partnerships, press and enterprise questions are welcome too.</Point>
+            <Point icon={<Icon name="users" className="size-4" />}>Partnerships, press and enterprise questions are welcome too.</Point>
           </ul>
         </SideCard>
       </>
@@ -87,14 +87,14 @@ function SideCards({ kind }: { kind: FormKind }) {
   }
   return (
     <>
-      <SideCard icon={<Lightbulb className="size-5" />} title="What happens with your feedback">
+      <SideCard icon={<Icon name="lightbulb" className="size-5" />} title="What happens with your feedback">
         <ul className="space-y-3">
-          <Point icon={<MessagesSquare className="size-4" />}>Every message is read by someone on the {site.productName} team.</Point>
-          <Point icon={<ShieldCheck className="size-4" />}>Bug reports are checked first; ideas that come up often go onto the roadmap.</Point>
-          <Point icon={<Mail className="size-4" />}>If we need more detail, we write back to the email address you give.</Point>
+          <Point icon={<Icon name="message-circle" className="size-4" />}>Every message is read by someone on the {site.productName} team.</Point>
+          <Point icon={<Icon name="shield-check" className="size-4" />}>Bug reports are checked first; ideas that come up often go onto the roadmap.</Point>
+          <Point icon={<Icon name="mail" className="size-4" />}>If we need more detail, we write back to the email address you give.</Point>
         </ul>
       </SideCard>
-      <SideCard icon={<Users className="size-5" />} title="Talk it through">
+      <SideCard icon={<Icon name="users" className="size-5" />} title="Talk it through">
         <p>
           Discuss ideas with other members and the team in the{" "}
           <Link to="/community" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">

@@ -1,9 +1,9 @@
-import { CircleCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button, buttonClasses } from "~/shared/ui/button";
 import { TextArea, TextField } from "~/shared/ui/field";
+import { Icon } from "~/shared/ui/icon";
 import { FORM_COPY, SUBMISSION_FAILED } from "./form-copy";
 import {
   FIELD_LABELS,
@@ -112,7 +112,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
         data-testid="form-success"
         className="rounded-2xl bg-emerald-50 px-6 py-8 text-center ring-1 ring-emerald-200 outline-none ring-inset focus-visible:ring-2 focus-visible:ring-emerald-500"
       >
-        <CircleCheck className="mx-auto size-10 text-emerald-600" aria-hidden="true" />
+        <Icon name="circle-check" className="mx-auto size-10 text-emerald-600" />
         <p className="mt-3 text-lg font-semibold text-emerald-900">{copy.success}</p>
         <p className="mx-auto mt-2 max-w-md text-sm text-emerald-800">{copy.successFollowUp}</p>
         <Link

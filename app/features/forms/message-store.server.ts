@@ -19,7 +19,7 @@ export const USER_AGENT_MAX = 512;
  * the hash cannot be reversed by hashing every IPv4 address without it.
  */
 export function hashIp(ip: string, authSecret: string): string {
-  const salt = createHash("sha256").update(`tuesday:form-message-ip:${authSecret}`).digest();
+  const salt = createHash("sha256").update(`tuesday:form-message-ip:${authSecret}`).digest(); // a fixed label, not the brand: changing it would orphan every stored hash
   return createHmac("sha256", salt).update(ip).digest("hex");
 }
 

@@ -8,6 +8,7 @@ import { Container } from "~/shared/ui/layout";
 import { Logo } from "~/shared/ui/logo";
 import { mainNav } from "./navigation";
 import { UserMenuButton } from "./user-menu-button";
+import { site } from "~/config/site";
 
 // The menus' accessible primitives (Radix) load on demand, keeping them out of
 // every page's initial JavaScript: the side menu on first open, the user menu
@@ -24,7 +25,7 @@ export function Header({ user }: { user: Viewer | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="rounded-lg" aria-label="Tuesday AI home">
+        <Link to="/" className="rounded-lg" aria-label={`${site.productName} home`}>
           <Logo />
         </Link>
 

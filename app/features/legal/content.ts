@@ -5,7 +5,7 @@
  * storage key or stored field changes, update this file in the same change.
  */
 import { site } from "~/config/site";
-import type { Card, PageIntro } from "~/features/marketing/types";
+import type { Card, PageIntro } from "~/shared/lib/content-types";
 
 export interface LegalSection {
   title: string;
@@ -41,7 +41,7 @@ export const privacy: {
       "We collect as little as we can, protect what we keep and give you the tools to see, download and delete it.",
   },
   subtitle:
-    "This policy explains what Tuesday Labs stores when you use this website, why we store it, how we protect it and the rights you have over it. We do not sell your data and we do not use advertising or tracking cookies.",
+    `This policy explains what ${site.companyName} stores when you use this website, why we store it, how we protect it and the rights you have over it. We do not sell your data and we do not use advertising or tracking cookies.`,
   cards: [
     {
       title: "User Interactions",
@@ -75,7 +75,7 @@ export const privacy: {
     {
       title: "Team Access",
       description:
-        "Inside Tuesday Labs, access to user data is role-based: team members can reach only the data their job requires. Every access to production data is recorded in an audit log that we review, and access is removed as soon as someone's role no longer needs it.",
+        `Inside ${site.companyName}, access to user data is role-based: team members can reach only the data their job requires. Every access to production data is recorded in an audit log that we review, and access is removed as soon as someone's role no longer needs it.`,
       icon: "key",
     },
   ],
@@ -131,29 +131,35 @@ export const terms: { intro: PageIntro; cards: Card[]; contactTitle: string } = 
 
 const cookies: CookieEntry[] = [
   {
-    name: "tuesday.session_token",
+    name: `${site.slug}.session_token`,
     purpose:
       "Keeps you signed in. It is HttpOnly, so scripts on the page cannot read it.",
     duration:
       'Until you close the browser, or 7 days when "Remember this device" is ticked',
   },
   {
-    name: "tuesday.dont_remember",
+    name: `${site.slug}.dont_remember`,
     purpose:
       'Marks a sign-in that should end when the browser closes, because "Remember this device" was not ticked.',
     duration: "Until you close the browser",
   },
   {
-    name: "tuesday.state",
+    name: `${site.slug}.state`,
     purpose:
       "Protects a Google or GitHub sign-in against forgery by checking that the sign-in was started from this browser.",
     duration: "5 minutes; deleted when sign-in completes",
   },
   {
-    name: "tuesday.pending_verification",
+    name: `${site.slug}.pending_verification`,
     purpose:
       "Lets this browser ask for another verification email after you sign up.",
     duration: "1 day",
+  },
+  {
+    name: `${site.slug}.known_device`,
+    purpose:
+      "Remembers, as a one-way fingerprint of the address, which accounts have signed in on this browser, so that someone guessing your password elsewhere cannot lock you out.",
+    duration: "1 year",
   },
 ];
 
@@ -195,7 +201,7 @@ const storage: StorageEntry[] = [
     purpose: "Your visit count, shown on your profile.",
   },
   {
-    key: "tuesday.chatWidget.position",
+    key: `${site.slug}.chatWidget.position`,
     kind: "localStorage",
     purpose: "Where you dragged the help button, so it stays there.",
   },

@@ -1,6 +1,6 @@
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "~/shared/ui/icon";
-import type { Card } from "./types";
+import type { Card } from "~/shared/lib/content-types";
 
 const COLUMNS = {
   2: "sm:grid-cols-2",

@@ -1,7 +1,7 @@
 import { Container, PageHeader } from "~/shared/ui/layout";
 import { CardGrid } from "./card-grid";
 import { JoinBand } from "./sections";
-import type { Card, PageIntro } from "./types";
+import type { Card, PageIntro } from "~/shared/lib/content-types";
 
 /** The page of one home block (vision, features, story): its introduction, its cards, the join band. */
 export function CardsPage({ intro, cards, columns, numbered }: { intro: PageIntro; cards: Card[]; columns: 2 | 3 | 4; numbered?: boolean }) {

@@ -2,14 +2,15 @@
  * Copy for the home page blocks and the about, vision, features, story and
  * team pages. Names, links and the team roster live in ~/config/site.ts.
  */
-import type { Card, PageIntro } from "~/features/marketing/types";
+import type { Card, PageIntro } from "~/shared/lib/content-types";
+import { site } from "~/config/site";
 
 export const hero = {
   tagline: "Innovation, fueled by faith.",
   subtitle:
-    "Tuesday AI is a helpful, affordable and privacy-first AI assistant, made in India for students, families and businesses. Our flagship assistant is coming soon, and we are building it with care.",
+    `${site.productName} is a helpful, affordable and privacy-first AI assistant, made in India for students, families and businesses. Our flagship assistant is coming soon, and we are building it with care.`,
   note: "No coding experience required.",
-  tryLabel: "Try Tuesday AI",
+  tryLabel: `Try ${site.productName}`,
   storyLabel: "Our Story",
   /** The still picture of a conversation beside the tagline (large screens). */
   preview: [
@@ -38,13 +39,13 @@ export const values: Card[] = [
   {
     title: "Accessible Tech",
     description:
-      "Good AI should not need a computer science degree or a big budget. Tuesday AI is designed for plain-language questions, modest phones and prices in rupees.",
+      `Good AI should not need a computer science degree or a big budget. ${site.productName} is designed for plain-language questions, modest phones and prices in rupees.`,
     icon: "accessibility",
   },
 ];
 
 export const whyChooseUs: { title: string; intro: string; points: Card[] } = {
-  title: "Why Choose Tuesday AI",
+  title: `Why Choose ${site.productName}`,
   intro:
     "We are a small team building an assistant we would trust with our own families' questions. Here is what that means in practice.",
   points: [
@@ -109,7 +110,7 @@ export const vision: Card[] = [
   {
     title: "Global Accessibility",
     description:
-      "We want Tuesday AI to work on slow connections, budget phones and screen readers, and in more languages over time. Access should not depend on where you live.",
+      `We want ${site.productName} to work on slow connections, budget phones and screen readers, and in more languages over time. Access should not depend on where you live.`,
     icon: "globe",
   },
   {
@@ -154,7 +155,7 @@ export const features: Card[] = [
   {
     title: "Seamless Integration",
     description:
-      "Tuesday AI is being designed to fit into the tools you already use, from chat apps to business systems. Less copying and pasting, more getting things done.",
+      `${site.productName} is being designed to fit into the tools you already use, from chat apps to business systems. Less copying and pasting, more getting things done.`,
     icon: "plug",
   },
   {
@@ -187,7 +188,7 @@ export const story: Card[] = [
   {
     title: "Solo Beginnings",
     description:
-      "The first versions of Tuesday AI were written alone on one laptop in Kanpur. He was the designer, the engineer, the tester and the support desk.",
+      `The first versions of ${site.productName} were written alone on one laptop in Kanpur. He was the designer, the engineer, the tester and the support desk.`,
     icon: "user",
   },
   {
@@ -223,7 +224,7 @@ export const story: Card[] = [
   {
     title: "Community Support",
     description:
-      "Friends, classmates and early followers tested rough versions, reported bugs and suggested features. Their patience and honesty shaped Tuesday AI, and that community is now part of the team.",
+      `Friends, classmates and early followers tested rough versions, reported bugs and suggested features. Their patience and honesty shaped ${site.productName}, and that community is now part of the team.`,
     icon: "users",
   },
 ];
@@ -231,9 +232,9 @@ export const story: Card[] = [
 export const pageIntros: Record<"about" | "vision" | "features" | "story" | "team", PageIntro> = {
   about: {
     eyebrow: "Who we are",
-    title: "About Tuesday AI",
+    title: `About ${site.productName}`,
     intro:
-      "Tuesday AI is the assistant being built by Tuesday Labs, a small team in Kanpur. We want useful AI to be affordable, private and easy for anyone to use.",
+      `${site.productName} is the assistant being built by ${site.companyName}, a small team in Kanpur. We want useful AI to be affordable, private and easy for anyone to use.`,
   },
   vision: {
     eyebrow: "Where we are going",
@@ -245,13 +246,13 @@ export const pageIntros: Record<"about" | "vision" | "features" | "story" | "tea
     eyebrow: "What we are building",
     title: "Features",
     intro:
-      "Tuesday AI is designed to be powerful for teams and simple for everyone else. Here is what the platform is built to do.",
+      `${site.productName} is designed to be powerful for teams and simple for everyone else. Here is what the platform is built to do.`,
   },
   story: {
     eyebrow: "How it began",
     title: "Our Story",
     intro:
-      "Tuesday AI began with one curious teenager, free resources from the internet and a lot of late nights. This is how it grew, and who helped along the way.",
+      `${site.productName} began with one curious teenager, free resources from the internet and a lot of late nights. This is how it grew, and who helped along the way.`,
   },
   team: {
     eyebrow: "The people behind it",
@@ -265,7 +266,7 @@ export const about: { mission: string; paragraphs: string[] } = {
   mission:
     "Our mission is to make helpful, trustworthy AI that anyone can afford and use, whatever their background or budget.",
   paragraphs: [
-    "Tuesday Labs is a young technology company building Tuesday AI, an assistant for students, the general public and enterprises. It began as one founder's project and has grown into a small team of engineers, researchers and designers.",
+    `${site.companyName} is a young technology company building ${site.productName}, an assistant for students, the general public and enterprises. It began as one founder's project and has grown into a small team of engineers, researchers and designers.`,
     "We started because powerful AI felt out of reach for too many people: too expensive, too technical or too careless with personal data. We believe in doing this work with gratitude and purpose, so we build for clarity, fair prices in rupees and privacy you can check.",
     "We are based in Kanpur Nagar, Uttar Pradesh, and proud to be made in India. Our flagship assistant is coming soon; until then, join our community to follow the progress and help us test it.",
   ],

@@ -1,7 +1,8 @@
-import { ParticlesBackground } from "~/features/particles/particles-background";
+import { ParticlesBackground } from "~/features/particles";
 import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
+import { site } from "~/config/site";
 
 export interface HeroContent {
   tagline: string;
@@ -54,14 +55,14 @@ export function Hero({ content }: { content: HeroContent }) {
 /** A still picture of a conversation: what the assistant will feel like. */
 function ChatPreview({ messages }: { messages: HeroContent["preview"] }) {
   return (
-    <figure className="relative mx-auto hidden w-full max-w-md lg:block" aria-label="A preview of a conversation with Tuesday AI">
+    <figure className="relative mx-auto hidden w-full max-w-md lg:block" aria-label={`A preview of a conversation with ${site.productName}`}>
       <div className="rounded-3xl bg-white/10 p-5 shadow-2xl ring-1 ring-white/15 backdrop-blur">
         <div className="flex items-center gap-3 border-b border-white/10 pb-4">
           <span className="inline-flex size-9 items-center justify-center rounded-xl bg-brand-500 text-white">
             <Icon name="sparkles" className="size-5" />
           </span>
           <div>
-            <p className="text-sm font-semibold text-white">Tuesday AI</p>
+            <p className="text-sm font-semibold text-white">{site.productName}</p>
             <p className="text-xs text-brand-200">Preview</p>
           </div>
         </div>

@@ -1,10 +1,10 @@
-import type { TeamMember } from "~/config/site";
+import { site, type TeamMember } from "~/config/site";
 import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container, Section } from "~/shared/ui/layout";
 import { CardGrid } from "./card-grid";
 import { TeamGrid } from "./team-grid";
-import type { Card } from "./types";
+import type { Card } from "~/shared/lib/content-types";
 
 /** "See all …" under a home-page block, pointing at the block's own page. */
 function More({ to, label }: { to: string; label: string }) {
@@ -20,7 +20,7 @@ function More({ to, label }: { to: string; label: string }) {
 
 export function ValuesSection({ values }: { values: Card[] }) {
   return (
-    <Section id="values" eyebrow="What we stand for" title="Our Values" intro="Three ideas guide every decision we make about Tuesday AI.">
+    <Section id="values" eyebrow="What we stand for" title="Our Values" intro={`Three ideas guide every decision we make about ${site.productName}.`}>
       <CardGrid cards={values} columns={3} />
     </Section>
   );
@@ -70,7 +70,7 @@ export function StorySection({ story, more = true }: { story: Card[]; more?: boo
       id="story"
       eyebrow="The founder's story"
       title="Started at 16, built with faith"
-      intro="Ten chapters of how Tuesday AI began, from a first spark to the community that carried it."
+      intro={`Ten chapters of how ${site.productName} began, from a first spark to the community that carried it.`}
       tone="tint"
     >
       <CardGrid cards={story} columns={2} numbered />
@@ -81,7 +81,7 @@ export function StorySection({ story, more = true }: { story: Card[]; more?: boo
 
 export function TeamSection({ team, more = true }: { team: TeamMember[]; more?: boolean }) {
   return (
-    <Section id="team" eyebrow="Team" title="The people behind Tuesday AI" intro="A small team in Kanpur with one goal: AI that helps everyone.">
+    <Section id="team" eyebrow="Team" title={`The people behind ${site.productName}`} intro="A small team in Kanpur with one goal: AI that helps everyone.">
       <TeamGrid team={team} />
       {more && <More to="/team" label="Meet the team" />}
     </Section>
@@ -94,7 +94,7 @@ export function JoinBand() {
       <Container className="flex flex-col items-start justify-between gap-6 md:flex-row md:items-center">
         <div>
           <h2 id="join-heading" className="text-2xl font-bold text-white sm:text-3xl">
-            Be the first to try Tuesday AI
+            Be the first to try {site.productName}
           </h2>
           <p className="mt-2 text-brand-100">Join the community for early access, updates and a say in what we build next.</p>
         </div>

@@ -1,5 +1,6 @@
 /** Copy for the /product page. Every product is still in development. */
-import type { Card, PageIntro } from "~/features/marketing/types";
+import type { Card, PageIntro } from "~/shared/lib/content-types";
+import { site } from "~/config/site";
 
 export type Product = Card & { status: "Coming Soon"; highlights: string[] };
 
@@ -7,14 +8,14 @@ export const productsIntro: PageIntro = {
   eyebrow: "What we are building",
   title: "Products",
   intro:
-    "From the language model underneath to the devices in your hand, everything Tuesday Labs makes is designed to be useful, affordable and private. None of it has launched yet; here is what is on the way.",
+    `From the language model underneath to the devices in your hand, everything ${site.companyName} makes is designed to be useful, affordable and private. None of it has launched yet; here is what is on the way.`,
 };
 
 export const products: Product[] = [
   {
-    title: "Tuesday LLM",
+    title: `${site.productFamily} LLM`,
     description:
-      "Our own large language model, the engine behind every Tuesday product. It is being trained and evaluated with Indian users, languages and budgets in mind.",
+      `Our own large language model, the engine behind every ${site.productFamily} product. It is being trained and evaluated with Indian users, languages and budgets in mind.`,
     icon: "brain",
     status: "Coming Soon",
     highlights: [
@@ -24,7 +25,7 @@ export const products: Product[] = [
     ],
   },
   {
-    title: "Tuesday Assistant",
+    title: `${site.productFamily} Assistant`,
     description:
       "Our flagship AI assistant for study, work and everyday questions. Ask in your own words and get help you can understand and act on.",
     icon: "bot",
@@ -36,7 +37,7 @@ export const products: Product[] = [
     ],
   },
   {
-    title: "Tuesday Watch",
+    title: `${site.productFamily} Watch`,
     description:
       "A smartwatch with the assistant on your wrist. Quick answers, reminders and health-minded nudges without reaching for your phone.",
     icon: "watch",
@@ -48,7 +49,7 @@ export const products: Product[] = [
     ],
   },
   {
-    title: "Tuesday Devices",
+    title: `${site.productFamily} Devices`,
     description:
       "A family of AI-powered devices for homes, classrooms and small businesses. Helpful hardware that is simple to set up and respectful of your privacy.",
     icon: "smartphone",

@@ -8,6 +8,7 @@
  * 429 with Retry-After is the HTTP layer's job (infra/http/responses.ts).
  */
 import { Redis } from "ioredis";
+import { site } from "~/config/site";
 
 export interface Limit {
   /** Hits allowed per window. */
@@ -83,7 +84,7 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-export function redisStore(url: string, prefix = "tuesday:rl:"): RateLimitStore {
+export function redisStore(url: string, prefix = `${site.slug}:rl:`): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // A lost connection is retried by ioredis; the commands meanwhile fail and the callers decide.
   redis.on("error", () => {});

@@ -4,7 +4,7 @@
  * here, run the script, commit both.
  */
 export const ICON_NAMES = [
-  // content cards (see ContentIcon in ~/features/marketing/types)
+  // content cards (see ContentIcon in ~/shared/lib/content-types)
   "sparkles", "heart", "accessibility", "users", "shield-check", "flag", "indian-rupee", "bug", "globe", "lock",
   "rocket", "cpu", "server", "landmark", "brain", "plug", "code", "lightbulb", "book-open", "hammer", "mountain",
   "home", "target", "clock", "hand-heart", "message-circle", "graduation-cap", "file-text", "play-circle", "watch",

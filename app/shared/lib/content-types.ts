@@ -3,7 +3,7 @@
  * Markdown beside these types, never inside components.
  */
 
-/** Icons available to content cards (lucide names, mapped in ~/shared/ui/content-icon.tsx). */
+/** Icons available to content cards: Lucide names, drawn from the sprite (~/shared/ui/icons/names.ts). */
 export type ContentIcon =
   | "sparkles" | "heart" | "accessibility" | "users" | "shield-check" | "flag" | "indian-rupee" | "bug"
   | "globe" | "lock" | "rocket" | "cpu" | "server" | "landmark" | "brain" | "plug" | "code" | "lightbulb"

@@ -1,0 +1,83 @@
+/**
+ * The failed-sign-in policy (rules.ts, SIGN_IN_FAILURES), through Better Auth's
+ * own API with our plugin inside it, on a real database.
+ */
+import { isAPIError } from "better-auth/api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN_FAILURES } from "~/infra/rate-limit/rules";
+import { openTestServices, type TestServices } from "../../../tests/support/test-services";
+import { withClientIp } from "./client-ip";
+
+let s: TestServices;
+const PASSWORD = "right-password-1";
+
+beforeAll(async () => {
+  s = await openTestServices();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+async function verifiedUser(email: string) {
+  await s.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: "Owner" } });
+  await s.database.db.updateTable("user").set({ emailVerified: 1 }).where("email", "=", email).execute();
+}
+
+/** Signs in from `ip` (with `cookie`, if any): the HTTP status it gets, and the cookies it is given. */
+async function signIn(email: string, password: string, ip: string, cookie = "") {
+  const headers = withClientIp(new Headers(cookie ? { cookie } : {}), ip);
+  try {
+    const { headers: out } = await s.auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+    return { status: 200, cookies: out.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return { status: error.statusCode, cookies: "" };
+  }
+}
+
+describe("failed sign-ins", () => {
+  it("stop one IP from guessing an address, and the right password from it waits too", async () => {
+    const email = "guessed@example.test";
+    await verifiedUser(email);
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddressAndIp.max; i++) expect((await signIn(email, "wrong", "198.51.100.1")).status).toBe(401);
+    expect((await signIn(email, "wrong", "198.51.100.1")).status).toBe(429);
+    expect((await signIn(email, PASSWORD, "198.51.100.1")).status).toBe(429);
+    // The owner, elsewhere, is not locked out.
+    expect((await signIn(email, PASSWORD, "198.51.100.2")).status).toBe(200);
+  });
+
+  it("a success clears the address's counters for that IP", async () => {
+    const email = "forgetful@example.test";
+    await verifiedUser(email);
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddressAndIp.max - 1; i++) await signIn(email, "wrong", "198.51.100.3");
+    expect((await signIn(email, PASSWORD, "198.51.100.3")).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddressAndIp.max; i++) expect((await signIn(email, "wrong", "198.51.100.3")).status).toBe(401);
+  });
+
+  it("guessing spread over many IPs hits the address-wide ceiling; a browser that signed in before is exempt", async () => {
+    const email = "targeted@example.test";
+    await verifiedUser(email);
+    const known = await signIn(email, PASSWORD, "203.0.113.250");
+    expect(known.cookies).toContain("known_device=");
+
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddress.max; i++) expect((await signIn(email, "wrong", `10.7.${i >> 8}.${i & 255}`)).status).toBe(401);
+    // A new IP, even with the right password, waits: that is the ceiling.
+    expect((await signIn(email, PASSWORD, "10.8.0.1")).status).toBe(429);
+    // The owner's own browser (the known-device cookie), from yet another IP, still gets in.
+    expect((await signIn(email, PASSWORD, "10.8.0.2", known.cookies)).status).toBe(200);
+  });
+
+  it("a password reset forgives the address's failures", async () => {
+    const email = "reset-forgives@example.test";
+    await verifiedUser(email);
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddress.max; i++) await signIn(email, "wrong", `10.9.${i >> 8}.${i & 255}`);
+    expect((await signIn(email, PASSWORD, "10.10.0.1")).status).toBe(429);
+
+    await s.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: withClientIp(new Headers(), "10.10.0.1") });
+    const mail = await s.database.db.selectFrom("dev_mailbox").select("links").where("to_address", "=", email).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const link = (JSON.parse(mail.links) as string[]).find((l) => l.includes("reset-password"))!;
+    const token = new URL(link).pathname.split("/").pop()!;
+    await s.auth.api.resetPassword({ body: { token, newPassword: "brand-new-pass" }, headers: withClientIp(new Headers(), "10.10.0.1") });
+    expect((await signIn(email, "brand-new-pass", "10.10.0.2")).status).toBe(200);
+  });
+});

@@ -1,0 +1,2 @@
+/** The particles feature's public client API. */
+export { ParticlesBackground } from "./particles-background";

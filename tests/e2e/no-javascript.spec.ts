@@ -1,0 +1,102 @@
+/**
+ * Every account flow with JavaScript off (or before the page has hydrated, on
+ * a slow phone): plain form posts to the route actions, the spec's messages on
+ * the next page, and the password never in a URL or the server's log.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
+
+test.use({ javaScriptEnabled: false });
+
+test("sign up, verify, sign in, a wrong password, reset the password, sign out: all without JavaScript", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, "nojs");
+  const password = `nojs-pass-${Date.now()}`;
+  const newPassword = `nojs-new-${Date.now()}`;
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+
+  // Sign up: the check-your-email page, and the mail.
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Create one" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=verify$/);
+  await expect(page.getByText("Please check your email to verify your account before signing in.")).toBeVisible();
+  await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
+  const verification = await waitForMail(email, /Verify your email/);
+
+  // Verify, then a wrong password, then the right one.
+  await page.goto(linkIn(verification, /verify-email/));
+  await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("banner")).toContainText(email.split("@")[0]!);
+
+  // Signed in, /auth sends you to your profile; Sign Out there is a plain form.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/\?signed-out=1$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  // Forgot Password? → the mail → a new password → signed in with it.
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot Password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("If an account exists for that address, a password reset link is on its way. Check your inbox.")).toBeVisible();
+  const reset = await waitForMail(email, /Reset your/);
+  await page.goto(linkIn(reset, /reset-password/));
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Your password has been changed. Sign in with your new password.")).toBeVisible();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // No request carried a password in its URL, and the server logged none.
+  for (const secret of [password, newPassword]) {
+    expect(urls.filter((u) => u.includes(secret))).toEqual([]);
+    const log = readFileSync(path.resolve(import.meta.dirname, `../.artifacts/server-${testInfo.project.name}.log`), "utf8");
+    expect(log.includes(secret)).toBe(false);
+  }
+});
+
+test("profile edit and account deletion work without JavaScript", async ({ page, request }, testInfo) => {
+  const { createVerifiedUser, PASSWORD } = await import("./fixtures");
+  const user = await createVerifiedUser(request, uniqueEmail(testInfo, "nojs-profile"));
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.goto("/profile");
+
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Ravi Without Scripts");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ravi Without Scripts");
+
+  await page.getByRole("link", { name: "Delete Account" }).click();
+  const section = page.getByRole("region", { name: "Delete your account" });
+  await section.getByLabel(/Type your name/).fill("Ravi Without Scripts");
+  await section.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await section.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to delete account. Please check your password.");
+  await section.getByLabel(/Type your name/).fill("Ravi Without Scripts");
+  await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await section.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page).toHaveURL(/\/home\?deleted=1(#.*)?$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+});
