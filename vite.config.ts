@@ -1,10 +1,27 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { PLACEHOLDER_ORIGIN } from "./app/shared/lib/seo.server";
+import { precompressAssets } from "./server/precompress";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+/** Hashed assets never change: compress them once, at build time, at the strongest settings. */
+function precompress(): Plugin {
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    writeBundle(options) {
+      const dir = options.dir ?? "";
+      if (path.basename(dir) !== "client") return;
+      const count = precompressAssets(path.join(dir, "assets"));
+      this.info(`precompressed ${count} assets (brotli and gzip)`);
+    },
+  };
+}
+
+const config = {
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -33,6 +50,13 @@ export default defineConfig({
       },
     },
     // The icon sprite must stay a file: <use href="data:…#id"> does not work in browsers.
-    assetsInlineLimit: (file) => (file.endsWith("sprite.svg") ? false : undefined),
+    assetsInlineLimit: (file: string) => (file.endsWith("sprite.svg") ? false : undefined),
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // Prerendered pages are built with a placeholder origin that the server
+  // swaps for APP_URL's when it loads them: one build serves any APP_URL.
+  if (command === "build") process.env.APP_URL = PLACEHOLDER_ORIGIN;
+  return config;
 });

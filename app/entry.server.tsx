@@ -10,9 +10,11 @@ import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
 
-// The production server (server/) reaches these through the build's entry module,
-// so it shares one module graph (one database pool) with the routes.
+// The production server (server/) is compiled into the build through this entry
+// module: server/start.mjs imports the build and calls serve(), so the server and
+// the routes share one module graph (one configuration, one database pool).
 export { shutdown, startup } from "~/services.server";
+export { serve } from "../server/serve";
 
 /** Builds the router context for a request; called by the production server. */
 export function createLoadContext(info: RequestInfo): RouterContextProvider {

@@ -34,6 +34,7 @@ export default [
 
   // HTTP API (contract)
   route("api/health", "routes/api/health.ts"),
+  route("api/ready", "routes/api/ready.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/forms/:kind", "routes/api/forms.ts"),
   route("api/user/:id", "routes/api/user.ts"),

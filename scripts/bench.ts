@@ -20,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ensureBuild } from "../server/build-freshness.ts";
+import { ensureBuild } from "../server/build.mjs";
 import { startAppServer } from "../tests/support/app-server.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 

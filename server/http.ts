@@ -19,11 +19,11 @@ import net from "node:net";
 import compression from "compression";
 import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits.ts";
-import { guardRequest } from "./request-guard.ts";
-import { readBody } from "./read-body.ts";
-import { applySecurityHeaders } from "./security-headers.ts";
-import { chooseEncoding, type StaticFile, type StaticFiles } from "./static-files.ts";
+import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
+import { guardRequest } from "./request-guard";
+import { readBody } from "./read-body";
+import { applySecurityHeaders } from "./security-headers";
+import { chooseEncoding, type StaticFile, type StaticFiles } from "./static-files";
 
 export interface AppEntry {
   createLoadContext(info: { socketAddress: string }): RouterContextProvider;
@@ -38,6 +38,13 @@ export interface HttpOptions {
   https: boolean;
   /** The session cookie's name fragment; its presence means "render for this visitor". */
   sessionCookie: string;
+  /**
+   * Behind a load balancer (TRUST_PROXY): while shutting down, answer new
+   * requests 503 at once, untouched, so that the balancer retries them on
+   * another instance (and stops sending here) instead of this one taking work
+   * it may not finish. A lone server serves them instead, with Connection: close.
+   */
+  refuseWhileDraining: boolean;
 }
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -247,7 +254,14 @@ export function createHttpServer(options: HttpOptions): Server {
 
     try {
       applySecurityHeaders(res, { https: options.https });
-      if (draining.has(server)) res.setHeader("Connection", "close");
+      if (draining.has(server)) {
+        res.setHeader("Connection", "close");
+        if (options.refuseWhileDraining) {
+          if (!BODYLESS.has(req.method ?? "")) closeAfterRefusal(req, res);
+          sendError(res, req.url?.startsWith("/api/") ? "/api/" : "/", 503, "This instance is shutting down; try again.", { "Retry-After": "1" });
+          return;
+        }
+      }
 
       const guard = guardRequest(req);
       if (!guard.ok) {

@@ -4,7 +4,7 @@
  * allows nothing, so a JSON or text response can never run as a page.
  */
 import type { ServerResponse } from "node:http";
-import { LOCKED_DOWN_CSP } from "../app/infra/security/csp.ts";
+import { LOCKED_DOWN_CSP } from "../app/infra/security/csp";
 
 export function applySecurityHeaders(res: ServerResponse, { https }: { https: boolean }): void {
   res.setHeader("X-Content-Type-Options", "nosniff");

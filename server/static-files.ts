@@ -13,9 +13,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { contentSecurityPolicy, inlineScriptHashes } from "../app/infra/security/csp.ts";
-import { PLACEHOLDER_ORIGIN } from "../app/shared/lib/seo.server.ts";
-import { brotli, MIN_COMPRESS_BYTES } from "./precompress.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "../app/infra/security/csp";
+import { PLACEHOLDER_ORIGIN } from "../app/shared/lib/seo.server";
+import { brotli, MIN_COMPRESS_BYTES } from "./precompress";
 
 export interface StaticFile {
   body: Buffer;

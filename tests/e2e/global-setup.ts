@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild } from "../../server/build-freshness.ts";
+import { ensureBuild } from "../../server/build.mjs";
 import { type AppServer, startAppServer } from "../support/app-server.ts";
 import { OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";

@@ -1,5 +1,5 @@
 /**
- * The production server as an operator meets it (server/main.ts, what
+ * The production server as an operator meets it (server/start.mjs, what
  * `npm start` runs): it refuses a bad configuration at once, and on SIGTERM
  * lets in-flight requests finish before it closes the database and exits 0.
  */
@@ -9,14 +9,19 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../../server/build-freshness";
+import { ensureBuild } from "../../server/build.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+// A fresh build first: `npm start` builds a stale one before it reads the configuration.
+beforeAll(() => {
+  ensureBuild(root, () => {});
+}, 120_000);
 
 describe("npm start", () => {
   it("exits at once with a clear message on a bad DATABASE_URL", () => {
     const started = Date.now();
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const result = spawnSync(process.execPath, ["server/start.mjs"], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: "mysql://x", PORT: "4890" },
       encoding: "utf8",
@@ -35,8 +40,7 @@ describe("graceful shutdown", () => {
   let output = "";
 
   beforeAll(async () => {
-    ensureBuild(root, () => {});
-    child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    child = spawn(process.execPath, ["server/start.mjs"], {
       cwd: root,
       env: { ...process.env, PORT: String(port), DATABASE_URL: path.join(dir, "app.db"), AUTH_SECRET: "l".repeat(40), LOG_LEVEL: "info" },
     });

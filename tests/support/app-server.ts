@@ -1,5 +1,5 @@
 /**
- * Starts the production server (server/main.ts, exactly what `npm start`
+ * Starts the production server (server/start.mjs, exactly what `npm start`
  * runs) as a child process with its own database, and waits until
  * /api/health answers.
  */
@@ -19,9 +19,7 @@ export async function startAppServer(name: string, port: number, env: Record<str
   mkdirSync(logDir, { recursive: true });
   const logFile = createWriteStream(path.join(logDir, `server-${name}.log`));
   const url = `http://localhost:${port}`;
-  // In-process TypeScript (--import tsx), exactly as `npm start`: the tsx CLI would run the
-  // server in a child process of its own and get in the way of SIGTERM.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["server/start.mjs"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -38,6 +38,8 @@ export interface RateLimitStore {
   /** The window's count without counting. */
   peek(key: string): Promise<Count>;
   reset(keys: string[]): Promise<void>;
+  /** Resolves when the store answers (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export function memoryStore(now: () => number = Date.now): RateLimitStore {
     async reset(keys) {
       for (const key of keys) windows.delete(key);
     },
+    async ping() {},
     async close() {
       windows.clear();
     },
@@ -99,6 +102,9 @@ export function redisStore(url: string, prefix = `${site.slug}:rl:`): RateLimitS
     },
     async reset(keys) {
       if (keys.length > 0) await redis.del(...keys.map((k) => `${prefix}${k}`));
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -147,6 +153,10 @@ export class RateLimiter {
 
   reset(keys: string[]): Promise<void> {
     return this.store.reset(keys);
+  }
+
+  ping(): Promise<void> {
+    return this.store.ping();
   }
 
   close(): Promise<void> {

@@ -1,0 +1,41 @@
+# syntax=docker/dockerfile:1
+#
+# The production image: the compiled build, production dependencies and the
+# plain-JavaScript launcher, run by `node` as an unprivileged user. No sources,
+# no TypeScript tooling. See README, "Run it in production".
+#
+#   docker build -t tuesday-web .
+#   docker run -p 3000:3000 -e APP_URL=… -e AUTH_SECRET=… -e DATABASE_URL=postgres://… tuesday-web
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Every dependency, with the tools that native modules (better-sqlite3) build with when no prebuilt binary fits.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+
+# The build: client assets (precompressed), prerendered pages, and the server bundle.
+FROM deps AS build
+COPY . .
+RUN node server/build.mjs
+
+# Production dependencies only, compiled on the same base as the runtime.
+FROM deps AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json ./
+COPY server/start.mjs server/build.mjs ./server/
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+# Readiness: the database (and Redis, when configured) answer, and the instance is not shutting down.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "server/start.mjs"]

@@ -1,0 +1,218 @@
+/**
+ * Many instances, one site (issue 10): three production servers on
+ * PostgreSQL + Redis behind Debian's nginx (scripts/lib/cluster.ts, what
+ * `npm run cluster` starts). Runs when nginx, TEST_DATABASE_URL and
+ * TEST_REDIS_URL are all there (`bash .ci/run` installs nginx).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site } from "~/config/site";
+import { type Cluster, findNginx, startCluster } from "../../scripts/lib/cluster";
+import { startSmtpSink, type SmtpSink, type SunkMail } from "../support/smtp-sink";
+import { withSearchPath } from "../support/test-databases";
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const enabled = Boolean(findNginx() && databaseUrl && redisUrl);
+const BASE_PORT = Number(process.env.CLUSTER_PORT_BASE ?? 4750);
+
+const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(randomBytes(1)[0]! % 250) + 1}`;
+/** A loopback address of its own for each simulated visitor: through nginx, that is the client IP the instances see. */
+const loopback = () => `127.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(randomBytes(1)[0]! % 250) + 1}`;
+
+/** A request from `localAddress` (nginx appends it to X-Forwarded-For, so it cannot be forged with a header). */
+function from(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(url, { method: init.method ?? "GET", headers: init.headers, localAddress }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+describe.runIf(enabled)("three instances behind nginx", () => {
+  let cluster: Cluster;
+  let sink: SmtpSink;
+  let dir: string;
+  const schema = `cluster_${Date.now().toString(36)}`;
+
+  async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "tuesday-cluster-"));
+    sink = await startSmtpSink(BASE_PORT + 20, BASE_PORT + 21);
+    await admin((c) => c.query(`create schema "${schema}"`));
+    cluster = await startCluster({
+      instances: 3,
+      port: BASE_PORT,
+      databaseUrl: withSearchPath(databaseUrl!, schema),
+      redisUrl: redisUrl!,
+      dir,
+      env: { SMTP_URL: sink.smtpUrl, LOG_LEVEL: "warn" },
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await sink?.stop();
+    await admin((c) => c.query(`drop schema if exists "${schema}" cascade`)).catch(() => {});
+    // Redis keys of this run's rate limits expire by themselves (15 minutes at most).
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const direct = (i: number) => `http://127.0.0.1:${cluster.instances[i]!.port}`;
+  const headers = (extra: Record<string, string> = {}) => ({ "content-type": "application/json", origin: cluster.url, "x-forwarded-for": ip(), ...extra });
+
+  async function mailsTo(to: string): Promise<SunkMail[]> {
+    return (await fetch(`${sink.apiUrl}/messages?to=${encodeURIComponent(to)}`)).json() as Promise<SunkMail[]>;
+  }
+
+  async function verifiedSession(email: string, password: string): Promise<string> {
+    const up = await fetch(`${direct(0)}/api/auth/sign-up/email`, { method: "POST", headers: headers(), body: JSON.stringify({ email, password, name: "Cluster" }) });
+    expect(up.status).toBe(200);
+    let mail: SunkMail | undefined;
+    for (let i = 0; i < 50 && !mail; i++) {
+      mail = (await mailsTo(email))[0];
+      if (!mail) await new Promise((r) => setTimeout(r, 100));
+    }
+    const link = mail!.links.find((l) => l.includes("verify-email"))!;
+    // The link points at the public URL (nginx): verify through it.
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
+    const signIn = await fetch(`${direct(0)}/api/auth/sign-in/email`, { method: "POST", headers: headers(), body: JSON.stringify({ email, password }) });
+    expect(signIn.status).toBe(200);
+    return signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+
+  it("a session made through one instance is valid on the others", async () => {
+    const email = `cluster-${randomBytes(3).toString("hex")}@example.test`;
+    const cookie = await verifiedSession(email, "cluster-pass-1");
+    for (const i of [1, 2]) {
+      const session = await fetch(`${direct(i)}/api/auth/get-session`, { headers: { cookie } });
+      expect(((await session.json()) as { user?: { email: string } }).user?.email).toBe(email);
+    }
+  });
+
+  it("a rate limit counts across instances", async () => {
+    const email = `limited-${randomBytes(3).toString("hex")}@example.test`;
+    const from = ip();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`${direct(i % 3)}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: headers({ "x-forwarded-for": from }),
+        body: JSON.stringify({ email, password: "wrong-password" }),
+      });
+      statuses.push(res.status);
+    }
+    // Ten failures for one address from one IP, wherever they landed; the eleventh is refused.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("a form's notification mail is sent exactly once", async () => {
+    const marker = `cluster-once-${randomBytes(4).toString("hex")}`;
+    const res = await from(loopback(), `${cluster.url}/api/forms/feedback`, {
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify({ name: "Asha", email: "asha@example.com", message: marker }),
+    });
+    expect(res.status).toBe(200);
+    // Long enough for every instance's retry pass to have looked at the row.
+    await new Promise((r) => setTimeout(r, 3000));
+    const mails = (await mailsTo(site.contactEmail)).filter((m) => m.text.includes(marker));
+    expect(mails).toHaveLength(1);
+  });
+
+  /** Posts feedback through nginx until `until` resolves; returns what was acknowledged and what failed. */
+  async function writeLoad(until: Promise<unknown>, concurrency = 6) {
+    const acknowledged: string[] = [];
+    const failures: string[] = [];
+    let done = false;
+    void until.finally(() => (done = true)).catch(() => {});
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (!done) {
+          const marker = `load-${randomBytes(6).toString("hex")}`;
+          // Each write from a visitor of its own (the form limit is 5 per IP per 10 minutes).
+          const visitor = loopback();
+          try {
+            const res = await from(visitor, `${cluster.url}/api/forms/feedback`, {
+              method: "POST",
+              headers: headers(),
+              body: JSON.stringify({ name: "Load", email: "load@example.com", message: marker }),
+            });
+            if (res.status === 200) acknowledged.push(marker);
+            else failures.push(`POST ${res.status} ${res.body.slice(0, 120)}`);
+          } catch (error) {
+            failures.push(`POST ${String(error)}`);
+          }
+          // Reads too: a page through nginx.
+          const page = await from(visitor, `${cluster.url}/auth`).catch((error: unknown) => ({ status: 0, body: String(error) }));
+          if (page.status !== 200) failures.push(`GET /auth ${page.status} ${page.body.slice(0, 120)}`);
+        }
+      }),
+    );
+    return { acknowledged, failures };
+  }
+
+  async function stored(markers: string[]): Promise<Set<string>> {
+    const rows = await admin((c) => c.query<{ message: string }>(`select message from "${schema}".form_message where message like 'load-%'`));
+    const found = new Set(rows.rows.map((r) => r.message));
+    return new Set(markers.filter((m) => found.has(m)));
+  }
+
+  it("kill -9 of one instance under load loses no acknowledged write, and nginx keeps answering", async () => {
+    const victim = cluster.instances[1]!;
+    const scenario = (async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+      victim.kill();
+      await new Promise((r) => setTimeout(r, 2500));
+    })();
+    try {
+      const { acknowledged, failures } = await writeLoad(scenario);
+      expect(acknowledged.length).toBeGreaterThan(20);
+      expect(failures).toEqual([]);
+      expect((await stored(acknowledged)).size).toBe(acknowledged.length);
+    } finally {
+      await victim.start();
+    }
+  }, 60_000);
+
+  it("a rolling restart (SIGTERM one instance at a time) fails no request", async () => {
+    const scenario = (async () => {
+      for (const instance of cluster.instances) {
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await instance.stop()).toBe(0);
+        await instance.start();
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    })();
+    const { acknowledged, failures } = await writeLoad(scenario);
+    await scenario;
+    expect(failures).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(20);
+    expect((await stored(acknowledged)).size).toBe(acknowledged.length);
+  }, 120_000);
+});
+
+describe.runIf(!enabled)("three instances behind nginx", () => {
+  it.skip("needs nginx, TEST_DATABASE_URL and TEST_REDIS_URL", () => {});
+});

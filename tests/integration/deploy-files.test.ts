@@ -1,0 +1,41 @@
+/**
+ * The deployment files stay true: compose's nginx.conf is what deploy/nginx.ts
+ * generates (the same configuration as `npm run cluster`), nginx accepts it,
+ * and the Dockerfile copies files that exist.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { composeNginxConfig, nginxConfig } from "../../deploy/nginx";
+import { findNginx } from "../../scripts/lib/cluster";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("deployment files", () => {
+  it("deploy/nginx.conf is the generated one (regenerate: npm run deploy:nginx)", () => {
+    expect(readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")).toBe(composeNginxConfig());
+  });
+
+  it.runIf(findNginx())("nginx accepts the configuration", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "nginx-test-"));
+    try {
+      const conf = path.join(dir, "nginx.conf");
+      // The compose file's upstreams are container names; the same config with loopback ones.
+      writeFileSync(conf, nginxConfig({ listen: "127.0.0.1:4799", upstreams: ["127.0.0.1:4800", "127.0.0.1:4801"], prefix: dir, errorLog: path.join(dir, "e.log"), userRoot: process.getuid?.() === 0 }));
+      const result = spawnSync(findNginx()!, ["-t", "-p", dir, "-c", conf, "-e", path.join(dir, "e.log")], { encoding: "utf8" });
+      expect(result.stderr).toContain("test is successful");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the Dockerfile copies files that exist", () => {
+    const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
+    for (const match of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)) {
+      for (const source of match[1]!.split(/\s+/)) if (source !== ".") expect(existsSync(path.join(root, source)), source).toBe(true);
+    }
+    expect(dockerfile).toContain('CMD ["node", "server/start.mjs"]');
+  });
+});
