@@ -39,10 +39,16 @@ export function appContext(context: Context): RequestContext {
   return context.get(requestContext);
 }
 
+/**
+ * Who is signed in: the session cache when this exact cookie was read a
+ * moment ago, else Better Auth (which fills the cache). Only a verified email
+ * makes a viewer.
+ */
 async function resolveViewer(request: Request): Promise<Viewer | null> {
-  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const { auth } = await services();
-  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  const cookie = request.headers.get("cookie");
+  if (!hasSessionCookie(cookie)) return null;
+  const { auth, sessionCache } = await services();
+  const session = sessionCache.lookup(cookie) ?? (await auth.api.getSession({ headers: request.headers }).catch(() => null));
   if (!session?.user.emailVerified) return null;
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }

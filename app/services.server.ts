@@ -12,6 +12,7 @@
 import type { Logger } from "pino";
 import { type Env, env as loadEnvOnce } from "~/config/env.server";
 import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
+import { SessionCache } from "~/features/auth/session-cache.server";
 import { drainNotifications, startNotificationRetries } from "~/features/forms/notifications.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
 import { migrateToLatest } from "~/infra/db/migrate.server";
@@ -25,6 +26,7 @@ export interface Services {
   database: DatabaseHandle;
   mailer: Mailer;
   limiter: RateLimiter;
+  sessionCache: SessionCache;
   auth: Auth;
 }
 
@@ -42,11 +44,12 @@ async function init(): Promise<Services> {
   try {
     const mailer = createMailer(env, database, log);
     const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl) : memoryStore());
-    const deps = { env, database, mailer, log, limiter };
+    const sessionCache = new SessionCache({ redisUrl: env.redisUrl, log });
+    const deps = { env, database, mailer, log, limiter, sessionCache };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
-    return { env, log, database, mailer, limiter, auth: createAuth(deps) };
+    return { env, log, database, mailer, limiter, sessionCache, auth: createAuth(deps) };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -79,6 +82,7 @@ export async function shutdown(): Promise<void> {
   const s = await pending.catch(() => undefined);
   if (!s) return;
   s.mailer.close();
+  await s.sessionCache.close();
   await s.limiter.close();
   await s.database.close();
 }

@@ -9,7 +9,7 @@
  *   - retries include POSTs (non_idempotent): an instance that is shutting
  *     down answers 503 without touching a request, and one that died cannot
  *     answer; the price is that a write in flight on an instance killed at the
- *     wrong moment may run twice (docs/decisions/0012-many-instances.md)
+ *     wrong moment may run twice (docs/decisions/0014-many-instances.md)
  *   - X-Forwarded-For gets the client's address appended: the instances run
  *     with TRUST_PROXY=1 and take that last entry as the client IP
  */

@@ -9,6 +9,8 @@ import path from "node:path";
 
 export interface AppServer {
   url: string;
+  /** The server process (for resident memory, or a kill -9). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startAppServer(name: string, port: number, env: Record<str
 
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");

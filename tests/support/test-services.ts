@@ -11,6 +11,7 @@ import { type Env, loadEnv } from "../../app/config/env.server";
 import { authOptions, createAuth } from "../../app/features/auth/auth.server";
 import { type DatabaseHandle, openDatabase } from "../../app/infra/db/database.server";
 import { migrateToLatest } from "../../app/infra/db/migrate.server";
+import { SessionCache } from "../../app/features/auth/session-cache.server";
 import { createMailer } from "../../app/infra/mail/mailer.server";
 import { memoryStore, RateLimiter } from "../../app/infra/rate-limit/rate-limiter.server";
 
@@ -20,6 +21,7 @@ export interface TestServices {
   database: DatabaseHandle;
   mailer: ReturnType<typeof createMailer>;
   limiter: RateLimiter;
+  sessionCache: SessionCache;
   auth: ReturnType<typeof createAuth>;
   close(): Promise<void>;
 }
@@ -31,7 +33,8 @@ export async function openTestServices(extraEnv: Record<string, string> = {}): P
   const database = openDatabase(env.database);
   const mailer = createMailer(env, database, log);
   const limiter = new RateLimiter(memoryStore());
-  const deps = { env, database, mailer, log, limiter };
+  const sessionCache = new SessionCache();
+  const deps = { env, database, mailer, log, limiter, sessionCache };
   await migrateToLatest(database, authOptions(deps));
   return {
     ...deps,

@@ -22,6 +22,7 @@ import { deleteAccountMail, existingAccountMail, passwordResetMail, verification
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
+import { SessionCache, sessionCaching } from "./session-cache.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
 
@@ -32,6 +33,8 @@ export interface AuthDeps {
   log?: Logger;
   /** Shared with the rest of the app (Redis across instances); a private one when only the schema is needed (migrations). */
   limiter?: RateLimiter;
+  /** Who each session cookie is, for a few seconds (session-cache.server.ts); shared with the request context. */
+  sessionCache?: SessionCache;
 }
 
 /** Verification, reset and account-deletion links live this long (seconds). */
@@ -81,7 +84,7 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
   return providers;
 }
 
-export function authOptions({ env, database, mailer, log, limiter = new RateLimiter(memoryStore()) }: AuthDeps) {
+export function authOptions({ env, database, mailer, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache() }: AuthDeps) {
   const db = database.db;
   const send = async (message: Parameters<Mailer["send"]>[0]) => {
     if (!mailer) throw new Error("mail is not configured");
@@ -156,6 +159,8 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
             await createProfile(db, user.id, { verificationSent: context?.path === "/sign-up/email" });
           },
         },
+        update: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
+        delete: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
       },
       session: {
         create: {
@@ -164,11 +169,15 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
             await recordLogin(db, session.userId);
           },
         },
+        // A session that ends or changes is forgotten by the session cache, on every instance.
+        update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
+        delete: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
       },
     },
     plugins: [
       genericOAuth({ config: socialProviders(env) }),
       accountRules({ db, limiter, mailer, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
+      sessionCaching(sessionCache),
     ],
   } satisfies BetterAuthOptions;
 }
