@@ -121,15 +121,22 @@ interface RunResult {
   catalog: { patterns: number; endpoints: number; combos: number; coreCombos: number; unknownPatterns: string[] };
 }
 
-function summarizeFindings(findings: Finding[]): string {
+/** Groups findings by signature, most frequent first; details for the first groups, one line for the rest. */
+function summarizeFindings(findings: Finding[], detailed = 15): string {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) groups.set(f.signature, [...(groups.get(f.signature) ?? []), f]);
+  const sorted = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   const parts: string[] = [];
-  for (const [signature, list] of groups) {
+  for (const [i, [signature, list]] of sorted.entries()) {
     const first = list[0]!;
+    const head = `● ${signature}  (${list.length}×${first.index !== undefined ? `, e.g. request #${first.index}${list.length > 1 ? `; also ${list.slice(1, 6).map((f) => `#${f.index}`).join(" ")}` : ""}` : ""})`;
+    if (i >= detailed) {
+      parts.push(head);
+      continue;
+    }
     parts.push(
       [
-        `● ${signature}  (${list.length}×${first.index !== undefined ? `, e.g. request #${first.index}` : ""})`,
+        head,
         `  ${first.detail}`,
         first.request ? `  request:\n${first.request.replace(/^/gm, "    ")}` : "",
         first.response ? `  answer:\n${first.response.replace(/^/gm, "    ")}` : "",

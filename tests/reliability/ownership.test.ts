@@ -232,8 +232,8 @@ for (const { kind, available } of DATABASES) {
       for (const route of ROUTES) {
         for (const target of users) {
           const actors: Array<SignedIn | null> = [null, ...users.filter((u) => u !== target)];
+          let before = await snapshot(db, target.id);
           for (const actor of actors) {
-            const before = await snapshot(db, target.id);
             const req = route.request(target, { marker: `cross-${++n}` });
             const { res, text } = await send(server, req, actor);
             const problems: string[] = [];
@@ -251,10 +251,15 @@ for (const { kind, available } of DATABASES) {
             }
             const leaked = [target.email, `secret-of-${labelOf(target)}-${target.id}`].filter((s) => text.includes(s));
             if (leaked.length) problems.push(`the answer shows the target's ${leaked.join(", ")}`);
-            if ((await snapshot(db, target.id)) !== before) problems.push("the target's data changed");
-            if ((await sessionUser(server, target.cookie)) !== target.id) problems.push("the target's session no longer works");
+            const after = await snapshot(db, target.id);
+            if (after !== before) problems.push("the target's data changed");
+            before = after;
             if (actor && route.destructive && (await gone(db, actor.id))) problems.push("the caller's own account was deleted with someone else's password");
             cells.push({ route: route.name, actor: labelOf(actor), target: labelOf(target), status: res.status, verdict: problems.length ? `${verdict}; ${problems.join("; ")}` : verdict, ok: problems.length === 0 });
+          }
+          // The target's own session survived the row (its rows, sessions included, were checked after every request).
+          if ((await sessionUser(server, target.cookie)) !== target.id) {
+            cells.push({ route: route.name, actor: "(all)", target: labelOf(target), status: 0, verdict: "the target's session no longer works", ok: false });
           }
         }
 

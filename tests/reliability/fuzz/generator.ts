@@ -184,6 +184,9 @@ function wrongTypeValue(rng: Rng): unknown {
   ])();
 }
 
+/** Fields whose value decides what a handler does (left valid by the NUL mutation). */
+const STRUCTURAL_FIELDS = new Set(["intent", "gender", "dob", "rememberMe", "revokeOtherSessions", "provider", "providerId", "subject_line", "value", "route", "callbackURL", "errorCallbackURL", "redirectTo"]);
+
 function insertNul(s: string, rng: Rng): string {
   const at = rng.int(0, s.length);
   return `${s.slice(0, at)}\u0000${s.slice(at)}`;
@@ -556,16 +559,15 @@ const MUTATORS: Record<Category, Mutator> = {
   },
 
   nul(d, rng, _ctx, notes) {
+    // Every free-text value carries a NUL (structural fields stay valid, so the request gets past validation).
     d.fields ??= { name: "x", email: "x@example.test" };
-    if (rng.chance(0.7)) {
-      applyToStrings(d.fields, (s) => (rng.chance(0.3) ? "\u0000" : insertNul(s, rng)));
-      notes.push("NUL in every string value");
-    } else {
-      d.fields[`na\u0000me`] = "x";
-      d.fields["\u0000"] = "\u0000";
-      notes.push("NUL in keys");
+    const where = rng.pick(["alone", "first", "middle", "last"] as const);
+    for (const [k, v] of Object.entries(d.fields)) {
+      if (typeof v !== "string" || STRUCTURAL_FIELDS.has(k)) continue;
+      d.fields[k] = where === "alone" ? "\u0000" : where === "first" ? `\u0000${v}` : where === "last" ? `${v}\u0000` : insertNul(v, rng);
     }
     if (d.encoding === "none") d.encoding = "json";
+    notes.push(`NUL in every free-text value (${where})`);
   },
 
   "proto-keys"(d, rng, _ctx, notes) {
@@ -577,9 +579,10 @@ const MUTATORS: Record<Category, Mutator> = {
       `{${natural}${natural ? "," : ""}"toString":"x","valueOf":1,"hasOwnProperty":"x","__defineGetter__":1}`,
       `{"name":{"__proto__":{"toString":"x"}},"email":{"constructor":{"name":"x"}}}`,
       `{"__proto__":[],"constructor":"x","prototype":"y","email":"a@example.test"}`,
+      `{${natural}${natural ? "," : ""}"na\\u0000me":"x","\\u0000":"\\u0000","":""}`,
     ];
     if (d.encoding === "urlencoded" || d.encoding === "multipart") {
-      const extra = "__proto__[isAdmin]=true&constructor[prototype][polluted]=1&toString=x&hasOwnProperty=x&__proto__=x";
+      const extra = "__proto__[isAdmin]=true&constructor[prototype][polluted]=1&toString=x&hasOwnProperty=x&__proto__=x&na%00me=x&%00=%00";
       d.body = Buffer.from(`${encodeUrlencoded(d.fields ?? {})}&${extra}`);
       d.contentType = FORM_CT;
       notes.push("prototype keys (urlencoded)");
@@ -883,8 +886,8 @@ export function generate(schedule: Schedule, seed: number, index: number, ctx: F
   const notes: string[] = [];
   const d = baseDraft(endpoint, signedIn, rng, ctx);
   MUTATORS[category](d, rng, ctx, notes);
-  // Now and then a second mutation on top (never the same one).
-  if (category !== "baseline" && rng.chance(0.25)) {
+  // After the core round, now and then a second mutation on top (never the same one).
+  if (index >= schedule.core.length && category !== "baseline" && rng.chance(0.25)) {
     const extra = rng.pick(CATEGORIES.filter((c) => c !== category && c !== "baseline" && c !== "request-line"));
     MUTATORS[extra](d, rng, ctx, notes);
   }

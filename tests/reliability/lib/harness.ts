@@ -6,7 +6,7 @@
  * log.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -276,7 +276,7 @@ export function logEntries(server: Server, minLevel = 50, from = 0): LogEntry[] 
 
 export function logSize(server: Server): number {
   try {
-    return readFileSync(server.logFile).length;
+    return statSync(server.logFile).size;
   } catch {
     return 0;
   }
