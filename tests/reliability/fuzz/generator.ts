@@ -808,7 +808,10 @@ const MUTATORS: Record<Category, Mutator> = {
   unicode(d, rng, _ctx, notes) {
     if (d.fields) applyToStrings(d.fields, () => rng.pick(UNICODE_STRINGS));
     if (d.fields && "email" in d.fields) d.fields.email = rng.pick(["ｕｓｅｒ@ｅｘａｍｐｌｅ.ｔｅｓｔ", "üser@exämple.test", "user@xn--exmple-cua.test", "\u202Euser@example.test"]);
-    if (rng.chance(0.5)) d.path = `${d.path}/${rng.pick(["ünïcødé", "😀", "名前", "\u202E"])}`;
+    // Raw UTF-8 in the request line is mostly refused by the HTTP parser itself; percent-encoded it reaches the app.
+    const segment = rng.pick(["ünïcødé", "😀", "名前", "\u202E", "e\u0301"]);
+    if (rng.chance(0.15)) d.path = `${d.path}/${segment}`;
+    else if (rng.chance(0.4)) d.path = `${d.path}/${formEncode(segment)}`;
     if (rng.chance(0.3)) d.query = `${d.query}${d.query ? "&" : ""}q=${rng.pick(["ünï", "😀", "%F0%9F%98%80"])}`;
     notes.push("unicode in fields and path");
   },
