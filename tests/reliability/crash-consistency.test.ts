@@ -107,10 +107,10 @@ for (const { kind, available } of DATABASES) {
           }
         };
 
-        const profileSaver = async (user: SignedIn) => {
+        const profileSaver = async (user: SignedIn, u: number) => {
           const list = saves.get(user.id)!;
           for (let n = 0; !killed; n++) {
-            const save: Save = { marker: `about-${seed}-${kind}-c${cycle}-n${n}`, acked: false };
+            const save: Save = { marker: `about-${seed}-${kind}-u${u}-c${cycle}-n${n}`, acked: false };
             list.push(save);
             inFlightSaves.add(save.marker);
             try {
@@ -128,7 +128,7 @@ for (const { kind, available } of DATABASES) {
           }
         };
 
-        const load = Promise.all([...Array.from({ length: FORM_WRITERS }, (_, w) => formWriter(w)), ...users.map((u) => profileSaver(u))]);
+        const load = Promise.all([...Array.from({ length: FORM_WRITERS }, (_, w) => formWriter(w)), ...users.map((u, i) => profileSaver(u, i))]);
         const [lo, hi] = budget.loadStraddleMs;
         const killAfterMs = rng.int(lo, hi);
         await sleep(killAfterMs);
