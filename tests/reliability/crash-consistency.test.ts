@@ -26,6 +26,7 @@ interface Save {
 
 interface CycleFigures {
   cycle: number;
+  /** After the first acknowledged write of the cycle. */
   killAfterMs: number;
   formsAcked: number;
   formsInFlightAtKill: number;
@@ -85,6 +86,10 @@ for (const { kind, available } of DATABASES) {
         let formsAcked = 0;
         let formsFailed = 0;
         let savesAcked = 0;
+        // The kill comes at a random moment once the (re)started server is acknowledging writes:
+        // a kill before the first acknowledgement would test nothing.
+        let firstAck!: () => void;
+        const acking = new Promise<void>((r) => (firstAck = r));
 
         const formWriter = async (w: number) => {
           for (let n = 0; !killed; n++) {
@@ -97,6 +102,7 @@ for (const { kind, available } of DATABASES) {
               if (res.status === 200) {
                 ackedForms.add(marker);
                 formsAcked++;
+                firstAck();
               } else if (!killed) formsFailed++;
               await res.arrayBuffer().catch(() => {});
             } catch {
@@ -118,6 +124,7 @@ for (const { kind, available } of DATABASES) {
               if (res.status === 200) {
                 save.acked = true;
                 savesAcked++;
+                firstAck();
               } else if (!killed) throw new Error(`a profile save answered ${res.status}: ${await res.text()}`);
               await res.arrayBuffer().catch(() => {});
             } catch (error) {
@@ -131,6 +138,9 @@ for (const { kind, available } of DATABASES) {
         const load = Promise.all([...Array.from({ length: FORM_WRITERS }, (_, w) => formWriter(w)), ...users.map((u, i) => profileSaver(u, i))]);
         const [lo, hi] = budget.loadStraddleMs;
         const killAfterMs = rng.int(lo, hi);
+        const noAck = setTimeout(() => firstAck(), 30_000);
+        await acking;
+        clearTimeout(noAck);
         await sleep(killAfterMs);
         killed = true;
         const formsInFlightAtKill = inFlightForms.size;
@@ -187,7 +197,7 @@ for (const { kind, available } of DATABASES) {
         };
         cycles.push(figures);
         console.log(
-          `[crash ${kind}] kill ${cycle}/${budget.kills} after ${killAfterMs} ms: ${formsAcked} messages and ${savesAcked} profile saves acknowledged, ` +
+          `[crash ${kind}] kill ${cycle}/${budget.kills}, ${killAfterMs} ms after the first acknowledgement: ${formsAcked} messages and ${savesAcked} profile saves acknowledged, ` +
             `${formsInFlightAtKill + savesInFlightAtKill} writes in flight; restarted in ${restartMs} ms; ` +
             `${ackedForms.size} acknowledged messages checked, ${lostForms.length} lost, ${profileViolations.length} profile violations, integrity ${integrity}`,
         );
