@@ -243,7 +243,9 @@ for (const { kind, available } of DATABASES) {
               findings.push({ kind: "truncated answer", signature: `${status} cut off before the end of its body on ${where}`, index, status, detail: req.notes.join("; "), request: renderRequest(req.raw), response: excerpt });
             }
             if (status >= 500 && !allowed) {
-              findings.push({ kind: "5xx", signature: `${status} on ${where}`, index, status, detail: req.notes.join("; ") || "no mutation", request: renderRequest(req.raw), response: excerpt });
+              // The edge's answer to a method it does not know does not depend on the route: one group per method.
+              const signature = status === 501 ? `501 for method ${JSON.stringify(req.raw.method.slice(0, 20))} (any path)` : `${status} on ${where}`;
+              findings.push({ kind: "5xx", signature, index, status, detail: req.notes.join("; ") || "no mutation", request: renderRequest(req.raw), response: excerpt });
             }
             const leak = findLeak(text, req.echo);
             if (leak) {
