@@ -30,6 +30,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 interface Running {
   child: ChildProcess;
   exited: Promise<ServerExit>;
+  /** Settles once the process has exited and its stdout/stderr are drained into the log. */
+  closed: Promise<void>;
 }
 
 async function launch(name: string, port: number, url: string, env: Record<string, string>, logFile: WriteStream): Promise<Running> {
@@ -45,6 +47,7 @@ async function launch(name: string, port: number, url: string, env: Record<strin
   child.stderr?.pipe(logFile, { end: false });
 
   const exited = new Promise<ServerExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const deadline = Date.now() + 90_000;
   for (;;) {
     const early = await Promise.race([exited, new Promise<"waiting">((r) => setTimeout(() => r("waiting"), 250))]);
@@ -62,7 +65,7 @@ async function launch(name: string, port: number, url: string, env: Record<strin
       throw new Error(`the ${name} app server did not become healthy; see tests/.artifacts/server-${name}.log`);
     }
   }
-  return { child, exited };
+  return { child, exited, closed };
 }
 
 const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -70,11 +73,12 @@ const isRunning = (child: ChildProcess) => child.exitCode === null && child.sign
 export async function startAppServer(name: string, port: number, env: Record<string, string>): Promise<AppServer> {
   const logDir = path.join(root, "tests/.artifacts");
   mkdirSync(logDir, { recursive: true });
-  const logFile = createWriteStream(path.join(logDir, `server-${name}.log`));
+  const logPath = path.join(logDir, `server-${name}.log`);
+  let logFile = createWriteStream(logPath);
   const url = `http://localhost:${port}`;
   let current = await launch(name, port, url, env, logFile);
 
-  async function stop(): Promise<void> {
+  async function halt(): Promise<void> {
     const { child, exited } = current;
     if (!isRunning(child)) return;
     child.kill("SIGTERM");
@@ -98,11 +102,16 @@ export async function startAppServer(name: string, port: number, env: Record<str
       return current.exited;
     },
     async restart() {
-      await stop();
+      await halt();
       const previous = await current.exited;
+      if (logFile.writableEnded) logFile = createWriteStream(logPath, { flags: "a" });
       logFile.write(`--- restart: process ${current.child.pid} ended (${previous.signal ?? `exit ${previous.code}`}) ---\n`);
       current = await launch(name, port, url, env, logFile);
     },
-    stop,
+    async stop() {
+      await halt();
+      await Promise.race([current.closed, new Promise((r) => setTimeout(r, 2000))]);
+      if (!logFile.writableEnded) await new Promise<void>((r) => logFile.end(r));
+    },
   };
 }
