@@ -97,16 +97,23 @@ function sendError(res: ServerResponse, pathname: string, status: number, messag
 }
 
 /**
- * After refusing a body we did not read: close the connection rather than
- * read the rest (it could be gigabytes). The client gets a moment to read the
- * answer first; what it sends meanwhile is thrown away unread into memory.
+ * After refusing a body we did not read: read the rest and throw it away for
+ * a moment (a "lingering close", as nginx does), so that a client still
+ * uploading sees the answer instead of a connection reset, then close the
+ * connection if the body is still coming. Nothing of it is kept in memory.
+ * (Answering with `Connection: close` would make Node close at once, with
+ * the client's unread bytes in the socket: a reset that can lose the 413.)
  */
+const LINGER_MS = 1000;
+
 function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader("Connection", "close");
   res.once("finish", () => {
     if (req.complete) return;
     req.resume();
-    setTimeout(() => req.socket.destroy(), 1000).unref();
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    timer.unref();
+    req.once("end", () => clearTimeout(timer));
+    req.socket.once("close", () => clearTimeout(timer));
   });
 }
 

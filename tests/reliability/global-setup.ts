@@ -2,7 +2,7 @@
  * Builds once (when the build is missing or stale) before any part starts a
  * server, so that no server start builds on its own and parts do not race.
  */
-import { ensureBuild } from "../../server/build-freshness.ts";
+import { ensureBuild } from "../../server/build.mjs";
 import { mode, root } from "./lib/config.ts";
 
 export default function setup() {

@@ -114,7 +114,8 @@ export const ROUTES: OwnershipRoute[] = [
   {
     name: "GET /profile/download",
     scope: "session",
-    page: false,
+    // A link in the page: signed out, it goes to the sign-in page (and back after).
+    page: true,
     request: (t) => ({ method: "GET", path: `/profile/download?${smuggle(t)}` }),
     ownerOk: (res, text, owner) => res.status === 200 && jsonData(text)?.record?.id === owner.id,
   },

@@ -102,7 +102,6 @@ const KNOWN: Record<string, Template[]> = {
   "api/*": [
     { path: "/api/{word}", methods: ["GET", "POST"], fields: ["name"], encodings: JSON_ONLY },
     // The contract's routes that this version does not have yet: fuzzed all the same.
-    { path: "/api/ready", methods: ["GET"], readOnly: true },
     { path: "/api/vitals", methods: ["POST"], fields: ["name", "value", "route"], encodings: ["json"] },
     { path: "/api/openapi.json", methods: ["GET"], readOnly: true },
   ],
@@ -138,14 +137,21 @@ const KNOWN: Record<string, Template[]> = {
     { path: "/contact", methods: ["POST", "GET"], fields: ["name", "email", "message"], encodings: ["urlencoded", "multipart"] },
     { path: "/contact.data", methods: ["POST", "GET"], fields: ["name", "email", "message"], encodings: ["urlencoded"] },
   ],
+  // The account forms' route actions (intent sign-in, sign-up, resend, request-reset, social).
   auth: [
-    { path: "/auth", methods: ["GET", "POST"], query: "mode=signup", fields: ["email"], encodings: ["urlencoded"] },
+    { path: "/auth", methods: ["GET", "POST"], query: "mode=signup", fields: ["intent", "email", "password", "remember", "redirectTo"], encodings: ["urlencoded", "multipart", "json"] },
+    { path: "/auth.data", methods: ["POST"], fields: ["intent", "email", "password", "provider", "via"], encodings: ["urlencoded"] },
     { path: "/auth.data", methods: ["GET"], query: "mode=reset&error=LINK_USED", readOnly: true },
+    { path: "/auth", methods: ["GET"], query: "mode=verify", readOnly: true },
   ],
   "auth/reset-password": [
     { path: "/auth/reset-password", methods: ["GET"], query: "token={token}", readOnly: true },
+    { path: "/auth/reset-password", methods: ["POST"], query: "token={token}", fields: ["token", "password", "confirm"], encodings: ["urlencoded", "json"] },
     { path: "/auth/reset-password.data", methods: ["GET"], query: "token={token}&error=INVALID_TOKEN", readOnly: true },
   ],
+  "auth/sign-out": [{ path: "/auth/sign-out", methods: ["GET", "POST"], fields: [], encodings: ["urlencoded"] }],
+  "api/ready": [{ path: "/api/ready", methods: ["GET", "HEAD"], readOnly: true }],
+  "site.webmanifest": [{ path: "/site.webmanifest", methods: ["GET"], readOnly: true }],
   "auth/complete": [{ path: "/auth/complete", methods: ["GET"], query: "provider=google&status=error", readOnly: true }],
   blog: [
     { path: "/blog", methods: ["GET"], readOnly: true },
@@ -248,7 +254,13 @@ export function naturalValue(field: string, rng: Rng, ctx: FuzzContext): unknown
     case "about":
       return `About ${rng.word(5, 40)}`;
     case "intent":
-      return rng.pick(["save", "save", "delete"]);
+      return rng.pick(["save", "save", "delete", "sign-in", "sign-up", "resend", "request-reset", "social", "nonsense"]);
+    case "via":
+      return rng.pick(["popup", "redirect"]);
+    case "remember":
+      return rng.pick(["on", "", "true"]);
+    case "confirm":
+      return `pw-${rng.word(8, 16)}`;
     case "subject_line":
       return "";
     case "id":
