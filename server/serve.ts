@@ -5,12 +5,13 @@
  * SIGTERM stop taking work (readiness 503), finish what is under way, close.
  */
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { ServerBuild } from "react-router";
 import { ConfigError, env as loadEnvOnce } from "../app/config/env.server";
 import { site } from "../app/config/site";
 import { SESSION_COOKIE } from "../app/infra/http/session-cookie";
 import { markDraining } from "../app/infra/lifecycle";
-import { logger } from "../app/infra/logger.server";
+import { logDestination, logger } from "../app/infra/logger.server";
 import { createHttpServer, gracefulClose } from "./http";
 import { loadStaticFiles } from "./static-files";
 
@@ -70,6 +71,28 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     }
   });
 
+  // For operators chasing memory or stalls: one line a minute at debug level.
+  if (log.isLevelEnabled("debug")) {
+    const mb = (n: number) => Math.round(n / 1048576);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    setInterval(() => {
+      const m = process.memoryUsage();
+      log.debug(
+        {
+          rssMb: mb(m.rss),
+          heapUsedMb: mb(m.heapUsed),
+          heapTotalMb: mb(m.heapTotal),
+          externalMb: mb(m.external),
+          arrayBuffersMb: mb(m.arrayBuffers),
+          eventLoopDelayMs: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
+        },
+        "memory",
+      );
+      delay.reset();
+    }, Number(process.env.MEMORY_LOG_INTERVAL_MS ?? 60_000)).unref();
+  }
+
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) return;
@@ -85,6 +108,8 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     }
     await app.shutdown().catch((error: unknown) => log.error({ err: error }, "error while closing services"));
     log.info("stopped");
+    // The last lines out before the process goes (not forever: stdout may be stuck).
+    await Promise.race([logDestination.flushed(), new Promise((resolve) => setTimeout(resolve, 2000))]);
     process.exit(0);
   }
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,7 +1,11 @@
 /** Structured JSON logs on stdout, one object per line (pino). */
 import pino, { type Logger } from "pino";
+import { LogDestination } from "./log-destination.server";
 
 let root: Logger | undefined;
+
+/** Lines go to stdout through a bounded, batching writer (log-destination.server.ts). */
+export const logDestination = new LogDestination(1);
 
 export function logger(level?: string): Logger {
   root ??= pino({
@@ -11,6 +15,6 @@ export function logger(level?: string): Logger {
     formatters: { level: (label) => ({ level: label }) },
     // Never log credentials even if a caller passes a whole request.
     redact: ["req.headers.cookie", "req.headers.authorization", "password", "*.password", "token", "*.token"],
-  });
+  }, logDestination);
   return root;
 }

@@ -7,8 +7,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
 import type { DatabaseConfig } from "~/config/env.server";
+import { loadPg } from "~/infra/optional-modules.server";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -80,6 +80,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     };
   }
 
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,

@@ -4,10 +4,10 @@
  * `dev_mailbox` table, readable at /dev/mailbox (loopback servers only).
  */
 import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
+import { loadNodemailer } from "~/infra/optional-modules.server";
 
 export interface MailMessage {
   to: string;
@@ -32,7 +32,7 @@ export function linksIn(text: string): string[] {
 export function createMailer(env: Env, database: DatabaseHandle, log: Logger): Mailer {
   if (env.smtpUrl) {
     const url = new URL(env.smtpUrl);
-    const transporter = nodemailer.createTransport({
+    const transporter = loadNodemailer().createTransport({
       host: url.hostname,
       port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
       secure: url.protocol === "smtps:",

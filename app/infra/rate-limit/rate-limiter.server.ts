@@ -7,8 +7,8 @@
  * The limiter answers with a decision (data); turning a refusal into an HTTP
  * 429 with Retry-After is the HTTP layer's job (infra/http/responses.ts).
  */
-import { Redis } from "ioredis";
 import { site } from "~/config/site";
+import { loadIoredis } from "~/infra/optional-modules.server";
 
 export interface Limit {
   /** Hits allowed per window. */
@@ -88,6 +88,7 @@ return {count, ttl}
 `;
 
 export function redisStore(url: string, prefix = `${site.slug}:rl:`): RateLimitStore {
+  const { Redis } = loadIoredis();
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // A lost connection is retried by ioredis; the commands meanwhile fail and the callers decide.
   redis.on("error", () => {});
