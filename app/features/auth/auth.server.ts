@@ -167,11 +167,18 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
           // A session is only ever created by a sign-in (email or social).
           after: async (session) => {
             await recordLogin(db, session.userId);
+            sessionCache.userChanged(session.userId);
           },
         },
         // A session that ends or changes is forgotten by the session cache, on every instance.
-        update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
-        delete: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
+        update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token, session.userId)) },
+        delete: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token, session.userId)) },
+      },
+      // A password set or changed, a provider linked or unlinked: the profile shows which ones there are.
+      account: {
+        create: { after: async (account) => void (account?.userId && sessionCache.userChanged(account.userId)) },
+        update: { after: async (account) => void (account?.userId && sessionCache.userChanged(account.userId)) },
+        delete: { after: async (account) => void (account?.userId && sessionCache.userChanged(account.userId)) },
       },
     },
     plugins: [

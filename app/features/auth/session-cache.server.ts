@@ -21,10 +21,12 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { site } from "~/config/site";
 import { SESSION_COOKIE } from "~/infra/http/session-cookie";
+import { loadIoredis } from "~/infra/optional-modules.server";
+import { SingleFlight } from "~/shared/lib/single-flight";
 
 export interface CachedSession {
   session: { id: string; token: string; userId: string; expiresAt: Date | string; [key: string]: unknown };
@@ -78,23 +80,30 @@ function tokenOf(raw: string): string | null {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<string, Set<string>>();
+  /** A number per user that changes whenever their sessions or data change (what replayed responses are keyed by). */
+  private readonly versions = new Map<string, number>();
+  private nextVersion = 1;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly publisher: Redis | undefined;
   private readonly subscriber: Redis | undefined;
+  /** Session reads in progress, by Cookie header: concurrent misses for one cookie share a read. */
+  readonly reads = new SingleFlight<CachedSession | null>();
 
   constructor({ ttlMs = 15_000, maxEntries = 20_000, redisUrl, log }: SessionCacheOptions = {}) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     if (redisUrl) {
-      this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-      this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const { Redis: Client } = loadIoredis();
+      this.publisher = new Client(redisUrl, { maxRetriesPerRequest: 2 });
+      this.subscriber = new Client(redisUrl, { maxRetriesPerRequest: null });
       for (const client of [this.publisher, this.subscriber]) client.on("error", (error) => log?.warn({ err: error }, "session cache: Redis unavailable"));
       void this.subscriber.subscribe(CHANNEL).catch((error: unknown) => log?.warn({ err: error }, "session cache: cannot subscribe to evictions"));
       this.subscriber.on("message", (_channel, message: string) => {
         const [kind, key] = [message.slice(0, 1), message.slice(2)];
         if (kind === "t") this.dropToken(key);
         else if (kind === "u") this.dropUser(key);
+        else if (kind === "c") this.bump(key);
       });
       // A lost connection may have lost evictions: forget everything rather than trust it.
       this.subscriber.on("ready", () => this.clear());
@@ -130,9 +139,30 @@ export class SessionCache {
   }
 
   /** A session was deleted or changed: forget it everywhere. */
-  evictToken(token: string): void {
+  evictToken(token: string, userId?: string): void {
     this.dropToken(token);
     void this.publisher?.publish(CHANNEL, `t:${token}`).catch(() => {});
+    if (userId) this.userChanged(userId);
+  }
+
+  /**
+   * The user's data changed (profile, messages, sign-ins, sessions) without
+   * their sessions ending: responses remembered for them are stale, everywhere.
+   */
+  userChanged(userId: string): void {
+    this.bump(userId);
+    void this.publisher?.publish(CHANNEL, `c:${userId}`).catch(() => {});
+  }
+
+  /** The user's current data version (see `versions`). */
+  version(userId: string): number {
+    let v = this.versions.get(userId);
+    if (v === undefined) {
+      v = this.nextVersion++;
+      this.versions.set(userId, v);
+      if (this.versions.size > this.maxEntries * 2) this.versions.delete(this.versions.keys().next().value!);
+    }
+    return v;
   }
 
   /** A user changed (name, verification, password, deletion): forget all their sessions everywhere. */
@@ -148,6 +178,8 @@ export class SessionCache {
   clear(): void {
     this.entries.clear();
     this.byUser.clear();
+    // New numbers for everyone: nothing remembered under an old one is served again.
+    this.versions.clear();
   }
 
   async close(): Promise<void> {
@@ -159,6 +191,7 @@ export class SessionCache {
     const entry = this.entries.get(token);
     if (!entry) return;
     this.entries.delete(token);
+    this.bump(entry.value.user.id);
     const tokens = this.byUser.get(entry.value.user.id);
     tokens?.delete(token);
     if (tokens?.size === 0) this.byUser.delete(entry.value.user.id);
@@ -167,6 +200,11 @@ export class SessionCache {
   private dropUser(userId: string): void {
     for (const token of this.byUser.get(userId) ?? []) this.entries.delete(token);
     this.byUser.delete(userId);
+    this.bump(userId);
+  }
+
+  private bump(userId: string): void {
+    this.versions.set(userId, this.nextVersion++);
   }
 }
 

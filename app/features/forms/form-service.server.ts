@@ -37,6 +37,8 @@ export interface FormDeps {
   database: DatabaseHandle;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Told when a signed-in sender's record gains a message (their profile lists it). */
+  sessionCache?: { userChanged(userId: string): void };
 }
 
 export interface Submission {
@@ -125,6 +127,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
     return { kind: "unavailable", values };
   }
   deps.log.info({ kind, messageId: stored.id, signedIn: Boolean(submission.userId) }, "form message stored");
+  if (submission.userId) deps.sessionCache?.userChanged(submission.userId);
 
   const delivery = trackDelivery(deliverNotification(deps, stored));
   const notified = await within(delivery, NOTIFY_WAIT_MS);

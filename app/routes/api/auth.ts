@@ -11,7 +11,7 @@ import type { Route } from "./+types/auth";
  */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const app = appContext(context);
-  const { auth } = await app.services();
+  const { authHandler } = await app.services();
   const headers = app.authHeaders();
   let body: string | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
@@ -24,7 +24,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
       body = JSON.stringify(read.fields);
     }
   }
-  return auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal }));
+  return authHandler(new Request(request.url, { method: request.method, headers, body }));
 }
 
 export const loader = handle;
