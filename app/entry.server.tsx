@@ -9,12 +9,27 @@ import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
+import { type Replay, replay as replayFromCache, type ReplayRequest } from "./response-cache.server";
+import { PROBES, type ProbeAnswer } from "./probes.server";
+import { services, startedServices } from "./services.server";
 
 // The production server (server/) is compiled into the build through this entry
 // module: server/start.mjs imports the build and calls serve(), so the server and
 // the routes share one module graph (one configuration, one database pool).
 export { shutdown, startup } from "~/services.server";
 export { serve } from "../server/serve";
+
+/** The edge's question before React Router: a remembered answer for this signed-in request? */
+export function replay(request: ReplayRequest): Replay | undefined {
+  const s = startedServices();
+  return s ? replayFromCache(s, request) : undefined;
+}
+
+/** /api/health and /api/ready, answered by the edge without React Router (probes.server.ts). */
+export function probe(pathname: string): Promise<ProbeAnswer> | undefined {
+  const check = PROBES[pathname as keyof typeof PROBES];
+  return check?.(services);
+}
 
 /** Builds the router context for a request; called by the production server. */
 export function createLoadContext(info: RequestInfo): RouterContextProvider {

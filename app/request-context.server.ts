@@ -20,6 +20,7 @@ import { withClientIp } from "~/features/auth/client-ip";
 import { clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
 import type { Viewer } from "~/shared/lib/viewer";
+import { isAnonymousReplayable, isReplayable, type Replay, ResponseCache } from "./response-cache.server";
 import { type Services, services } from "./services.server";
 
 export interface RequestContext {
@@ -48,7 +49,9 @@ async function resolveViewer(request: Request): Promise<Viewer | null> {
   const cookie = request.headers.get("cookie");
   if (!hasSessionCookie(cookie)) return null;
   const { auth, sessionCache } = await services();
-  const session = sessionCache.lookup(cookie) ?? (await auth.api.getSession({ headers: request.headers }).catch(() => null));
+  // Identical cookies read at the same moment (a browser's parallel requests, or
+  // every request at once when the entry expires under load) share one read.
+  const session = sessionCache.lookup(cookie) ?? (await sessionCache.reads.run(cookie!, () => auth.api.getSession({ headers: request.headers }).catch(() => null)));
   if (!session?.user.emailVerified) return null;
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
@@ -63,6 +66,64 @@ function markPrivate(response: Response): Response {
     copy.headers.set("Cache-Control", "private, no-store");
     return copy;
   }
+}
+
+/**
+ * The key to remember this request's answer under (response-cache.server.ts):
+ * a GET of a replayable path by a viewer, keyed with their data version as it
+ * is before the answer is made.
+ */
+async function replayKey(request: Request, viewer: () => Promise<Viewer | null>): Promise<string | null> {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return isAnonymousReplayable(url.pathname) ? ResponseCache.anonymousKey(url.pathname, url.search) : null;
+  if (!hasSessionCookie(cookie)) return null;
+  const s = await services();
+  if (!isReplayable(url.pathname, Boolean(s.env.apiKey))) return null;
+  const found = await viewer();
+  return found ? ResponseCache.key(found.id, s.responseCache.version(found.id), url.pathname, url.search) : null;
+}
+
+/** A remembered answer as a Fetch Response (already compressed when `encoding` says so). */
+function fromReplay(hit: Replay): Response {
+  const headers = new Headers(hit.headers);
+  if (hit.encoding) headers.set("Content-Encoding", hit.encoding);
+  return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers });
+}
+
+/**
+ * Renders the answer for `key` (once, however many identical requests arrive
+ * meanwhile), remembers it, and answers from what was remembered.
+ */
+async function renderAndRemember(
+  request: Request,
+  key: string,
+  render: () => Promise<Response>,
+  personal: (response: Response) => boolean,
+): Promise<Response> {
+  const { responseCache } = await services();
+  const acceptEncoding = request.headers.get("accept-encoding") ?? undefined;
+  const running = responseCache.renders.inFlight(key);
+  if (running) {
+    await running.catch(() => {});
+    const hit = responseCache.lookup(key, acceptEncoding);
+    if (hit) return fromReplay(hit);
+  }
+  let answer: Response | undefined;
+  await responseCache.renders.run(key, async () => {
+    const response = await render();
+    const privately = personal(response) ? markPrivate(response) : response;
+    if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) {
+      answer = privately;
+      return;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = responseCache.store(key, response.status, privately.headers, body);
+    const hit = responseCache.lookup(key, acceptEncoding);
+    answer = hit ? fromReplay(hit) : new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+  });
+  return answer!;
 }
 
 /** Builds the request context, then refuses cross-origin writes (contract), then runs the route. */
@@ -84,9 +145,12 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 
+  const key = await replayKey(request, () => (viewer ??= resolveViewer(request)));
+  const sessionDependent = (response: Response) =>
+    viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
+  if (key) return renderAndRemember(request, key, () => next(), sessionDependent);
   const response = await next();
-  const sessionDependent = viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
-  return sessionDependent ? markPrivate(response) : response;
+  return sessionDependent(response) ? markPrivate(response) : response;
 };
 
 export function getViewer(context: Context): Promise<Viewer | null> {

@@ -11,6 +11,7 @@
  */
 import type { Logger } from "pino";
 import { type Env, env as loadEnvOnce } from "~/config/env.server";
+import { type AuthHandler, createAuthHandler } from "~/features/auth/auth-handler.server";
 import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
 import { SessionCache } from "~/features/auth/session-cache.server";
 import { drainNotifications, startNotificationRetries } from "~/features/forms/notifications.server";
@@ -19,6 +20,7 @@ import { migrateToLatest } from "~/infra/db/migrate.server";
 import { logger as rootLogger } from "~/infra/logger.server";
 import { createMailer, type Mailer } from "~/infra/mail/mailer.server";
 import { memoryStore, RateLimiter, redisStore } from "~/infra/rate-limit/rate-limiter.server";
+import { ResponseCache } from "./response-cache.server";
 
 export interface Services {
   env: Env;
@@ -27,12 +29,17 @@ export interface Services {
   mailer: Mailer;
   limiter: RateLimiter;
   sessionCache: SessionCache;
+  /** Answers rendered for a viewer, replayed by the edge (response-cache.server.ts). */
+  responseCache: ResponseCache;
   auth: Auth;
+  /** Better Auth's HTTP handler for /api/auth/* (auth-handler.server.ts). */
+  authHandler: AuthHandler;
 }
 
 // Kept on globalThis so that a dev-server module reload reuses one connection.
 const holder = globalThis as typeof globalThis & {
   __services?: Promise<Services>;
+  __started?: Services;
   /** Stops the background retries of form notification mails. */
   __stopNotificationRetries?: () => Promise<void>;
 };
@@ -49,7 +56,9 @@ async function init(): Promise<Services> {
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
-    return { env, log, database, mailer, limiter, sessionCache, auth: createAuth(deps) };
+    const auth = createAuth(deps);
+    const responseCache = new ResponseCache(sessionCache);
+    return { env, log, database, mailer, limiter, sessionCache, responseCache, auth, authHandler: createAuthHandler(auth) };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -64,9 +73,15 @@ export function services(): Promise<Services> {
   return holder.__services;
 }
 
+/** The services if they are up (the edge's replay must not be the one to start them). */
+export function startedServices(): Services | undefined {
+  return holder.__started;
+}
+
 /** Called by the production server before it listens. */
 export async function startup(): Promise<void> {
   const s = await services();
+  holder.__started = s;
   holder.__stopNotificationRetries ??= startNotificationRetries(s);
 }
 
@@ -78,6 +93,7 @@ export async function shutdown(): Promise<void> {
   await drainNotifications();
   const pending = holder.__services;
   holder.__services = undefined;
+  holder.__started = undefined;
   if (!pending) return;
   const s = await pending.catch(() => undefined);
   if (!s) return;

@@ -6,9 +6,11 @@
  *   3. the guard (request-guard.ts): methods, Host and URL the app can be asked
  *      about; everything else is a 4xx here
  *   4. static files from memory (hashed assets; prerendered pages for visitors
- *      without a session), already compressed
+ *      without a session), already compressed; the health and readiness
+ *      probes; answers remembered for a signed-in viewer (app/response-cache.server.ts)
  *   5. the body, read whole up to the route's cap (413 past it)
- *   6. compression, then the React Router handler (SSR, loaders, actions, /api)
+ *   6. the React Router handler (SSR, loaders, actions, /api), its answer
+ *      compressed when that pays off (compress.ts)
  *
  * Whatever one request throws becomes a logged 500 for that request alone: no
  * request path can reach `uncaughtException` (which stays fatal: crash-only).
@@ -16,10 +18,10 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net from "node:net";
-import compression from "compression";
 import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
+import { writeResponse } from "./compress";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
 import { applySecurityHeaders } from "./security-headers";
@@ -27,6 +29,16 @@ import { chooseEncoding, type StaticFile, type StaticFiles } from "./static-file
 
 export interface AppEntry {
   createLoadContext(info: { socketAddress: string }): RouterContextProvider;
+  /** A remembered answer for this signed-in request (app/response-cache.server.ts), or undefined. */
+  replay(request: {
+    method: string;
+    pathname: string;
+    search: string;
+    cookie: string | undefined;
+    acceptEncoding: string | undefined;
+  }): { status: number; headers: Array<[string, string]>; body: Buffer; encoding?: "br" | "gzip" } | undefined;
+  /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
+  probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
 }
 
 export interface HttpOptions {
@@ -96,6 +108,15 @@ function sendError(res: ServerResponse, pathname: string, status: number, messag
   res.end(body);
 }
 
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Content-Length", String(Buffer.byteLength(body)));
+  res.setHeader("Cache-Control", "no-store");
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 /**
  * After refusing a body we did not read: read the rest and throw it away for
  * a moment (a "lingering close", as nginx does), so that a client still
@@ -115,45 +136,6 @@ function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
     req.once("end", () => clearTimeout(timer));
     req.socket.once("close", () => clearTimeout(timer));
   });
-}
-
-function waitForDrain(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
-}
-
-async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  const cookies = response.headers.getSetCookie();
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  if (!response.body || req.method === "HEAD") {
-    await response.body?.cancel().catch(() => {});
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (res.destroyed) {
-        await reader.cancel().catch(() => {});
-        return;
-      }
-      if (!res.write(value)) await waitForDrain(res);
-    }
-    res.end();
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 /** Set while shutting down: responses then close their connection. */
@@ -193,7 +175,6 @@ export function isDraining(server: Server): boolean {
 export function createHttpServer(options: HttpOptions): Server {
   const entry = options.build.entry.module as unknown as AppEntry;
   const handleWithRouter = createRequestHandler(options.build, "production");
-  const compress = compression({ threshold: 1024 });
 
   async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string): Promise<void> {
     const method = req.method!;
@@ -219,22 +200,16 @@ export function createHttpServer(options: HttpOptions): Server {
       sendError(res, pathname, 400, "A request header is not valid.");
       return;
     }
-    const controller = new AbortController();
-    res.once("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
+    // No abort signal: a request's work here is short (the body is already read), and every
+    // signal handed to a Fetch Request is tracked until a FinalizationRegistry lets go of it,
+    // which under load lags far behind the requests (tens of thousands of them, in a heap snapshot).
     const request = new Request(`${options.origin}${target}`, {
       method,
       headers,
       body: body as Uint8Array<ArrayBuffer> | undefined,
-      signal: controller.signal,
     });
     const response = await handleWithRouter(request, entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "" }));
-    await new Promise<void>((resolve, reject) => {
-      compress(req as never, res as never, () => {
-        writeResponse(req, res, response).then(resolve, reject);
-      });
-    });
+    await writeResponse(req, res, response);
   }
 
   const server = createServer((req, res) => {
@@ -293,6 +268,29 @@ export function createHttpServer(options: HttpOptions): Server {
       if (found) {
         sendStatic(req, res, found);
         return;
+      }
+      const probe = req.method === "GET" || req.method === "HEAD" ? entry.probe(pathname) : undefined;
+      if (probe) {
+        probe.then((answer) => sendJson(req, res, answer.status, answer.body), fail);
+        return;
+      }
+      if (req.method === "GET" && (!req.headers.cookie || req.headers.cookie.includes(options.sessionCookie))) {
+        const q = guard.target.indexOf("?");
+        const hit = entry.replay({
+          method: req.method,
+          pathname,
+          search: q >= 0 ? guard.target.slice(q) : "",
+          cookie: req.headers.cookie,
+          acceptEncoding: req.headers["accept-encoding"],
+        });
+        if (hit) {
+          res.statusCode = hit.status;
+          for (const [name, value] of hit.headers) res.setHeader(name, value);
+          if (hit.encoding) res.setHeader("Content-Encoding", hit.encoding);
+          res.setHeader("Content-Length", String(hit.body.byteLength));
+          res.end(hit.body);
+          return;
+        }
       }
       toRouter(req, res, guard.target, pathname).catch(fail);
     } catch (error) {

@@ -28,15 +28,28 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
 /** For HTML that has no inline script at all (JSON, plain files). */
 export const LOCKED_DOWN_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** The CSP hash sources of every inline script in a prerendered page. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The CSP hash sources of the inline scripts of a page. Prerendered pages
+ * (our build's HTML, nothing from users) list every one. A server-rendered
+ * page being kept for replay passes the nonce it was rendered with: only the
+ * scripts that carry it are ours (React Router's and our own), so a script
+ * that found its way into the page any other way stays blocked on replay,
+ * exactly as the nonce blocked it the first time.
+ */
+export function inlineScriptHashes(html: string, nonce?: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? "";
+    const body = match[2] ?? "";
     if (body.length === 0) continue;
+    if (nonce !== undefined && !(match[1] ?? "").includes(`nonce="${nonce}"`)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];
+}
+
+/** The nonce a Content-Security-Policy allows scripts by, if any. */
+export function cspNonce(policy: string | null): string | undefined {
+  return policy ? /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(policy)?.[1] : undefined;
 }

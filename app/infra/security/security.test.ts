@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
+import { contentSecurityPolicy, cspNonce, inlineScriptHashes } from "./csp";
 import { allowedOrigins, isForeignWrite } from "./origin-check.server";
+
+const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
 
 describe("content security policy", () => {
   it("never allows inline scripts without a nonce or hash", () => {
@@ -13,8 +15,14 @@ describe("content security policy", () => {
 
   it("hashes each inline script of a page, and only inline ones", () => {
     const html = `<script>window.a=1</script><script src="/x.js"></script><script type="module">import "/y.js";</script><script></script>`;
-    const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
     expect(inlineScriptHashes(html)).toEqual([sha("window.a=1"), sha('import "/y.js";')]);
+  });
+
+  it("given the nonce a page was rendered with, hashes only the scripts that carry it", () => {
+    const html = `<script nonce="n0nce">window.ours=1</script><p><script>alert("injected")</script></p><script nonce="other">x()</script>`;
+    expect(inlineScriptHashes(html, "n0nce")).toEqual([sha("window.ours=1")]);
+    expect(cspNonce(contentSecurityPolicy(["'nonce-n0nce'"]))).toBe("n0nce");
+    expect(cspNonce(contentSecurityPolicy([sha("x")]))).toBeUndefined();
   });
 });
 

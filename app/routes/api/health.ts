@@ -1,13 +1,9 @@
+import { health } from "~/probes.server";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/health";
 
-/** GET /api/health: 200 when the database answers, else 503 (contract). */
+/** GET /api/health: liveness (contract); see probes.server.ts. */
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    const { database } = await appContext(context).services();
-    await database.ping();
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
-  } catch {
-    return Response.json({ status: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
-  }
+  const answer = await health(appContext(context).services);
+  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

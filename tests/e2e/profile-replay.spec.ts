@@ -1,0 +1,119 @@
+/**
+ * Signed-in answers are remembered and replayed by the edge
+ * (app/response-cache.server.ts). These tests try to catch a replay serving
+ * something it must not: an answer older than the last write, an answer for
+ * a session that ended, one user's page for another, a page whose scripts
+ * the replayed Content-Security-Policy would block.
+ */
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { createVerifiedUser, expect, open, PASSWORD, test, uniqueEmail } from "./fixtures";
+
+async function signedInClient(browser: Browser, baseURL: string, email: string, ip: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": ip, origin: new URL(baseURL).origin } });
+  const api = context.request;
+  const res = await api.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { context, api, id: ((await res.json()) as { user: { id: string } }).user.id };
+}
+
+async function recordOf(api: APIRequestContext, id: string) {
+  const res = await api.get(`/api/user/${id}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { name: string; about: string; messages: unknown[]; login_count: number } }).data;
+}
+
+test.describe("replayed signed-in answers", () => {
+  test("are never older than the last write: profile saves, messages, sign-ins", async ({ browser, baseURL, request, clientIp }, testInfo) => {
+    const email = uniqueEmail(testInfo, "replay");
+    await createVerifiedUser(request, email);
+    const a = await signedInClient(browser, baseURL!, email, clientIp);
+
+    // Twice, so the second answer can come from the replay cache.
+    expect((await recordOf(a.api, a.id)).about).toBe("");
+    expect((await recordOf(a.api, a.id)).about).toBe("");
+    const page1 = await (await a.api.get("/profile")).text();
+    expect(page1).not.toContain("Written after the first read");
+
+    const saved = await a.api.post(`/api/saveUser/${a.id}`, { data: { name: "Replay Tester", about: "Written after the first read" } });
+    expect(saved.status()).toBe(200);
+    expect(await recordOf(a.api, a.id)).toMatchObject({ name: "Replay Tester", about: "Written after the first read" });
+    expect(await (await a.api.get("/profile")).text()).toContain("Written after the first read");
+
+    // A message sent while signed in shows in the record at once.
+    const sent = await a.api.post("/api/forms/feedback", { data: { name: "Replay Tester", email, message: "A message after the replay." } });
+    expect(sent.status()).toBe(200);
+    expect((await recordOf(a.api, a.id)).messages).toHaveLength(1);
+
+    // A sign-in elsewhere counts at once in this browser's view too.
+    const before = (await recordOf(a.api, a.id)).login_count;
+    const b = await signedInClient(browser, baseURL!, email, clientIp);
+    expect((await recordOf(a.api, a.id)).login_count).toBe(before + 1);
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
+  test("end with the session: signed out or revoked, the old cookie gets nothing remembered", async ({ browser, baseURL, request, clientIp }, testInfo) => {
+    const email = uniqueEmail(testInfo, "replay-end");
+    await createVerifiedUser(request, email);
+    const a = await signedInClient(browser, baseURL!, email, clientIp);
+    const cookie = (await a.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const asOldCookie = (path: string) => request.get(path, { headers: { cookie }, maxRedirects: 0 });
+
+    expect((await asOldCookie("/profile")).status()).toBe(200);
+    expect((await asOldCookie("/profile")).status()).toBe(200);
+    expect((await asOldCookie(`/api/user/${a.id}`)).status()).toBe(200);
+
+    // Revoked from another browser ("sign out everywhere else").
+    const b = await signedInClient(browser, baseURL!, email, clientIp);
+    expect((await b.api.post("/api/auth/revoke-other-sessions", { data: {} })).status()).toBe(200);
+    const page = await asOldCookie("/profile");
+    expect(page.status()).toBe(302);
+    expect(page.headers().location).toContain("/auth");
+    expect((await asOldCookie(`/api/user/${a.id}`)).status()).toBe(401);
+    expect(await (await asOldCookie("/api/auth/get-session")).json()).toBeNull();
+
+    // Signed out: the same.
+    const bCookie = (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    expect((await request.get(`/api/user/${a.id}`, { headers: { cookie: bCookie } })).status()).toBe(200);
+    expect((await b.api.post("/api/auth/sign-out", { data: {} })).status()).toBe(200);
+    expect((await request.get(`/api/user/${a.id}`, { headers: { cookie: bCookie } })).status()).toBe(401);
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
+  test("are one user's alone", async ({ browser, baseURL, request, clientIp }, testInfo) => {
+    const [emailA, emailB] = [uniqueEmail(testInfo, "replay-a"), uniqueEmail(testInfo, "replay-b")];
+    await createVerifiedUser(request, emailA);
+    // A second sign-up from a client of its own (the first one now holds cookies).
+    const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": clientIp } });
+    await createVerifiedUser(other.request, emailB);
+    await other.close();
+    const a = await signedInClient(browser, baseURL!, emailA, clientIp);
+    const b = await signedInClient(browser, baseURL!, emailB, clientIp);
+    for (let i = 0; i < 2; i++) {
+      expect(await (await a.api.get("/profile")).text()).toContain(emailA);
+      const other = await (await b.api.get("/profile")).text();
+      expect(other).toContain(emailB);
+      expect(other).not.toContain(emailA);
+      expect((await b.api.get(`/api/user/${a.id}`)).status()).toBe(403);
+    }
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
+  test("keep their scripts running: a replayed page hydrates under its own CSP", async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, "replay-csp");
+    await createVerifiedUser(request, email);
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: new URL(baseURL!).origin } });
+    expect(res.status()).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const response = await open(page, "/profile");
+      const csp = response!.headers()["content-security-policy"] ?? "";
+      expect(csp).toMatch(/script-src[^;]*'sha256-/);
+      await page.getByRole("button", { name: "Edit Profile" }).click();
+      await expect(page.getByLabel("Name")).toBeEditable();
+    }
+    expect(violations).toEqual([]);
+  });
+});
