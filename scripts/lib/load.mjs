@@ -1,0 +1,232 @@
+/**
+ * A closed-loop HTTP/1.1 load generator for `npm run bench`, run as its own
+ * process: `node scripts/lib/load.mjs '<json plan>'` prints one JSON result.
+ *
+ * Why not wrk: on this project's 2-core machines wrk reported p99 latencies of
+ * 0.5–1.3 s for a server that, measured on the server, answered every
+ * connection within 96 ms of its previous answer (and `ab -k`, on the same
+ * server, a p99 of 57 ms); see docs/decisions/0013-signed-in-requests.md. This
+ * one measures with the monotonic clock what each request took, from the
+ * write of its first byte to the last byte of its answer, and breaks the
+ * figures down by request kind, which a mixed load needs.
+ *
+ * Each connection is kept alive and sends its next request as soon as the
+ * previous answer is complete (like wrk: `connections` requests in flight).
+ * Requests are taken in turn from `requests` (a shared counter, so a mix of
+ * 20 kinds is 5% each). The first `warmupSeconds` are run but not counted,
+ * on the same connections. A request without an answer in `timeoutMs` counts
+ * as an error and its connection is replaced; so does a closed connection.
+ *
+ * With `spreadAddresses`, each request carries an `X-Forwarded-For` of a
+ * random 10.x.y.z address (for a server started with TRUST_PROXY=1): many
+ * visitors, so per-address rate limits do not turn a form mix into 429s.
+ *
+ * Plan: { host, port, connections, seconds, warmupSeconds?, timeoutMs?,
+ *         spreadAddresses?, requests: [{ label?, method, path, headers?, body? }] }
+ * Result: { requests, seconds, rps, p50, p90, p99, max, errors, statuses,
+ *           byLabel: { [label]: { requests, p50, p99, max, errors } } }
+ */
+import net from "node:net";
+
+/** @param {number[]} sorted @param {number} q */
+function percentile(sorted, q) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+}
+
+/** @param {number[]} values */
+function summary(values) {
+  const sorted = Float64Array.from(values).sort();
+  return { requests: sorted.length, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * Incremental parser of HTTP/1.1 responses on one connection.
+ * `feed` returns the statuses of the answers completed by this chunk.
+ */
+class ResponseParser {
+  constructor() {
+    this.buffer = Buffer.alloc(0);
+    this.reset();
+  }
+
+  reset() {
+    this.status = 0;
+    /** @type {"head" | "length" | "chunk-size" | "chunk-data" | "chunk-trailer"} */
+    this.state = "head";
+    this.remaining = 0;
+    this.close = false;
+  }
+
+  /** @param {Buffer} chunk @param {boolean} headRequest */
+  feed(chunk, headRequest) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    /** @type {Array<{ status: number, close: boolean }>} */
+    const done = [];
+    for (;;) {
+      if (this.state === "head") {
+        const end = this.buffer.indexOf("\r\n\r\n");
+        if (end === -1) return done;
+        const head = this.buffer.subarray(0, end).toString("latin1");
+        this.buffer = this.buffer.subarray(end + 4);
+        this.status = Number(head.slice(9, 12));
+        const lower = head.toLowerCase();
+        this.close = /\r\nconnection:\s*close/.test(lower);
+        const length = /\r\ncontent-length:\s*(\d+)/.exec(lower);
+        if (headRequest || this.status === 204 || this.status === 304 || (this.status >= 100 && this.status < 200)) {
+          done.push({ status: this.status, close: this.close });
+          this.reset();
+        } else if (/\r\ntransfer-encoding:\s*chunked/.test(lower)) {
+          this.state = "chunk-size";
+        } else {
+          this.state = "length";
+          this.remaining = length ? Number(length[1]) : 0;
+        }
+        continue;
+      }
+      if (this.state === "length") {
+        const take = Math.min(this.remaining, this.buffer.length);
+        this.remaining -= take;
+        this.buffer = this.buffer.subarray(take);
+        if (this.remaining > 0) return done;
+        done.push({ status: this.status, close: this.close });
+        this.reset();
+        continue;
+      }
+      if (this.state === "chunk-size" || this.state === "chunk-trailer") {
+        const end = this.buffer.indexOf("\r\n");
+        if (end === -1) return done;
+        const line = this.buffer.subarray(0, end).toString("latin1");
+        this.buffer = this.buffer.subarray(end + 2);
+        if (this.state === "chunk-trailer") {
+          if (line === "") {
+            done.push({ status: this.status, close: this.close });
+            this.reset();
+          }
+          continue;
+        }
+        const size = Number.parseInt(line, 16);
+        if (size === 0) this.state = "chunk-trailer";
+        else {
+          this.state = "chunk-data";
+          this.remaining = size + 2; // the data and its CRLF
+        }
+        continue;
+      }
+      // chunk-data
+      const take = Math.min(this.remaining, this.buffer.length);
+      this.remaining -= take;
+      this.buffer = this.buffer.subarray(take);
+      if (this.remaining > 0) return done;
+      this.state = "chunk-size";
+    }
+  }
+}
+
+/** @param {any} plan */
+export async function runLoad(plan) {
+  const { host = "127.0.0.1", port, connections, seconds, warmupSeconds = 0, timeoutMs = 10_000, spreadAddresses = false } = plan;
+  const requests = plan.requests.map((/** @type {any} */ r, /** @type {number} */ i) => {
+    const body = r.body === undefined ? undefined : Buffer.from(r.body);
+    const headers = { Host: `${host}:${port}`, ...(r.headers ?? {}) };
+    if (body) headers["Content-Length"] = String(body.length);
+    const line = Buffer.from(`${r.method} ${r.path} HTTP/1.1\r\n`);
+    const rest = Buffer.from(`${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\r\n")}\r\n\r\n`);
+    return { label: r.label ?? `${r.method} ${r.path} #${i}`, line, rest: body ? Buffer.concat([rest, body]) : rest, head: r.method === "HEAD" };
+  });
+
+  const started = performance.now();
+  const measureFrom = started + warmupSeconds * 1000;
+  const stopAt = measureFrom + seconds * 1000;
+  /** @type {Map<string, number[]>} */
+  const latencies = new Map(requests.map((r) => [r.label, []]));
+  /** @type {Map<string, number>} */
+  const errorsBy = new Map(requests.map((r) => [r.label, 0]));
+  /** @type {Record<string, number>} */
+  const statuses = {};
+  let next = 0;
+
+  const count = (/** @type {string} */ label, /** @type {number} */ at, /** @type {number} */ ms, /** @type {number | string} */ status) => {
+    if (at < measureFrom || at > stopAt) return;
+    latencies.get(label).push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (typeof status !== "number" || status >= 400) errorsBy.set(label, errorsBy.get(label) + 1);
+  };
+
+  /** One keep-alive connection: request, answer, next request, until the end. */
+  const connection = () =>
+    new Promise((resolve) => {
+      let socket;
+      let parser;
+      let current;
+      let sentAt = 0;
+      let timer;
+      const open = () => {
+        parser = new ResponseParser();
+        socket = net.connect(port, host);
+        socket.setNoDelay(true);
+        socket.on("connect", send);
+        socket.on("data", onData);
+        socket.on("error", () => {});
+        socket.on("close", onClose);
+      };
+      const send = () => {
+        if (performance.now() >= stopAt) {
+          socket.off("close", onClose);
+          socket.destroy();
+          resolve(undefined);
+          return;
+        }
+        current = requests[next++ % requests.length];
+        sentAt = performance.now();
+        timer = setTimeout(() => {
+          count(current.label, sentAt, timeoutMs, "timeout");
+          current = undefined;
+          socket.off("close", onClose);
+          socket.destroy();
+          open();
+        }, timeoutMs);
+        if (spreadAddresses) {
+          const octet = () => Math.floor(Math.random() * 254) + 1;
+          socket.write(Buffer.concat([current.line, Buffer.from(`X-Forwarded-For: 10.${octet()}.${octet()}.${octet()}\r\n`), current.rest]));
+        } else socket.write(Buffer.concat([current.line, current.rest]));
+      };
+      const onData = (/** @type {Buffer} */ chunk) => {
+        if (!current) return;
+        const done = parser.feed(chunk, current.head);
+        if (done.length === 0) return;
+        clearTimeout(timer);
+        const now = performance.now();
+        count(current.label, sentAt, now - sentAt, done[0].status);
+        current = undefined;
+        if (done[0].close) {
+          socket.off("close", onClose);
+          socket.destroy();
+          open();
+        } else send();
+      };
+      const onClose = () => {
+        clearTimeout(timer);
+        if (current) count(current.label, sentAt, performance.now() - sentAt, "closed");
+        current = undefined;
+        if (performance.now() >= stopAt) resolve(undefined);
+        else setTimeout(open, 10);
+      };
+      open();
+    });
+
+  await Promise.all(Array.from({ length: connections }, connection));
+
+  const all = [...latencies.values()].flat();
+  const byLabel = Object.fromEntries([...latencies].map(([label, values]) => [label, { ...summary(values), errors: errorsBy.get(label) }]));
+  const overall = summary(all);
+  const errors = [...errorsBy.values()].reduce((a, b) => a + b, 0);
+  return { ...overall, seconds, rps: overall.requests / seconds, errors, statuses, byLabel };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runLoad(JSON.parse(process.argv[2]));
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
