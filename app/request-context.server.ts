@@ -17,7 +17,7 @@ import { createContext, data, type MiddlewareFunction, redirect, type RouterCont
 import { env } from "~/config/env.server";
 import { hasSessionCookie } from "~/infra/http/session-cookie";
 import { withClientIp } from "~/features/auth/client-ip";
-import { clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
+import { type RequestInfo, clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { isAnonymousReplayable, isReplayable, type Replay, ResponseCache } from "./response-cache.server";
@@ -72,17 +72,22 @@ function markPrivate(response: Response): Response {
  * The key to remember this request's answer under (response-cache.server.ts):
  * a GET of a replayable path by a viewer, keyed with their data version as it
  * is before the answer is made.
+ *
+ * The path is the one the edge saw (`edge`), not `request.url`: React Router
+ * hands a data request (`/profile.data`) to the middleware under its page's
+ * URL (`/profile`), and its answer (a turbo-stream) must never be replayed
+ * for the page. Without the edge's path (the dev server) nothing is kept.
  */
-async function replayKey(request: Request, viewer: () => Promise<Viewer | null>): Promise<string | null> {
-  if (request.method !== "GET") return null;
-  const url = new URL(request.url);
+async function replayKey(request: Request, edge: RequestInfo["edge"], viewer: () => Promise<Viewer | null>): Promise<string | null> {
+  if (request.method !== "GET" || !edge) return null;
+  const { pathname, search } = edge;
   const cookie = request.headers.get("cookie");
-  if (!cookie) return isAnonymousReplayable(url.pathname) ? ResponseCache.anonymousKey(url.pathname, url.search) : null;
+  if (!cookie) return isAnonymousReplayable(pathname) ? ResponseCache.anonymousKey(pathname, search) : null;
   if (!hasSessionCookie(cookie)) return null;
   const s = await services();
-  if (!isReplayable(url.pathname, Boolean(s.env.apiKey))) return null;
+  if (!isReplayable(pathname, Boolean(s.env.apiKey))) return null;
   const found = await viewer();
-  return found ? ResponseCache.key(found.id, s.responseCache.version(found.id), url.pathname, url.search) : null;
+  return found ? ResponseCache.key(found.id, s.responseCache.version(found.id), pathname, search) : null;
 }
 
 /** A remembered answer as a Fetch Response (already compressed when `encoding` says so). */
@@ -145,7 +150,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 
-  const key = await replayKey(request, () => (viewer ??= resolveViewer(request)));
+  const key = await replayKey(request, info.edge, () => (viewer ??= resolveViewer(request)));
   const sessionDependent = (response: Response) =>
     viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
   if (key) return renderAndRemember(request, key, () => next(), sessionDependent);

@@ -28,7 +28,7 @@ import { applySecurityHeaders } from "./security-headers";
 import { chooseEncoding, type StaticFile, type StaticFiles } from "./static-files";
 
 export interface AppEntry {
-  createLoadContext(info: { socketAddress: string }): RouterContextProvider;
+  createLoadContext(info: { socketAddress: string; edge?: { pathname: string; search: string } }): RouterContextProvider;
   /** A remembered answer for this signed-in request (app/response-cache.server.ts), or undefined. */
   replay(request: {
     method: string;
@@ -172,6 +172,12 @@ export function isDraining(server: Server): boolean {
   return draining.has(server);
 }
 
+/** The query part of a request target, with its "?" ("" when there is none). */
+function searchOf(target: string): string {
+  const q = target.indexOf("?");
+  return q >= 0 ? target.slice(q) : "";
+}
+
 export function createHttpServer(options: HttpOptions): Server {
   const entry = options.build.entry.module as unknown as AppEntry;
   const handleWithRouter = createRequestHandler(options.build, "production");
@@ -208,7 +214,7 @@ export function createHttpServer(options: HttpOptions): Server {
       headers,
       body: body as Uint8Array<ArrayBuffer> | undefined,
     });
-    const response = await handleWithRouter(request, entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "" }));
+    const response = await handleWithRouter(request, entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "", edge: { pathname, search: searchOf(target) } }));
     await writeResponse(req, res, response);
   }
 
@@ -275,11 +281,10 @@ export function createHttpServer(options: HttpOptions): Server {
         return;
       }
       if (req.method === "GET" && (!req.headers.cookie || req.headers.cookie.includes(options.sessionCookie))) {
-        const q = guard.target.indexOf("?");
         const hit = entry.replay({
           method: req.method,
           pathname,
-          search: q >= 0 ? guard.target.slice(q) : "",
+          search: searchOf(guard.target),
           cookie: req.headers.cookie,
           acceptEncoding: req.headers["accept-encoding"],
         });

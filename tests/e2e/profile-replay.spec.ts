@@ -116,4 +116,25 @@ test.describe("replayed signed-in answers", () => {
     }
     expect(violations).toEqual([]);
   });
+  test("never answer a page with the data a client-side navigation fetched for it", async ({ browser, baseURL, request, clientIp }, testInfo) => {
+    // A data request (/auth.data, /profile.data) reaches the middleware under its page's URL;
+    // remembered under that URL, the next full load of the page would get a turbo-stream.
+    const anonymous = await browser.newContext({ baseURL });
+    for (let i = 0; i < 2; i++) expect((await anonymous.request.get("/auth.data?mode=signup")).status()).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const page = await anonymous.request.get("/auth?mode=signup");
+      expect(page.headers()["content-type"]).toContain("text/html");
+      expect(await page.text()).toContain("<h1");
+    }
+    await anonymous.close();
+
+    const email = uniqueEmail(testInfo, "replay-data");
+    await createVerifiedUser(request, email);
+    const a = await signedInClient(browser, baseURL!, email, clientIp);
+    for (let i = 0; i < 2; i++) expect((await a.api.get("/profile.data")).status()).toBe(200);
+    const page = await a.context.newPage();
+    await open(page, "/profile");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await a.context.close();
+  });
 });
