@@ -21,6 +21,7 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/download", "routes/profile.download.ts"),
+  route("profile/security", "routes/profile.security.tsx"),
   route("community", "routes/community.tsx"),
   route("feedback", "routes/message-page.tsx", { id: "feedback" }),
   route("contact", "routes/message-page.tsx", { id: "contact" }),

@@ -16,6 +16,7 @@
  *       for an unverified address sets the pending-verification cookie
  *     - sign-up: the pending-verification cookie
  *     - the account-deletion link: a failure lands on a page, not on JSON
+ *     - a password change: the "your password was changed" notice
  *   an endpoint of its own
  *     - POST /resend-verification: the spec's resend rules (5 mails, 5 minutes apart)
  *
@@ -31,7 +32,7 @@ import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
 import { waitMessage } from "~/infra/http/responses";
 import type { Mailer } from "~/infra/mail/mailer.server";
-import { verificationMail } from "~/infra/mail/templates";
+import { passwordChangedMail, verificationMail } from "~/infra/mail/templates";
 import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { clientIpOf } from "./client-ip";
@@ -57,6 +58,7 @@ const RULE_BY_PATH: Record<string, Rule> = {
   "/sign-in/social": RULES.socialSignIn,
   "/sign-in/oauth2": RULES.socialSignIn,
   "/resend-verification": RULES.resendVerification,
+  "/change-password": RULES.changePassword,
 };
 
 const KNOWN_DEVICE_COOKIE = "known_device";
@@ -336,6 +338,17 @@ export function accountRules(deps: AccountRulesDeps) {
             const returned = ctx.context.returned as { user?: { id?: string; email?: string } } | undefined;
             if (isAPIError(returned) || !returned?.user?.id || !returned.user.email) return;
             await setPending(ctx, { userId: returned.user.id, email: returned.user.email, attempts: 1, sentAt: Date.now() });
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/change-password",
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { user?: { email?: string; name?: string } } | undefined;
+            if (isAPIError(returned) || !returned?.user?.email || !deps.mailer) return;
+            // A security notice: its failure must not turn a done change into an error.
+            await deps.mailer
+              .send({ to: returned.user.email, ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`) })
+              .catch((error: unknown) => log?.warn({ err: error }, "password-changed notice not sent"));
           }),
         },
         {

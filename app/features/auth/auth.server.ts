@@ -18,7 +18,7 @@ import { site } from "~/config/site";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import { createProfile, recordLogin } from "~/infra/db/profile-rows.server";
 import type { Mailer } from "~/infra/mail/mailer.server";
-import { deleteAccountMail, existingAccountMail, passwordResetMail, verificationMail } from "~/infra/mail/templates";
+import { accountDeletedMail, deleteAccountMail, emailVerifiedMail, existingAccountMail, passwordChangedMail, passwordResetMail, verificationMail } from "~/infra/mail/templates";
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
@@ -90,6 +90,9 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
     if (!mailer) throw new Error("mail is not configured");
     await mailer.send(message);
   };
+  /** A security notice: worth sending, never worth failing the change it reports. */
+  const notice = (message: Parameters<Mailer["send"]>[0], what: string) =>
+    send(message).catch((error: unknown) => log?.warn({ err: error, what }, "security notice not sent"));
 
   return {
     appName: site.productName,
@@ -128,7 +131,10 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
       resetPasswordTokenExpiresIn: LINK_LIFETIME_S,
       revokeSessionsOnPasswordReset: true,
       // The owner proved control of the mailbox: earlier failed guesses no longer count against the address.
-      onPasswordReset: async ({ user }) => forgiveFailedSignIns(limiter, user.email, log),
+      onPasswordReset: async ({ user }) => {
+        await forgiveFailedSignIns(limiter, user.email, log);
+        await notice({ to: user.email, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`) }, "password reset");
+      },
       sendResetPassword: async ({ user, url }) => send({ to: user.email, ...passwordResetMail(user.name, url) }),
       // A sign-up for a taken address answers like a new one (no enumeration);
       // the owner hears about it by mail instead.
@@ -144,6 +150,9 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_S,
       sendVerificationEmail: async ({ user, url }) => send({ to: user.email, ...verificationMail(user.name, url) }),
+      afterEmailVerification: async (user) => {
+        await notice({ to: user.email, ...emailVerifiedMail(user.name, `${env.appUrl}/auth`) }, "email verified");
+      },
     },
     user: {
       deleteUser: {
@@ -160,13 +169,21 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
           },
         },
         update: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
-        delete: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
+        delete: {
+          after: async (user) => {
+            if (!user?.id) return;
+            sessionCache.evictUser(user.id);
+            // Whichever way it went (password and typed name, or the emailed link).
+            await notice({ to: user.email, ...accountDeletedMail(user.name, new Date()) }, "account deleted");
+          },
+        },
       },
       session: {
         create: {
           // A session is only ever created by a sign-in (email or social).
-          after: async (session) => {
-            await recordLogin(db, session.userId);
+          after: async (session, context) => {
+            // A password change starts a fresh session for the browser that made it: not a sign-in.
+            if (context?.path !== "/change-password") await recordLogin(db, session.userId);
             sessionCache.userChanged(session.userId);
           },
         },

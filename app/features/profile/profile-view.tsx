@@ -120,6 +120,10 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 <Icon name="trash-2" className="size-4" />
                 Delete Account
               </ActionLink>
+              <Link to="/profile/security" className={buttonClasses("secondary")}>
+                <Icon name="shield-check" className="size-4" />
+                Security
+              </Link>
               <SignOutForm className={buttonClasses("ghost")}>
                 <Icon name="log-out" className="size-4" />
                 Sign Out

@@ -111,6 +111,60 @@ export function deleteAccountMail(name: string, url: string): RenderedMail {
   };
 }
 
+/** "22 November 2026, 14:05 UTC": security mails say when, in one unambiguous zone. */
+function whenUtc(date: Date): string {
+  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${day}, ${time} UTC`;
+}
+
+/** Security notice: the password changed (from the security page, or through a reset link). */
+export function passwordChangedMail(name: string, at: Date, resetUrl: string): RenderedMail {
+  return {
+    subject: `Your ${site.productName} password was changed`,
+    ...layout({
+      preheader: "Your password was just changed.",
+      heading: "Your password was changed",
+      paragraphs: [
+        `Hi ${name},`,
+        `The password of your ${site.productName} account was changed on ${whenUtc(at)}. Every other device was signed out.`,
+        `If this was not you, choose a new password at once: ${resetUrl}`,
+      ],
+      footnote: `You get this email for every password change, so that nobody can change yours without you knowing.`,
+    }),
+  };
+}
+
+/** Security notice: the account is gone. Deliberately no link: nothing in it can undo or redo anything. */
+export function accountDeletedMail(name: string, at: Date): RenderedMail {
+  return {
+    subject: `Your ${site.productName} account was deleted`,
+    ...layout({
+      preheader: "Your account and its data are deleted.",
+      heading: "Your account was deleted",
+      paragraphs: [
+        `Hi ${name},`,
+        `Your ${site.productName} account was deleted on ${whenUtc(at)}, with its sessions, profile and messages.`,
+        `If you did not do this, reply to ${site.contactEmail} and we will look into it.`,
+      ],
+    }),
+  };
+}
+
+/** Security notice: the address is verified (the account can now sign in). */
+export function emailVerifiedMail(name: string, signInUrl: string): RenderedMail {
+  return {
+    subject: `Your email is verified for ${site.productName}`,
+    ...layout({
+      preheader: "Your account is ready.",
+      heading: "Your email is verified",
+      paragraphs: [`Hi ${name},`, `Your email address is verified and your ${site.productName} account is ready.`],
+      action: { label: "Sign in", url: signInUrl },
+      footnote: "If you did not create this account, reply to this email and we will remove it.",
+    }),
+  };
+}
+
 export function formNotificationMail(kind: "feedback" | "contact", from: { name: string; email: string }, message: string): RenderedMail {
   const label = kind === "feedback" ? "feedback" : "contact message";
   const { html, text } = layout({

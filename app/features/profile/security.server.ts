@@ -1,0 +1,143 @@
+/**
+ * The account security page (/profile/security): the password, the signed-in
+ * devices, and signing them out. Everything goes through Better Auth's own
+ * endpoints (change-password, list-sessions, revoke-session,
+ * revoke-other-sessions, request-password-reset), called with the request's
+ * headers, so its checks, our account-rules plugin (limits, the
+ * "password changed" notice) and the database hooks (session-cache
+ * evictions) all apply exactly as they do over HTTP.
+ *
+ * Session tokens are credentials: they never leave the server. The page
+ * names a device by its session id and we look the token up here.
+ */
+import { isAPIError } from "better-auth/api";
+import type { Auth } from "~/features/auth/index.server";
+import type { Viewer } from "~/shared/lib/viewer";
+import { describeDevice } from "./device";
+import type { SecurityActionData, SignedInDevice } from "./security-state";
+
+export interface SecurityDeps {
+  auth: Auth;
+  env: { minPasswordLength: number };
+}
+
+export const SECURITY_MESSAGES = {
+  passwordChanged: "Your password was changed. Every other device was signed out.",
+  wrongPassword: "Your current password is not correct.",
+  mismatch: "The new passwords do not match.",
+  samePassword: "Choose a password different from your current one.",
+  currentRequired: "Enter your current password.",
+  setPasswordSent: "We emailed you a link to set a password. It works once, for one hour.",
+  deviceSignedOut: "That device was signed out.",
+  othersSignedOut: "Every other device was signed out.",
+  unknownDevice: "That device is no longer signed in.",
+  failed: "That did not work. Please try again.",
+} as const;
+
+export function tooShort(min: number): string {
+  return `Use at least ${min} characters for your new password.`;
+}
+
+interface StoredSession {
+  id: string;
+  token: string;
+  userAgent?: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+/** This browser's session token, if the request carries a valid one. */
+async function currentToken(deps: SecurityDeps, headers: Headers): Promise<string | undefined> {
+  const session = await deps.auth.api.getSession({ headers }).catch(() => null);
+  return session?.session.token;
+}
+
+async function sessionsOf(deps: SecurityDeps, headers: Headers): Promise<StoredSession[]> {
+  return (await deps.auth.api.listSessions({ headers })) as StoredSession[];
+}
+
+/** The viewer's signed-in devices, this one first, then the most recently active. */
+export async function signedInDevices(deps: SecurityDeps, headers: Headers): Promise<SignedInDevice[]> {
+  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentToken(deps, headers)]);
+  return sessions
+    .map((s) => ({
+      id: s.id,
+      device: describeDevice(s.userAgent ?? ""),
+      signedInAt: new Date(s.createdAt).toISOString(),
+      lastActiveAt: new Date(s.updatedAt).toISOString(),
+      current: s.token === mine,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+}
+
+function refusal(error: unknown, min: number): { message: string; status: number; field?: "currentPassword" | "newPassword" } {
+  if (!isAPIError(error)) throw error;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  if (code === "INVALID_PASSWORD") return { message: SECURITY_MESSAGES.wrongPassword, status: 400, field: "currentPassword" };
+  if (code === "PASSWORD_TOO_SHORT") return { message: tooShort(min), status: 400, field: "newPassword" };
+  if (code === "PASSWORD_TOO_LONG") return { message: "Use at most 128 characters for your new password.", status: 400, field: "newPassword" };
+  if (error.statusCode === 429) return { message: error.message || SECURITY_MESSAGES.failed, status: 429 };
+  return { message: SECURITY_MESSAGES.failed, status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400 };
+}
+
+export interface ActionResult {
+  status: number;
+  data: SecurityActionData;
+  /** Set-Cookie headers for this browser (a password change gives it a fresh session). */
+  cookies?: string[];
+}
+
+/** Current password, new password twice: all other sessions end, this browser gets a new one. */
+export async function changePassword(deps: SecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const current = typeof fields.currentPassword === "string" ? fields.currentPassword : "";
+  const next = typeof fields.newPassword === "string" ? fields.newPassword : "";
+  const confirm = typeof fields.confirmPassword === "string" ? fields.confirmPassword : "";
+  const min = deps.env.minPasswordLength;
+  const fail = (message: string, field?: "currentPassword" | "newPassword" | "confirmPassword", status = 400): ActionResult => ({
+    status,
+    data: { intent: "change-password", ok: false, message, field },
+  });
+  if (!current) return fail(SECURITY_MESSAGES.currentRequired, "currentPassword");
+  if (next.length < min) return fail(tooShort(min), "newPassword");
+  if (next !== confirm) return fail(SECURITY_MESSAGES.mismatch, "confirmPassword");
+  if (next === current) return fail(SECURITY_MESSAGES.samePassword, "newPassword");
+  try {
+    const { headers: answer } = await deps.auth.api.changePassword({
+      body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    return { status: 200, data: { intent: "change-password", ok: true, message: SECURITY_MESSAGES.passwordChanged }, cookies: answer.getSetCookie() };
+  } catch (error) {
+    const r = refusal(error, min);
+    return fail(r.message, r.field, r.status);
+  }
+}
+
+/** An account made with Google or GitHub has no password: its owner sets one through an emailed link. */
+export async function requestSetPassword(deps: SecurityDeps, headers: Headers, viewer: Viewer): Promise<ActionResult> {
+  try {
+    await deps.auth.api.requestPasswordReset({ body: { email: viewer.email, redirectTo: "/auth/reset-password" }, headers });
+    return { status: 200, data: { intent: "set-password", ok: true, message: SECURITY_MESSAGES.setPasswordSent } };
+  } catch (error) {
+    const r = refusal(error, deps.env.minPasswordLength);
+    return { status: r.status, data: { intent: "set-password", ok: false, message: r.message } };
+  }
+}
+
+/** Signs out one of the viewer's other devices, named by its session id. */
+export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessionId: string): Promise<ActionResult> {
+  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentToken(deps, headers)]);
+  const target = sessions.find((s) => s.id === sessionId);
+  if (!target || target.token === mine) {
+    return { status: 404, data: { intent: "sign-out-device", ok: false, message: SECURITY_MESSAGES.unknownDevice } };
+  }
+  await deps.auth.api.revokeSession({ body: { token: target.token }, headers });
+  return { status: 200, data: { intent: "sign-out-device", ok: true, message: SECURITY_MESSAGES.deviceSignedOut } };
+}
+
+/** Signs out every device but this one. */
+export async function signOutOthers(deps: SecurityDeps, headers: Headers): Promise<ActionResult> {
+  await deps.auth.api.revokeOtherSessions({ headers });
+  return { status: 200, data: { intent: "sign-out-others", ok: true, message: SECURITY_MESSAGES.othersSignedOut } };
+}
