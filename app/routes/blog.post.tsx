@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { formatPostDate } from "~/features/blog/format";
-import { findPost } from "~/features/blog/posts.server";
+import { formatPostDate, postImagePath } from "~/features/blog/format";
+import { findPost, neighbours } from "~/features/blog/posts.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
@@ -14,17 +14,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         description: loaderData.post.description,
         type: "article",
         publishedTime: loaderData.post.date,
+        image: postImagePath(loaderData.post.slug),
       })
     : [];
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = findPost(params.slug);
   if (!post) throw data(null, { status: 404 });
-  return { post };
+  return { post, ...neighbours(post.slug) };
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, previous, next } = loaderData;
   return (
     <article className="py-12 sm:py-16">
       <Container className="max-w-3xl">
@@ -45,6 +46,36 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </header>
         {/* Our own Markdown, rendered at build time on the server. */}
         <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
+        {(previous || next) && (
+          <nav aria-label="More posts" className="mt-14 grid gap-4 border-t border-ink-200 pt-8 sm:grid-cols-2">
+            {previous && (
+              <Link
+                to={`/blog/${previous.slug}`}
+                rel="prev"
+                className="group rounded-2xl border border-ink-200 p-5 transition-colors hover:border-brand-300 hover:bg-brand-50/50"
+              >
+                <span className="flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+                  <Icon name="arrow-right" className="size-4 rotate-180" />
+                  Previous post
+                </span>
+                <span className="mt-2 block font-semibold text-balance text-ink-900 group-hover:text-brand-800">{previous.title}</span>
+              </Link>
+            )}
+            {next && (
+              <Link
+                to={`/blog/${next.slug}`}
+                rel="next"
+                className="group rounded-2xl border border-ink-200 p-5 text-right transition-colors hover:border-brand-300 hover:bg-brand-50/50 sm:col-start-2"
+              >
+                <span className="flex items-center justify-end gap-1.5 text-sm font-semibold text-brand-700">
+                  Next post
+                  <Icon name="arrow-right" className="size-4" />
+                </span>
+                <span className="mt-2 block font-semibold text-balance text-ink-900 group-hover:text-brand-800">{next.title}</span>
+              </Link>
+            )}
+          </nav>
+        )}
       </Container>
     </article>
   );

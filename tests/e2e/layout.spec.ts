@@ -1,6 +1,6 @@
 import { expect, open, overlayCleared, test } from "./fixtures";
 
-const MAIN_LINKS = ["Home", "About", "Product", "Pricing", "Vision", "Team"];
+const MAIN_LINKS = ["Home", "About", "Products", "Pricing", "Vision", "Team"];
 
 test.describe("header and footer", () => {
   test("the header has the logo, six links, Sign In and Get Started", async ({ page }) => {

@@ -2,3 +2,8 @@
 export function formatPostDate(iso: string): string {
   return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
+
+/** The sharing image of a post (made by `npm run images`, like the site's). */
+export function postImagePath(slug: string): string {
+  return `/og/blog/${slug}.jpg`;
+}

@@ -64,7 +64,8 @@ function load(): Post[] {
         description: data.description!,
         author: data.author!,
         readingMinutes: Number(data.readingMinutes),
-        html: marked.parse(body, { async: false, gfm: true }),
+        // A code block that scrolls sideways must be reachable by keyboard to be scrolled.
+        html: marked.parse(body, { async: false, gfm: true }).replaceAll("<pre>", '<pre tabindex="0">'),
       };
     })
     .sort((a, b) => b.date.localeCompare(a.date));
@@ -83,4 +84,12 @@ export function postSummaries(): PostMeta[] {
 
 export function findPost(slug: string): Post | undefined {
   return allPosts().find((p) => p.slug === slug);
+}
+
+/** The posts before and after this one in time (the blog lists newest first). */
+export function neighbours(slug: string): { previous?: PostMeta; next?: PostMeta } {
+  const posts = postSummaries();
+  const at = posts.findIndex((p) => p.slug === slug);
+  if (at === -1) return {};
+  return { previous: posts[at + 1], next: at > 0 ? posts[at - 1] : undefined };
 }

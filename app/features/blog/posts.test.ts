@@ -1,6 +1,9 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { blogPostPaths } from "~/prerender";
-import { allPosts, parseFrontMatter, postSummaries } from "./posts.server";
+import { postImagePath } from "./format";
+import { allPosts, neighbours, parseFrontMatter, postSummaries } from "./posts.server";
 
 describe("the blog", () => {
   it("has eight posts dated 14 to 21 January 2025, newest first", () => {
@@ -22,5 +25,25 @@ describe("the blog", () => {
     const { data, body } = parseFrontMatter('---\ntitle: "A: b"\nreadingMinutes: 5\n---\nHello');
     expect(data).toEqual({ title: "A: b", readingMinutes: "5" });
     expect(body).toBe("Hello");
+  });
+});
+
+describe("each post's page", () => {
+  it("has a sharing image of its own (npm run images) and links to its neighbours in time", () => {
+    const posts = postSummaries();
+    for (const post of posts) {
+      const file = path.join(import.meta.dirname, "../../../public", postImagePath(post.slug));
+      expect(existsSync(file), `${file}: run npm run images`).toBe(true);
+    }
+    const newest = posts[0]!;
+    const oldest = posts[posts.length - 1]!;
+    expect(neighbours(newest.slug)).toEqual({ previous: posts[1], next: undefined });
+    expect(neighbours(oldest.slug)).toEqual({ previous: undefined, next: posts[posts.length - 2] });
+  });
+
+  it("lets the keyboard reach a code block that scrolls", () => {
+    const withCode = allPosts().filter((p) => p.html.includes("<pre"));
+    expect(withCode.length).toBeGreaterThan(0);
+    for (const post of withCode) expect(post.html).not.toMatch(/<pre>/);
   });
 });

@@ -7,7 +7,7 @@ export interface NavLink {
 export const mainNav: NavLink[] = [
   { label: "Home", to: "/" },
   { label: "About", to: "/about" },
-  { label: "Product", to: "/product" },
+  { label: "Products", to: "/product" },
   { label: "Pricing", to: "/pricing" },
   { label: "Vision", to: "/vision" },
   { label: "Team", to: "/team" },

@@ -1,3 +1,4 @@
+import { LinkedText } from "~/shared/ui/linked-text";
 import type { LegalSection } from "./content";
 
 /** Numbered sections of running text (cookie policy, license). */
@@ -12,7 +13,9 @@ export function LegalSections({ sections }: { sections: LegalSection[] }) {
           </h2>
           <div className="prose mt-4">
             {section.body.map((paragraph) => (
-              <p key={paragraph.slice(0, 32)}>{paragraph}</p>
+              <p key={paragraph.slice(0, 32)}>
+                <LinkedText text={paragraph} />
+              </p>
             ))}
           </div>
         </section>

@@ -1,6 +1,7 @@
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "~/shared/ui/icon";
 import type { Card } from "~/shared/lib/content-types";
+import { LinkedText } from "~/shared/ui/linked-text";
 
 const COLUMNS = {
   2: "sm:grid-cols-2",
@@ -48,7 +49,8 @@ export function CardGrid({ cards, columns = 3, numbered = false, tone = "light",
             )}
           </div>
           <Heading className={cn("mt-4 text-lg font-semibold", tone === "dark" && "text-white")}>{card.title}</Heading>
-          <p className={cn("mt-2 text-[15px] leading-relaxed", tone === "light" ? "text-ink-600" : "text-brand-100")}>{card.description}</p>
+          <p className={cn("mt-2 text-[15px] leading-relaxed", tone === "light" ? "text-ink-600" : "text-brand-100")}><LinkedText text={card.description} />
+          </p>
         </li>
       ))}
     </ul>

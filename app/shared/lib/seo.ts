@@ -10,6 +10,8 @@ export interface PageSeo {
   type?: "website" | "article";
   /** For articles: ISO date of publication. */
   publishedTime?: string;
+  /** The sharing image's path (1200×630); default: the site's. */
+  image?: string;
 }
 
 /** Finds the public origin the root loader put in its data. */
@@ -22,7 +24,7 @@ export function originFrom(matches: ReadonlyArray<{ id: string; loaderData?: unk
 export function seo(page: PageSeo, origin: string): MetaDescriptor[] {
   const title = page.path === "/" ? `${site.productName} — ${site.tagline}` : `${page.title} | ${site.productName}`;
   const url = `${origin}${page.path === "/" ? "/" : page.path}`;
-  const image = `${origin}/og-image.png`;
+  const image = `${origin}${page.image ?? "/og-image.png"}`;
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
