@@ -32,8 +32,9 @@
  *
  * docs/decisions/0013-signed-in-requests.md has the figures.
  */
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import type { SessionCache } from "~/features/auth/session-cache.server";
+import { brotli } from "~/infra/http/brotli";
 import { contentSecurityPolicy, cspNonce, inlineScriptHashes } from "~/infra/security/csp";
 import { staticPagePaths } from "~/prerender";
 import { SingleFlight } from "~/shared/lib/single-flight";
@@ -130,7 +131,7 @@ export class ResponseCache {
     kept.delete("content-encoding");
     const entry: Entry = { status, headers: [...kept], body, until: now + TTL_MS, bytes: body.byteLength };
     if (body.byteLength >= COMPRESS_MIN && /^(text\/|application\/json)/.test(type)) {
-      entry.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+      entry.br = brotli(body, 5);
       entry.gzip = gzipSync(body, { level: 6 });
       entry.bytes += entry.br.byteLength + entry.gzip.byteLength;
       const vary = kept.get("vary");

@@ -6,15 +6,12 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
+import { brotli } from "../app/infra/http/brotli";
 
 export const COMPRESSIBLE_EXTENSIONS = new Set([".js", ".mjs", ".css", ".svg", ".json", ".html", ".txt", ".xml", ".webmanifest", ".map"]);
 /** Below this size compression saves too little to be worth a header. */
 export const MIN_COMPRESS_BYTES = 512;
-
-export function brotli(body: Buffer, quality: number): Buffer {
-  return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
-}
 
 export function precompressAssets(dir: string): number {
   let count = 0;

@@ -15,7 +15,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "../app/infra/security/csp";
 import { PLACEHOLDER_ORIGIN } from "../app/shared/lib/seo.server";
-import { brotli, MIN_COMPRESS_BYTES } from "./precompress";
+import { brotli } from "../app/infra/http/brotli";
+import { MIN_COMPRESS_BYTES } from "./precompress";
 
 export interface StaticFile {
   body: Buffer;

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { formatPostDate, postImagePath } from "~/features/blog/format";
 import { findPost, neighbours } from "~/features/blog/posts.server";
+import { cn } from "~/shared/lib/cn";
 import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
@@ -48,35 +49,33 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
         {(previous || next) && (
           <nav aria-label="More posts" className="mt-14 grid gap-4 border-t border-ink-200 pt-8 sm:grid-cols-2">
-            {previous && (
-              <Link
-                to={`/blog/${previous.slug}`}
-                rel="prev"
-                className="group rounded-2xl border border-ink-200 p-5 transition-colors hover:border-brand-300 hover:bg-brand-50/50"
-              >
-                <span className="flex items-center gap-1.5 text-sm font-semibold text-brand-700">
-                  <Icon name="arrow-right" className="size-4 rotate-180" />
-                  Previous post
-                </span>
-                <span className="mt-2 block font-semibold text-balance text-ink-900 group-hover:text-brand-800">{previous.title}</span>
-              </Link>
-            )}
-            {next && (
-              <Link
-                to={`/blog/${next.slug}`}
-                rel="next"
-                className="group rounded-2xl border border-ink-200 p-5 text-right transition-colors hover:border-brand-300 hover:bg-brand-50/50 sm:col-start-2"
-              >
-                <span className="flex items-center justify-end gap-1.5 text-sm font-semibold text-brand-700">
-                  Next post
-                  <Icon name="arrow-right" className="size-4" />
-                </span>
-                <span className="mt-2 block font-semibold text-balance text-ink-900 group-hover:text-brand-800">{next.title}</span>
-              </Link>
-            )}
+            {previous && <NeighbourLink post={previous} direction="prev" />}
+            {next && <NeighbourLink post={next} direction="next" />}
           </nav>
         )}
       </Container>
     </article>
+  );
+}
+
+/** "Previous post" / "Next post" under an article: the neighbour's title, an arrow toward it. */
+function NeighbourLink({ post, direction }: { post: { slug: string; title: string }; direction: "prev" | "next" }) {
+  const next = direction === "next";
+  return (
+    <Link
+      to={`/blog/${post.slug}`}
+      rel={direction}
+      className={cn(
+        "group rounded-2xl border border-ink-200 p-5 transition-colors hover:border-brand-300 hover:bg-brand-50/50",
+        next && "text-right sm:col-start-2",
+      )}
+    >
+      <span className={cn("flex items-center gap-1.5 text-sm font-semibold text-brand-700", next && "justify-end")}>
+        {!next && <Icon name="arrow-right" className="size-4 rotate-180" />}
+        {next ? "Next post" : "Previous post"}
+        {next && <Icon name="arrow-right" className="size-4" />}
+      </span>
+      <span className="mt-2 block font-semibold text-balance text-ink-900 group-hover:text-brand-800">{post.title}</span>
+    </Link>
   );
 }

@@ -36,26 +36,27 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       name: "postgres",
       async create() {
-        const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-        const admin = new pg.Client({ connectionString: base });
-        await admin.connect();
-        await admin.query(`create schema "${schema}"`);
-        await admin.end();
-        const url = withSearchPath(base, schema);
-        return {
-          config: { kind: "postgres", url },
-          url,
-          drop: async () => {
-            const c = new pg.Client({ connectionString: base });
-            await c.connect();
-            await c.query(`drop schema if exists "${schema}" cascade`);
-            await c.end();
-          },
-        };
+        const { url, drop } = await createPgSchema(base, `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
+        return { config: { kind: "postgres", url }, url, drop };
       },
     });
   }
   return list;
+}
+
+/** Creates `schema` in the database at `base`: a URL whose connections use it, and how to drop it. */
+export async function createPgSchema(base: string, schema: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema "${schema}"`);
+  return { url: withSearchPath(base, schema), drop: () => run(`drop schema if exists "${schema}" cascade`) };
 }
 
 /** A PostgreSQL URL whose connections use `schema` (libpq's `options` parameter). */

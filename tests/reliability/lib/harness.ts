@@ -14,7 +14,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "../../../app/infra/db/schema";
 import { type AppServer, startAppServer } from "../../support/app-server.ts";
-import { withSearchPath } from "../../support/test-databases.ts";
+import { createPgSchema } from "../../support/test-databases.ts";
 import { artifactsDir } from "./config.ts";
 
 export type DbKind = "sqlite" | "postgres";
@@ -58,11 +58,7 @@ export async function createDb(kind: DbKind, label: string): Promise<TestDb> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const schema = `rel_${label.replace(/\W/g, "_")}_${process.pid}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  const url = withSearchPath(base, schema);
+  const { url, drop: dropSchema } = await createPgSchema(base, schema);
   return {
     kind,
     url,
@@ -70,11 +66,7 @@ export async function createDb(kind: DbKind, label: string): Promise<TestDb> {
     async drop() {
       await handle?.destroy();
       handle = undefined;
-      if (keep) return;
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
+      if (!keep) await dropSchema();
     },
   };
 }
