@@ -43,6 +43,14 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Waits until a popup has closed. A popup that ends its flow at once can close
+ * before a `waitForEvent("close")` registered afterwards would hear it.
+ */
+export async function popupClosed(popup: Page) {
+  if (!popup.isClosed()) await popup.waitForEvent("close");
+}
+
 /** Waits for the route-change overlay (1.4 s) to clear. */
 export async function overlayCleared(page: Page) {
   await expect(page.getByTestId("route-overlay")).toHaveCount(0, { timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, open, overlayCleared, profileOf, queueIdentity, test, uniqueEmail } from "./fixtures";
+import { expect, open, overlayCleared, popupClosed, profileOf, queueIdentity, test, uniqueEmail } from "./fixtures";
 
 // Identities are queued per app server; the tests of one project take turns.
 test.describe.configure({ mode: "serial" });
@@ -25,7 +25,7 @@ test.describe("Google sign-in (OpenID Connect via GOOGLE_ISSUER)", () => {
     await page.getByRole("button", { name: /Continue with Google/ }).click();
     const popup = await popupPromise;
     expect(await page.evaluate(() => (window as unknown as { popupFeatures: string }).popupFeatures)).toMatch(/width=500,height=600/);
-    await popup.waitForEvent("close");
+    await popupClosed(popup);
 
     await expect(page).toHaveURL(/\/home$/);
     await overlayCleared(page);
@@ -39,7 +39,7 @@ test.describe("Google sign-in (OpenID Connect via GOOGLE_ISSUER)", () => {
     await open(page, "/auth");
     const again = page.waitForEvent("popup");
     await page.getByRole("button", { name: /Continue with Google/ }).click();
-    await (await again).waitForEvent("close");
+    await popupClosed(await again);
     await expect(page).toHaveURL(/\/home$/);
     const second = await profileOf(testInfo, email);
     expect(second?.login_count).toBe(2);
@@ -52,7 +52,7 @@ test.describe("Google sign-in (OpenID Connect via GOOGLE_ISSUER)", () => {
     await open(page, "/auth");
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: /Continue with Google/ }).click();
-    await (await popup).waitForEvent("close");
+    await popupClosed(await popup);
     await expect(page.getByRole("alert")).toHaveText("Failed to sign in with Google");
     expect(await profileOf(testInfo, email)).toBeUndefined();
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe("Google sign-in (OpenID Connect via GOOGLE_ISSUER)", () => {
     await open(page, "/auth");
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: /Continue with Google/ }).click();
-    await (await popup).waitForEvent("close");
+    await popupClosed(await popup);
     await expect(page.getByRole("alert")).toHaveText("Failed to sign in with Google");
   });
 
@@ -92,7 +92,7 @@ test.describe("GitHub sign-in (GITHUB_URL, GITHUB_API_URL)", () => {
     const popup = await popupPromise;
     await expect(popup.getByRole("heading", { name: "Authorize Tuesday AI" })).toBeVisible();
     await popup.getByRole("link", { name: "Authorize" }).click();
-    await popup.waitForEvent("close");
+    await popupClosed(popup);
 
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole("banner").getByRole("button", { name: "Account menu for octo-dev" })).toBeVisible();
@@ -117,7 +117,7 @@ test.describe("GitHub sign-in (GITHUB_URL, GITHUB_API_URL)", () => {
     await page.getByRole("button", { name: /Continue with GitHub/ }).click();
     const popup = await popupPromise;
     await popup.getByRole("link", { name: "Cancel" }).click();
-    await popup.waitForEvent("close");
+    await popupClosed(popup);
     await expect(page.getByRole("alert")).toHaveText("Failed to sign in with GitHub");
   });
 });
