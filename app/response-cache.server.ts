@@ -34,6 +34,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { SessionCache } from "~/features/auth/session-cache.server";
+import type { TokenSync } from "~/features/token-sync/index.server";
 import { brotli } from "~/infra/http/brotli";
 import { contentSecurityPolicy, cspNonce, inlineScriptHashes } from "~/infra/security/csp";
 import { staticPagePaths } from "~/prerender";
@@ -174,6 +175,8 @@ interface ReplayServices {
   sessionCache: SessionCache;
   responseCache: ResponseCache;
   env: { apiKey: string | undefined };
+  /** TOKEN_SYNC_URL's client: a replayed answer is a use of the session too (refresh, at most every 5 minutes). */
+  tokenSync?: Pick<TokenSync, "refresh">;
 }
 
 export interface ReplayRequest {
@@ -192,6 +195,10 @@ export function replay(s: ReplayServices, request: ReplayRequest): Replay | unde
   }
   const session = s.sessionCache.lookup(request.cookie);
   if (!session) return undefined;
+  // As resolveViewer (request-context.server.ts) does for what React Router answers: never awaited.
+  if (s.tokenSync && session.user.emailVerified) {
+    s.tokenSync.refresh({ id: session.session.id, userId: session.user.id, createdAt: session.session.createdAt }, session.user.email);
+  }
   if (request.pathname === "/api/auth/get-session" && request.search === "") {
     // Exactly what Better Auth's /get-session answers for this cookie (the session cache holds its answer).
     return {

@@ -15,6 +15,7 @@ import { type AuthHandler, createAuthHandler } from "~/features/auth/auth-handle
 import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
 import { SessionCache } from "~/features/auth/session-cache.server";
 import { drainNotifications, startNotificationRetries } from "~/features/forms/notifications.server";
+import { createTokenSync, type TokenSync } from "~/features/token-sync/index.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
 import { migrateToLatest } from "~/infra/db/migrate.server";
 import { logger as rootLogger } from "~/infra/logger.server";
@@ -34,6 +35,8 @@ export interface Services {
   auth: Auth;
   /** Better Auth's HTTP handler for /api/auth/* (auth-handler.server.ts). */
   authHandler: AuthHandler;
+  /** Sign-ins, refreshes and sign-outs announced to TOKEN_SYNC_URL; undefined when it is not set. */
+  tokenSync: TokenSync | undefined;
 }
 
 // Kept on globalThis so that a dev-server module reload reuses one connection.
@@ -52,13 +55,14 @@ async function init(): Promise<Services> {
     const mailer = createMailer(env, database, log);
     const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl) : memoryStore());
     const sessionCache = new SessionCache({ redisUrl: env.redisUrl, log });
-    const deps = { env, database, mailer, log, limiter, sessionCache };
+    const tokenSync = createTokenSync(env, { database, log });
+    const deps = { env, database, mailer, log, limiter, sessionCache, tokenSync };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
     const auth = createAuth(deps);
     const responseCache = new ResponseCache(sessionCache);
-    return { env, log, database, mailer, limiter, sessionCache, responseCache, auth, authHandler: createAuthHandler(auth) };
+    return { env, log, database, mailer, limiter, sessionCache, responseCache, auth, authHandler: createAuthHandler(auth), tokenSync };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -97,6 +101,8 @@ export async function shutdown(): Promise<void> {
   if (!pending) return;
   const s = await pending.catch(() => undefined);
   if (!s) return;
+  // The last sign-outs' DELETEs get a moment; the database is still open for their email lookups.
+  await s.tokenSync?.drain(2_000);
   s.mailer.close();
   await s.sessionCache.close();
   await s.limiter.close();

@@ -14,6 +14,7 @@ import { migrateToLatest } from "../../app/infra/db/migrate.server";
 import { SessionCache } from "../../app/features/auth/session-cache.server";
 import { createMailer } from "../../app/infra/mail/mailer.server";
 import { memoryStore, RateLimiter } from "../../app/infra/rate-limit/rate-limiter.server";
+import { createTokenSync, type TokenSync } from "../../app/features/token-sync/index.server";
 
 export interface TestServices {
   env: Env;
@@ -23,6 +24,8 @@ export interface TestServices {
   limiter: RateLimiter;
   sessionCache: SessionCache;
   auth: ReturnType<typeof createAuth>;
+  /** Built as the composition root does, when the extra env sets TOKEN_SYNC_URL. */
+  tokenSync: TokenSync | undefined;
   close(): Promise<void>;
 }
 
@@ -34,12 +37,14 @@ export async function openTestServices(extraEnv: Record<string, string> = {}): P
   const mailer = createMailer(env, database, log);
   const limiter = new RateLimiter(memoryStore());
   const sessionCache = new SessionCache();
-  const deps = { env, database, mailer, log, limiter, sessionCache };
+  const tokenSync = createTokenSync(env, { database, log });
+  const deps = { env, database, mailer, log, limiter, sessionCache, tokenSync };
   await migrateToLatest(database, authOptions(deps));
   return {
     ...deps,
     auth: createAuth(deps),
     async close() {
+      await tokenSync?.drain(0);
       await limiter.close();
       await database.close();
       rmSync(dir, { recursive: true, force: true });
