@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useNav
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { site } from "~/config/site";
+import { PageViewReporter } from "~/features/analytics/page-view-reporter";
 import { cacheUser, clearCachedUser } from "~/features/auth";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { ChatWidgetLoader } from "~/features/chat-widget/chat-widget-loader";
@@ -128,6 +129,7 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
       <AppToaster />
       <WindowErrorNotice />
       <ChatWidgetLoader />
+      <PageViewReporter />
       {site.devToolsGuard && (
         <Suspense fallback={null}>
           <DevToolsGuard />

@@ -52,7 +52,7 @@ export const privacy: {
     {
       title: "Data Collection",
       description:
-        "We keep only what your account needs: your email address, your name, the optional gender, date of birth and about text you choose to add, a hashed password (or, if you sign in with Google or GitHub, the link to that account) and your sign-in sessions. When you send feedback or a contact message we store your name, email and message together with a one-way hash of your IP address and your browser's user agent, which helps us stop spam without keeping your actual IP address. Time-spent and visit counts on your profile are kept in your own browser, not on our servers.",
+        "We keep only what your account needs: your email address, your name, the optional gender, date of birth and about text you choose to add, a hashed password (or, if you sign in with Google or GitHub, the link to that account) and your sign-in sessions. When you send feedback or a contact message we store your name, email and message together with a one-way hash of your IP address and your browser's user agent, which helps us stop spam without keeping your actual IP address. Time-spent and visit counts on your profile are kept in your own browser, not on our servers. To learn which pages are read and how fast they load, our own servers (no third party) receive, for each page you view: its route pattern (such as /blog/:slug, never the full address or its query), page-load timings called Core Web Vitals (LCP, INP, CLS, FCP and TTFB), a device class (mobile, tablet or desktop) and a connection type (such as 4g). They are added at once to daily totals per page, with the day as the only date: no cookie or browser storage is used, and the totals hold no IP address, user id or anything else that could identify you. Nothing is sent when your browser signals Global Privacy Control or Do Not Track. The daily totals are kept for 13 months.",
       icon: "database",
     },
     {
@@ -243,6 +243,7 @@ export const cookiePolicy: {
       title: "No tracking",
       body: [
         "We do not use analytics cookies, advertising cookies or third-party cookies, and we do not build profiles of your browsing. We do not sell or share cookie data with anyone.",
+        "Our own page statistics use no cookie and no browser storage. Your browser reports the route pattern of each page you view (such as /blog/:slug), its load timings (Core Web Vitals), a device class and a connection type; we keep only daily totals per page, which hold no IP address or user id, and nothing is sent when your browser signals Global Privacy Control or Do Not Track.",
         "Links to services such as X, Telegram, WhatsApp, Instagram, Google or GitHub take you to their websites, where their own cookie policies apply.",
       ],
     },

@@ -23,6 +23,8 @@ export const RULES = {
   resendVerification: { name: "resend", ip: { max: 20, windowMs: minutes(60) }, email: { max: 10, windowMs: minutes(60) } },
   socialSignIn: { name: "social", ip: { max: 30, windowMs: minutes(15) } },
   forms: { name: "forms", ip: { max: 5, windowMs: minutes(10) } },
+  // Analytics beacons (POST /api/vitals): about two per page viewed; generous for a shared office IP.
+  vitals: { name: "vitals", ip: { max: 300, windowMs: minutes(10) } },
   // Keyed by account (the "email" slot holds the user id): password guessing through deletion.
   deleteAccount: { name: "delete", ip: { max: 20, windowMs: minutes(15) }, email: { max: 5, windowMs: minutes(15) } },
   changePassword: { name: "change-password", ip: { max: 20, windowMs: minutes(15) }, email: { max: 5, windowMs: minutes(15) } },

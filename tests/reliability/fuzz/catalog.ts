@@ -102,9 +102,10 @@ const KNOWN: Record<string, Template[]> = {
   "api/*": [
     { path: "/api/{word}", methods: ["GET", "POST"], fields: ["name"], encodings: JSON_ONLY },
     // The contract's routes that this version does not have yet: fuzzed all the same.
-    { path: "/api/vitals", methods: ["POST"], fields: ["name", "value", "route"], encodings: ["json"] },
     { path: "/api/openapi.json", methods: ["GET"], readOnly: true },
   ],
+  // The analytics beacon (features/analytics/ingest.server.ts).
+  "api/vitals": [{ path: "/api/vitals", methods: ["POST", "GET"], fields: ["device", "connection", "events"], encodings: ["json"] }],
   "dev/mailbox": [{ path: "/dev/mailbox", methods: ["GET"], query: "format=json&to={email}", readOnly: true }],
   "dev/mailbox/:id": [
     { path: "/dev/mailbox/{mail}", methods: ["GET"], readOnly: true },
@@ -269,6 +270,12 @@ export function naturalValue(field: string, rng: Rng, ctx: FuzzContext): unknown
       return rng.int(0, 5000);
     case "route":
       return "/";
+    case "device":
+      return rng.pick(["desktop", "mobile", "tablet"]);
+    case "connection":
+      return rng.pick(["4g", "3g", "unknown"]);
+    case "events":
+      return [{ route: rng.pick(["/", "/pricing", "/blog/:slug"]), metric: "pageview" }, { route: "/", metric: rng.pick(["LCP", "INP", "CLS", "FCP", "TTFB"]), value: rng.int(0, 5000) / 10 }];
     case "image":
       return "https://example.test/a.png";
     default:

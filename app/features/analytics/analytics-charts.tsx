@@ -1,0 +1,112 @@
+/**
+ * The charts of /admin/analytics, drawn with uPlot (small, fast, canvas).
+ * This module and uPlot are fetched only by the admin page, after hydration
+ * (analytics-view.tsx lazy-loads it); the same numbers are in the table
+ * beside the charts, which is also what screen readers get.
+ */
+import { useEffect, useMemo, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { formatCount, formatVital, VITAL_NAME } from "./format";
+import { THRESHOLDS, type Vital, VITALS } from "./metrics";
+import type { AnalyticsSummary } from "./summary-types";
+
+/** Canvas needs plain colours (the theme's oklch tokens, as hex). */
+const COLOUR = { brand: "#6d28d9", good: "#059669", poor: "#dc2626", grid: "#e5e7eb", text: "#374151" };
+
+const HEIGHT = 180;
+
+/** Midnight UTC of each `YYYY-MM-DD`, in seconds (uPlot's time unit). */
+function xs(days: string[]): number[] {
+  return days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+}
+
+function axes(format: (value: number) => string): uPlot.Axis[] {
+  return [
+    { stroke: COLOUR.text, grid: { stroke: COLOUR.grid }, ticks: { stroke: COLOUR.grid } },
+    { stroke: COLOUR.text, grid: { stroke: COLOUR.grid }, ticks: { stroke: COLOUR.grid }, size: 64, values: (_u, values) => values.map(format) },
+  ];
+}
+
+/** One uPlot chart, sized to its container and rebuilt when its data changes. */
+function Chart({ label, options, data }: { label: string; options: ChartOptions; data: uPlot.AlignedData }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const plot = new uPlot(
+      {
+        ...options,
+        width: Math.max(240, element.clientWidth),
+        height: HEIGHT,
+        // The days are UTC days: label them so, whatever the operator's time zone.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
+      },
+      data,
+      element,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, element.clientWidth), height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [options, data]);
+  return <div ref={box} role="img" aria-label={label} className="min-w-0" />;
+}
+
+type ChartOptions = Omit<uPlot.Options, "width" | "height">;
+
+function PageViewsChart({ days, pageViews }: { days: string[]; pageViews: number[] }) {
+  const options = useMemo<ChartOptions>(() => ({
+    title: "Page views per day",
+    series: [
+      {},
+      { label: "Page views", stroke: COLOUR.brand, fill: "rgba(109, 40, 217, 0.25)", paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false }, value: (_u, v) => (v == null ? "—" : formatCount(v)) },
+    ],
+    axes: axes((v) => formatCount(v)),
+    scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+  }), []);
+  const data = useMemo<uPlot.AlignedData>(() => [xs(days), pageViews], [days, pageViews]);
+  const total = pageViews.reduce((a, b) => a + b, 0);
+  return <Chart label={`Page views per day, ${formatCount(total)} in all: the numbers are in the table below.`} options={options} data={data} />;
+}
+
+function VitalChart({ vital, days, values }: { vital: Vital; days: string[]; values: (number | null)[] }) {
+  const { good, poor } = THRESHOLDS[vital];
+  const options = useMemo<ChartOptions>(() => {
+    const format = (v: number) => formatVital(vital, v);
+    return {
+    title: `${vital} p75 per day (${VITAL_NAME[vital]})`,
+    series: [
+      {},
+      { label: `${vital} p75`, stroke: COLOUR.brand, width: 2, spanGaps: false, value: (_u, v) => (v == null ? "—" : format(v)) },
+      { label: "Good up to", stroke: COLOUR.good, dash: [6, 4], width: 1, points: { show: false }, value: () => format(good) },
+      { label: "Poor above", stroke: COLOUR.poor, dash: [2, 4], width: 1, points: { show: false }, value: () => format(poor) },
+    ],
+    axes: axes(format),
+    scales: { y: { range: (_u, _min, max) => [0, Math.max(poor * 1.2, max ?? 0)] } },
+    };
+  }, [vital, good, poor]);
+  const data = useMemo<uPlot.AlignedData>(() => [xs(days), values, days.map(() => good), days.map(() => poor)], [days, values, good, poor]);
+  return (
+    <Chart
+      label={`${VITAL_NAME[vital]}, 75th percentile per day, against Google's thresholds: the numbers are in the table below.`}
+      options={options}
+      data={data}
+    />
+  );
+}
+
+export default function AnalyticsCharts({ daily }: { daily: AnalyticsSummary["daily"] }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" data-testid="analytics-charts">
+      <div className="lg:col-span-2">
+        <PageViewsChart days={daily.days} pageViews={daily.pageViews} />
+      </div>
+      {VITALS.map((vital) => (
+        <VitalChart key={vital} vital={vital} days={daily.days} values={daily.p75[vital]} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The browser's analytics reporter: loaded on demand after the page is idle
+ * (page-view-reporter.tsx), never part of a page's initial JavaScript.
+ *
+ * It queues a page view per navigation and the Core Web Vitals of the page
+ * the visit landed on (web-vitals: LCP, INP, CLS, FCP, TTFB; client-side
+ * navigations are not new page loads, so their vitals belong to the landing
+ * route), and sends the queue with `navigator.sendBeacon`: a second after
+ * the latest event, and at once when the page is hidden or left. Nothing is
+ * kept in cookies or storage; the queue lives in memory only.
+ */
+import { isbot } from "isbot";
+import { type MetricType, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
+import type { Beacon, BeaconEvent } from "./beacon-schema";
+import { connectionType, deviceClass, routePatternOf } from "./client-context";
+import { isTrackedRoute, MAX_EVENTS } from "./metrics";
+
+const ENDPOINT = "/api/vitals";
+/** How long after the latest event the queue is sent (tests see rows "within seconds"). */
+export const SEND_AFTER_MS = 1000;
+
+let queue: BeaconEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** The route the page loaded on: its vitals are reported against it. */
+let landing: string | undefined;
+const disabled = typeof navigator === "undefined" || isbot(navigator.userAgent);
+
+export function flush(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  if (queue.length === 0) return;
+  const events = queue;
+  queue = [];
+  const context = { device: deviceClass(), connection: connectionType() };
+  for (let i = 0; i < events.length; i += MAX_EVENTS) {
+    const beacon: Beacon = { ...context, events: events.slice(i, i + MAX_EVENTS) };
+    try {
+      navigator.sendBeacon(ENDPOINT, JSON.stringify(beacon));
+    } catch {
+      // No beacon support, or refused (too much queued by the browser): the numbers are lost, nothing else.
+    }
+  }
+}
+
+function sendSoon(): void {
+  if (document.visibilityState === "hidden") flush();
+  else timer ??= setTimeout(flush, SEND_AFTER_MS);
+}
+
+function onVital(metric: MetricType): void {
+  if (!landing) return;
+  queue.push({ route: landing, metric: metric.name, value: metric.value } as BeaconEvent);
+  sendSoon();
+}
+
+function start(route: string): void {
+  landing = route;
+  onTTFB(onVital);
+  onFCP(onVital);
+  onLCP(onVital);
+  onCLS(onVital);
+  onINP(onVital);
+  // After web-vitals' own listeners (window, capture), which report the final LCP/CLS/INP.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") flush();
+  });
+  addEventListener("pagehide", flush);
+}
+
+/** A page view of the matched route `routeId`; the first one also starts the Core Web Vitals. */
+export function pageView(routeId: string): void {
+  if (disabled) return;
+  const route = routePatternOf(routeId);
+  if (!route || !isTrackedRoute(route)) return;
+  if (landing === undefined) start(route);
+  queue.push({ route, metric: "pageview" });
+  sendSoon();
+}
