@@ -12,6 +12,8 @@ import { NonceProvider } from "~/shared/lib/nonce";
 import { type Replay, replay as replayFromCache, type ReplayRequest } from "./response-cache.server";
 import { PROBES, type ProbeAnswer } from "./probes.server";
 import { services, startedServices } from "./services.server";
+import { FORMSPREE_PATH } from "./request-context.server";
+import { preflight as formPreflight } from "~/features/forms/formspree.server";
 
 // The production server (server/) is compiled into the build through this entry
 // module: server/start.mjs imports the build and calls serve(), so the server and
@@ -29,6 +31,13 @@ export function replay(request: ReplayRequest): Replay | undefined {
 export function probe(pathname: string): Promise<ProbeAnswer> | undefined {
   const check = PROBES[pathname as keyof typeof PROBES];
   return check?.(services);
+}
+
+/** A CORS preflight for `/f/:form` (formspree.server.ts): the origins that form allows. */
+export function preflight(pathname: string, origin: string | undefined) {
+  const key = FORMSPREE_PATH.exec(pathname) ? pathname.split("/")[2] : undefined;
+  if (!key) return undefined;
+  return services().then((s) => formPreflight(s, key, origin ?? null));
 }
 
 /** Builds the router context for a request; called by the production server. */

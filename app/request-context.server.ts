@@ -16,6 +16,7 @@
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server";
 import { hasSessionCookie } from "~/infra/http/session-cookie";
+import { isOperator } from "~/features/admin/operators.server";
 import { withClientIp } from "~/features/auth/client-ip";
 import { type RequestInfo, clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
@@ -34,6 +35,9 @@ export interface RequestContext {
 
 const requestContext = createContext<RequestContext>();
 
+/** The Formspree-compatible form endpoint, which checks origins itself. */
+export const FORMSPREE_PATH = /^\/f\/[^/]+\/?$/;
+
 type Context = Readonly<RouterContextProvider>;
 
 export function appContext(context: Context): RequestContext {
@@ -48,11 +52,14 @@ export function appContext(context: Context): RequestContext {
 async function resolveViewer(request: Request): Promise<Viewer | null> {
   const cookie = request.headers.get("cookie");
   if (!hasSessionCookie(cookie)) return null;
-  const { auth, sessionCache } = await services();
+  const { auth, sessionCache, tokenSync } = await services();
   // Identical cookies read at the same moment (a browser's parallel requests, or
   // every request at once when the entry expires under load) share one read.
   const session = sessionCache.lookup(cookie) ?? (await sessionCache.reads.run(cookie!, () => auth.api.getSession({ headers: request.headers }).catch(() => null)));
   if (!session?.user.emailVerified) return null;
+  // An active session's synced token is renewed at most every 5 minutes (a map
+  // lookup otherwise; nothing at all without TOKEN_SYNC_URL). Never awaited.
+  tokenSync?.refresh({ id: session.session.id, userId: session.user.id, createdAt: session.session.createdAt }, session.user.email);
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
 
@@ -146,7 +153,8 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
   });
 
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "HEAD" && isForeignWrite(request, allowedOrigins(env().appOrigin))) {
+  // `/f/:form` judges the origin per form (its allowed sites): formspree.server.ts.
+  if (method !== "GET" && method !== "HEAD" && !FORMSPREE_PATH.test(new URL(request.url).pathname) && isForeignWrite(request, allowedOrigins(env().appOrigin))) {
     throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 
@@ -182,4 +190,18 @@ export async function requireOwner(context: Context, id: string | undefined): Pr
   const viewer = await requireViewer(context);
   if (id !== viewer.id) throw data({ success: false, message: "You can only access your own record." }, { status: 403 });
   return viewer;
+}
+
+/**
+ * The viewer, if they are an operator (operators.server.ts); everyone else,
+ * signed in or not, gets the not-found page: /admin does not exist for them.
+ */
+export async function requireOperator(context: Context): Promise<Viewer> {
+  const app = appContext(context);
+  const found = await app.viewer();
+  if (found) {
+    const { database, env: config } = await app.services();
+    if (await isOperator(database.db, config.operatorEmails, found)) return found;
+  }
+  throw new Response(null, { status: 404, statusText: "Not Found" });
 }

@@ -33,6 +33,18 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
 
+  // The operator console: 404 for everyone but operators (request-context.server.ts requireOperator)
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("messages", "routes/admin.messages.tsx"),
+    route("forms", "routes/admin.forms.tsx"),
+    route("accounts", "routes/admin.accounts.tsx"),
+    route("accounts/:id", "routes/admin.accounts.detail.tsx"),
+    route("analytics", "routes/admin.analytics.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
+  ]),
+  route("admin/messages/export", "routes/admin.messages.export.ts"),
+
   // HTTP API (contract)
   route("api/health", "routes/api/health.ts"),
   route("api/ready", "routes/api/ready.ts"),
@@ -41,7 +53,12 @@ export default [
   route("api/user/:id", "routes/api/user.ts"),
   route("api/saveUser", "routes/api/save-user.ts"),
   route("api/saveUser/:uid", "routes/api/save-user-by-id.ts"),
+  route("api/vitals", "routes/api/vitals.ts"),
   route("api/*", "routes/api/not-found.ts"),
+
+  // The form service in Formspree's protocol (for @formspree/core and @formspree/react)
+  route("f/:form", "routes/f.form.ts"),
+  route("f/:form/thanks", "routes/f.thanks.tsx"),
 
   // The local outbox (no SMTP_URL, loopback only)
   route("dev/mailbox", "routes/dev/mailbox.ts"),

@@ -39,6 +39,8 @@ export interface AppEntry {
   }): { status: number; headers: Array<[string, string]>; body: Buffer; encoding?: "br" | "gzip" } | undefined;
   /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
   probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
+  /** A CORS preflight's answer where the app has one (`/f/:form`); undefined: the plain 204. */
+  preflight(pathname: string, origin: string | undefined): Promise<{ status: number; headers: Record<string, string> }> | undefined;
 }
 
 export interface HttpOptions {
@@ -260,6 +262,14 @@ export function createHttpServer(options: HttpOptions): Server {
       pathname = guard.pathname;
 
       if (req.method === "OPTIONS") {
+        const answer = entry.preflight(pathname, req.headers.origin);
+        if (answer) {
+          answer.then((found) => {
+            res.writeHead(found.status, found.headers);
+            res.end();
+          }, fail);
+          return;
+        }
         res.statusCode = 204;
         res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
         res.end();

@@ -67,6 +67,27 @@ describe("loadEnv", () => {
     expect(env.github).toEqual({ clientId: "id", clientSecret: "s", url: "http://127.0.0.1:9", apiUrl: "https://api.github.com" });
   });
 
+  it("wants TOKEN_SYNC_URL as an http(s) URL with a TOKEN_SYNC_SECRET of its own", () => {
+    const secret = "s".repeat(32);
+    expect(loadEnv({}, tmp()).tokenSync).toBeUndefined();
+    expect(loadEnv({ TOKEN_SYNC_URL: "https://sync.example/hook", TOKEN_SYNC_SECRET: secret }, tmp()).tokenSync).toEqual({
+      url: "https://sync.example/hook",
+      secret,
+    });
+    expect(problemsOf(() => loadEnv({ TOKEN_SYNC_URL: "https://sync.example/hook" }, tmp()))).toEqual([
+      expect.stringMatching(/^TOKEN_SYNC_SECRET: required when TOKEN_SYNC_URL is set/),
+    ]);
+    expect(problemsOf(() => loadEnv({ TOKEN_SYNC_URL: "https://sync.example/hook", TOKEN_SYNC_SECRET: "short" }, tmp()))).toEqual([
+      "TOKEN_SYNC_SECRET: must be at least 32 characters",
+    ]);
+    expect(problemsOf(() => loadEnv({ TOKEN_SYNC_URL: "ftp://sync.example", TOKEN_SYNC_SECRET: secret }, tmp()))).toEqual([
+      'TOKEN_SYNC_URL: TOKEN_SYNC_URL must be an http(s) URL, got "ftp:"',
+    ]);
+    expect(problemsOf(() => loadEnv({ TOKEN_SYNC_URL: "https://sync.example", TOKEN_SYNC_SECRET: secret, AUTH_SECRET: secret }, tmp()))).toEqual([
+      "TOKEN_SYNC_SECRET: must differ from AUTH_SECRET (the sync receiver holds it)",
+    ]);
+  });
+
   it("keeps the mailbox to a purely local server: no SMTP, loopback interface and loopback APP_URL", () => {
     expect(loadEnv({ SMTP_URL: "smtp://127.0.0.1:25" }, tmp()).mailboxEnabled).toBe(false);
     expect(loadEnv({ HOST: "0.0.0.0" }, tmp()).mailboxEnabled).toBe(false);

@@ -45,6 +45,17 @@ export interface Env {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   minPasswordLength: number;
   /**
+   * Where sign-ins, refreshes and sign-outs are announced with a short-lived
+   * signed token (TOKEN_SYNC_URL, TOKEN_SYNC_SECRET; features/token-sync).
+   * Unset: nothing is sent and nothing is done per request.
+   */
+  tokenSync: { url: string; secret: string } | undefined;
+  /**
+   * Addresses (lower case) whose verified accounts are operators (/admin), as
+   * well as those granted with `npm run operator -- grant`.
+   */
+  operatorEmails: ReadonlySet<string>;
+  /**
    * The local outbox at /dev/mailbox: only on a purely local server (no
    * SMTP_URL, HOST loopback and APP_URL loopback). Anything else could put every
    * verification and reset link in front of the public.
@@ -139,9 +150,19 @@ const schema = z.object({
     return z.NEVER;
   }),
   LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+  OPERATOR_EMAILS: optional.transform((value, ctx) => {
+    const list = (value ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+    for (const entry of list) {
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(entry)) ctx.addIssue({ code: "custom", message: `not an email address: "${entry}"` });
+    }
+    return new Set(list);
+  }),
   MIN_PASSWORD_LENGTH: optional.pipe(
     z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(6, "must be at least 6").max(128)).optional(),
   ),
+  TOKEN_SYNC_URL: httpUrl("TOKEN_SYNC_URL"),
+  // The HMAC key of the synced tokens (HS256), held by the receiver too.
+  TOKEN_SYNC_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
 });
 
 export function parseDatabaseUrl(value: string | undefined, cwd: string): DatabaseConfig {
@@ -200,6 +221,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
   pair(v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET, "GOOGLE");
   pair(v.GITHUB_CLIENT_ID, v.GITHUB_CLIENT_SECRET, "GITHUB");
+  if (v.TOKEN_SYNC_URL && !v.TOKEN_SYNC_SECRET) {
+    problems.push("TOKEN_SYNC_SECRET: required when TOKEN_SYNC_URL is set, at least 32 characters (generate one with: openssl rand -base64 32)");
+  }
+  if (v.TOKEN_SYNC_SECRET && v.TOKEN_SYNC_SECRET === v.AUTH_SECRET) {
+    // The receiver holds this key; with AUTH_SECRET it could sign session cookies.
+    problems.push("TOKEN_SYNC_SECRET: must differ from AUTH_SECRET (the sync receiver holds it)");
+  }
 
   const dataDir = path.resolve(cwd, "data");
   let authSecret = v.AUTH_SECRET;
@@ -243,6 +271,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxyHops: v.TRUST_PROXY,
     logLevel: v.LOG_LEVEL ?? "info",
     minPasswordLength: v.MIN_PASSWORD_LENGTH ?? 6,
+    tokenSync: v.TOKEN_SYNC_URL && v.TOKEN_SYNC_SECRET ? { url: v.TOKEN_SYNC_URL, secret: v.TOKEN_SYNC_SECRET } : undefined,
+    operatorEmails: v.OPERATOR_EMAILS,
     mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host) && isLoopbackHost(appHost),
     mailGoesNowhere: !v.SMTP_URL && !(isLoopbackHost(host) && isLoopbackHost(appHost)),
     dataDir,

@@ -42,6 +42,7 @@ export default async function globalSetup() {
     GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
     GITHUB_URL: oauth.githubUrl,
     GITHUB_API_URL: oauth.githubApiUrl,
+    OPERATOR_EMAILS: "operator@tuesday.test",
   };
 
   const sqliteDir = mkdtempSync(path.join(tmpdir(), "tuesday-e2e-"));

@@ -66,7 +66,7 @@ function cookieHeaders(outcome: Outcome): Headers {
 /** The message for a failed call, in the spec's words where it has them. */
 function failureText(outcome: Outcome, fallback: string): string {
   if (outcome.status === 429 && outcome.message) return outcome.message;
-  if (outcome.code === "PASSWORD_TOO_SHORT" || outcome.code === "PASSWORD_TOO_LONG" || outcome.code === "INVALID_EMAIL") {
+  if (outcome.code === "PASSWORD_TOO_SHORT" || outcome.code === "PASSWORD_TOO_LONG" || outcome.code === "INVALID_EMAIL" || outcome.code === "SIGN_IN_DISABLED") {
     return outcome.message ?? fallback;
   }
   return fallback;

@@ -7,10 +7,13 @@
  *   signature, issuer, audience and nonce verified against its JWKS).
  * - GitHub through GITHUB_URL and GITHUB_API_URL.
  * - Profile bookkeeping (the spec's user record) in database hooks.
+ * - Sessions made and ended, announced to TOKEN_SYNC_URL when it is set
+ *   (the same hooks; features/token-sync).
  * - Our account rules (rate limits, failed sign-ins, one-time links, the
  *   pending-verification cookie, resend) as a plugin: account-rules.server.ts.
  */
 import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
@@ -25,6 +28,8 @@ import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
 import { SessionCache, sessionCaching } from "./session-cache.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
+import { AUTH_MESSAGES } from "./messages";
+import type { TokenSync } from "~/features/token-sync/index.server";
 
 export interface AuthDeps {
   env: Env;
@@ -35,6 +40,8 @@ export interface AuthDeps {
   limiter?: RateLimiter;
   /** Who each session cookie is, for a few seconds (session-cache.server.ts); shared with the request context. */
   sessionCache?: SessionCache;
+  /** Announces sign-ins and sign-outs to TOKEN_SYNC_URL (features/token-sync); absent when it is not set. */
+  tokenSync?: TokenSync;
 }
 
 /** Verification, reset and account-deletion links live this long (seconds). */
@@ -84,7 +91,7 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
   return providers;
 }
 
-export function authOptions({ env, database, mailer, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache() }: AuthDeps) {
+export function authOptions({ env, database, mailer, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync }: AuthDeps) {
   const db = database.db;
   const send = async (message: Parameters<Mailer["send"]>[0]) => {
     if (!mailer) throw new Error("mail is not configured");
@@ -180,16 +187,31 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
       },
       session: {
         create: {
+          // An account an operator stopped (/admin/accounts) gets no session, whichever way it signs in.
+          before: async (session) => {
+            const profile = await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", session.userId).executeTakeFirst();
+            if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: AUTH_MESSAGES.signInDisabled, code: "SIGN_IN_DISABLED" });
+          },
           // A session is only ever created by a sign-in (email or social).
           after: async (session, context) => {
             // A password change starts a fresh session for the browser that made it: not a sign-in.
             if (context?.path !== "/change-password") await recordLogin(db, session.userId);
             sessionCache.userChanged(session.userId);
+            // Also for the password change's fresh session: the receiver learns the new `sid`.
+            // Sent in the background, never awaited (sync-client.server.ts).
+            tokenSync?.signedIn(session);
           },
         },
         // A session that ends or changes is forgotten by the session cache, on every instance.
         update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token, session.userId)) },
-        delete: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token, session.userId)) },
+        delete: {
+          after: async (session) => {
+            if (!session?.token) return;
+            sessionCache.evictToken(session.token, session.userId);
+            // Every way a session ends (sign-out, revocation, expiry, account deletion) is a DELETE to the receiver.
+            tokenSync?.signedOut(session);
+          },
+        },
       },
       // A password set or changed, a provider linked or unlinked: the profile shows which ones there are.
       account: {

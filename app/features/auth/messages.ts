@@ -20,6 +20,7 @@ export const AUTH_MESSAGES = {
   missingCredentials: "Enter your email and password.",
   missingEmail: "Enter your email address.",
   passwordMismatch: "The two passwords do not match.",
+  signInDisabled: "This account cannot sign in at the moment. Contact us if you think this is a mistake.",
 } as const;
 
 export const LINK_INVALID = "This password reset link is not valid or has expired. Request a new one.";

@@ -146,9 +146,14 @@ export function validateSubmission(fields: Record<string, unknown>): Validation 
 }
 
 /** The honeypot is "filled" when it holds anything but whitespace. */
+/** Formspree's own honeypot, which sites written for its client already carry. */
+export const FORMSPREE_HONEYPOT_FIELD = "_gotcha";
+
 export function honeypotFilled(fields: Record<string, unknown>): boolean {
-  const value = fields[HONEYPOT_FIELD];
-  return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
+  return [HONEYPOT_FIELD, FORMSPREE_HONEYPOT_FIELD].some((name) => {
+    const value = fields[name];
+    return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
+  });
 }
 
 /** What a page's action answers (the no-JavaScript post and the fetcher alike). */

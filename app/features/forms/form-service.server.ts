@@ -22,7 +22,6 @@ import { checksFor, RULES } from "~/infra/rate-limit/rules";
 import {
   FIELDS,
   type FormError,
-  type FormKind,
   FORM_MESSAGES,
   type FormValues,
   honeypotFilled,
@@ -42,7 +41,8 @@ export interface FormDeps {
 }
 
 export interface Submission {
-  kind: FormKind;
+  /** The form's key: "feedback", "contact", or an operator's form (`/f/:key`). */
+  kind: string;
   request: Request;
   /** The client's IP (clientIp()); only its hash is stored. */
   ip: string;
@@ -105,7 +105,9 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
     return { kind: "accepted", messageId: null, notified: null };
   }
 
-  const validation = validateSubmission(body.fields);
+  // Formspree's `_replyto` names the sender's address when a form has no `email` field.
+  const fields = body.fields.email === undefined && typeof body.fields._replyto === "string" ? { ...body.fields, email: body.fields._replyto } : body.fields;
+  const validation = validateSubmission(fields);
   const errors = validation.ok ? [] : [...validation.errors];
   if (body.hasFiles) errors.unshift({ code: "NO_FILE_UPLOADS", message: FORM_MESSAGES.NO_FILE_UPLOADS });
   if (!validation.ok || errors.length > 0) return { kind: "invalid", errors, values };

@@ -17,6 +17,9 @@ function message(overrides: Partial<StoredMessage> = {}): StoredMessage {
     notify_attempts: 0,
     notify_error: null,
     notify_claimed_until: null,
+    status: "open",
+    handled_at: null,
+    handled_by: null,
     ...overrides,
   };
 }

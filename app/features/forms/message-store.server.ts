@@ -24,7 +24,8 @@ export function hashIp(ip: string, authSecret: string): string {
 }
 
 export interface NewMessage {
-  kind: FormKind;
+  /** The form's key. */
+  kind: string;
   values: FormValues;
   userId: string | null;
   ipHash: string;
@@ -49,6 +50,9 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<StoredMe
     notify_attempts: 0,
     notify_error: null,
     notify_claimed_until: input.claimedUntil?.toISOString() ?? null,
+    status: "open" as const,
+    handled_at: null,
+    handled_by: null,
   };
   await db.insertInto("form_message").values(row).execute();
   return row;

@@ -35,6 +35,12 @@ export function retryDelayMs(failures: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, failures - 1));
 }
 
+/** The form's own notification address, else the company's. */
+async function notificationAddress(db: NotifyDeps["database"]["db"], formKey: string): Promise<string> {
+  const form = await db.selectFrom("form").select("notify_email").where("key", "=", formKey).executeTakeFirst();
+  return form?.notify_email || site.contactEmail;
+}
+
 type Notifiable = Pick<StoredMessage, "id" | "kind" | "name" | "email" | "message" | "notify_attempts">;
 
 /**
@@ -45,7 +51,7 @@ export async function deliverNotification(deps: NotifyDeps, message: Notifiable,
   const db = deps.database.db;
   try {
     const mail = formNotificationMail(message.kind, { name: message.name, email: message.email }, message.message);
-    await deps.mailer.send({ to: site.contactEmail, replyTo: message.email, ...mail });
+    await deps.mailer.send({ to: await notificationAddress(db, message.kind), replyTo: message.email, ...mail });
   } catch (error) {
     const failures = message.notify_attempts + 1;
     const text = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX) || "unknown error";

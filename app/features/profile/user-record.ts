@@ -5,7 +5,8 @@
  */
 export interface MessageSummary {
   id: string;
-  kind: "feedback" | "contact";
+  /** The form it came through: "feedback", "contact", or an operator's form. */
+  kind: string;
   name: string;
   email: string;
   message: string;

@@ -80,5 +80,93 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("profile").execute();
       },
     },
+
+    /**
+     * The operator's side (issue 13): a role on the spec's user record, a
+     * switch that stops one account signing in, the inbox's status on each
+     * message, the forms as rows, and the audit log of operator actions.
+     */
+    "0002_operators_forms_audit": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("profile").addColumn("role", "text", (c) => c.notNull().defaultTo("member")).execute();
+        await db.schema.alterTable("profile").addColumn("sign_in_disabled_at", timestamp).execute();
+
+        await db.schema.alterTable("form_message").addColumn("status", "text", (c) => c.notNull().defaultTo("open")).execute();
+        await db.schema.alterTable("form_message").addColumn("handled_at", timestamp).execute();
+        await db.schema.alterTable("form_message").addColumn("handled_by", "text").execute();
+        // The inbox reads newest first within a status (and a form); keyset pages walk these.
+        await db.schema.createIndex("form_message_inbox").on("form_message").columns(["status", "created_at", "id"]).execute();
+        await db.schema.createIndex("form_message_inbox_kind").on("form_message").columns(["kind", "status", "created_at", "id"]).execute();
+
+        await db.schema
+          .createTable("form")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("name", "text", (c) => c.notNull())
+          // Empty: the company's contact address (site.contactEmail).
+          .addColumn("notify_email", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(1))
+          // Origins (scheme://host[:port]) allowed to post from another site, one per line.
+          .addColumn("allowed_origins", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("built_in", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .addColumn("updated_at", timestamp, (c) => c.notNull())
+          .execute();
+        const now = new Date().toISOString();
+        await (db as Kysely<{ form: Record<string, unknown> }>)
+          .insertInto("form")
+          .values([
+            { key: "feedback", name: "Feedback", notify_email: "", enabled: 1, allowed_origins: "", built_in: 1, created_at: now, updated_at: now },
+            { key: "contact", name: "Contact", notify_email: "", enabled: 1, allowed_origins: "", built_in: 1, created_at: now, updated_at: now },
+          ])
+          .execute();
+
+        await db.schema
+          .createTable("audit_log")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("at", timestamp, (c) => c.notNull())
+          // Kept as text (not a reference): the record outlives the operator's account.
+          .addColumn("actor_id", "text", (c) => c.notNull())
+          .addColumn("actor_email", "text", (c) => c.notNull())
+          .addColumn("action", "text", (c) => c.notNull())
+          .addColumn("target", "text", (c) => c.notNull())
+          .addColumn("detail", "text", (c) => c.notNull().defaultTo(""))
+          .execute();
+        await db.schema.createIndex("audit_log_at").on("audit_log").columns(["at", "id"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("audit_log").execute();
+        await db.schema.dropTable("form").execute();
+        await db.schema.dropIndex("form_message_inbox_kind").execute();
+        await db.schema.dropIndex("form_message_inbox").execute();
+        for (const column of ["handled_by", "handled_at", "status"]) await db.schema.alterTable("form_message").dropColumn(column).execute();
+        for (const column of ["sign_in_disabled_at", "role"]) await db.schema.alterTable("profile").dropColumn(column).execute();
+      },
+    },
+
+    /**
+     * Self-hosted analytics (issue 13, docs/decisions/0016-analytics.md):
+     * aggregated at ingest, one row per day, route pattern, metric, device
+     * class and connection type, holding a count and a fixed histogram of 40
+     * buckets (b00..b39; the bounds live in features/analytics/histogram.ts).
+     * Rows only grow with days x routes, never with traffic. Nothing here
+     * names a visitor: no IP, no user id, no cookie.
+     */
+    "0003_analytics": {
+      async up(db: Kysely<unknown>) {
+        let table = db.schema
+          .createTable("analytics_daily")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("route", "text", (c) => c.notNull())
+          .addColumn("metric", "text", (c) => c.notNull())
+          .addColumn("device", "text", (c) => c.notNull())
+          .addColumn("connection", "text", (c) => c.notNull())
+          .addColumn("count", "integer", (c) => c.notNull().defaultTo(0));
+        for (let i = 0; i < 40; i++) table = table.addColumn(`b${String(i).padStart(2, "0")}`, "integer", (c) => c.notNull().defaultTo(0));
+        await table.addPrimaryKeyConstraint("analytics_daily_pk", ["day", "route", "metric", "device", "connection"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("analytics_daily").execute();
+      },
+    },
   };
 }

@@ -12,6 +12,8 @@
 import type { ColumnType, Generated } from "kysely";
 
 export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+/** A nullable timestamp the database defaults (to null) on insert. */
+export type OptionalTimestamp = ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 /** SQLite stores booleans as 0/1. */
 export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
 
@@ -68,6 +70,10 @@ export interface ProfileTable {
   verification_sent_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** "operator" may use /admin (as may any verified address in OPERATOR_EMAILS). */
+  role: ColumnType<"member" | "operator", "member" | "operator" | undefined, "member" | "operator">;
+  /** Set by an operator: the account cannot sign in until it is cleared. */
+  sign_in_disabled_at: OptionalTimestamp;
 }
 
 export type FormKind = "feedback" | "contact";
@@ -75,7 +81,8 @@ export type FormKind = "feedback" | "contact";
 /** A feedback or contact message: stored before the sender gets an answer. */
 export interface FormMessageTable {
   id: string;
-  kind: FormKind;
+  /** The form's key: "feedback", "contact", or a form an operator made (`form.key`). */
+  kind: string;
   name: string;
   email: string;
   message: string;
@@ -89,6 +96,38 @@ export interface FormMessageTable {
   notify_error: string | null;
   /** A sender holds the row until this time while it mails (several instances may retry). */
   notify_claimed_until: Timestamp | null;
+  /** The inbox: "open" until an operator marks it handled. */
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  handled_at: OptionalTimestamp;
+  /** The operator's email who marked it handled. */
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type MessageStatus = "open" | "handled";
+
+/** A form of the form service (`/f/:key`, and the built-in feedback and contact). */
+export interface FormTable {
+  key: string;
+  name: string;
+  /** Where its messages are announced; "" = the company's contact address. */
+  notify_email: string;
+  enabled: Bool;
+  /** Origins allowed to post from another site, one per line. */
+  allowed_origins: string;
+  built_in: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who did what, when: every operator action. */
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  detail: string;
 }
 
 /** The local outbox: every mail when no SMTP_URL is set, readable at /dev/mailbox. */
@@ -108,6 +147,27 @@ export interface ConsumedTokenTable {
   consumed_at: Timestamp;
 }
 
+/** The 40 histogram buckets of an analytics row: b00 … b39. */
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+export type AnalyticsBucket = `b${"0" | "1" | "2" | "3"}${Digit}`;
+
+/**
+ * Analytics, aggregated at ingest (0003_analytics): one row per UTC day, route
+ * pattern, metric ("pageview" or a Core Web Vital), device class and
+ * connection type. `count` is how many values were seen; the buckets count
+ * them by size (features/analytics/histogram.ts), so percentiles can be
+ * computed over any set of rows. Page-view rows keep their buckets at 0.
+ */
+export type AnalyticsDailyTable = {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  route: string;
+  metric: string;
+  device: string;
+  connection: string;
+  count: Generated<number>;
+} & { [K in AnalyticsBucket]: Generated<number> };
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -117,4 +177,7 @@ export interface Database {
   form_message: FormMessageTable;
   dev_mailbox: DevMailboxTable;
   consumed_token: ConsumedTokenTable;
+  form: FormTable;
+  audit_log: AuditLogTable;
+  analytics_daily: AnalyticsDailyTable;
 }

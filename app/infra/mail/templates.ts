@@ -165,8 +165,8 @@ export function emailVerifiedMail(name: string, signInUrl: string): RenderedMail
   };
 }
 
-export function formNotificationMail(kind: "feedback" | "contact", from: { name: string; email: string }, message: string): RenderedMail {
-  const label = kind === "feedback" ? "feedback" : "contact message";
+export function formNotificationMail(kind: string, from: { name: string; email: string }, message: string): RenderedMail {
+  const label = kind === "feedback" ? "feedback" : kind === "contact" ? "contact message" : "message";
   const { html, text } = layout({
     preheader: message.slice(0, 90),
     heading: `New ${label} from ${from.name}`,

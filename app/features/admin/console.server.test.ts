@@ -1,0 +1,159 @@
+/**
+ * The operator console's data paths on SQLite and (with TEST_DATABASE_URL)
+ * PostgreSQL: who is an operator, the inbox's filters and keyset pages, the
+ * CSV of a filter, status changes with their audit entries, and forms.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { loadEnv } from "~/config/env.server";
+import { authOptions } from "~/features/auth/auth.server";
+import { inboxCsv, listInbox, saveForm } from "~/features/forms/index.server";
+import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
+import { migrateToLatest } from "~/infra/db/migrate.server";
+import { testDatabases } from "../../../tests/support/test-databases";
+import { listAudit } from "./audit.server";
+import { saveFormFromPost } from "./forms-admin.server";
+import { changeMessageStatus, loadInbox, parseInboxQuery } from "./inbox.server";
+import { isOperator, setOperatorRole } from "./operators.server";
+
+const SECRET = "console-test-secret-console-test-secret";
+
+describe.each(testDatabases())("the operator console on $name", (target) => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setup() {
+    const created = await target.create();
+    cleanups.push(created.drop);
+    const env = loadEnv({ AUTH_SECRET: SECRET, DATABASE_URL: created.url });
+    const database: DatabaseHandle = openDatabase(created.config);
+    cleanups.push(() => database.close());
+    await migrateToLatest(database, authOptions({ env, database }));
+    return database.db;
+  }
+
+  async function addUser(db: Awaited<ReturnType<typeof setup>>, email: string, verified: boolean) {
+    const id = `u-${email}`;
+    const now = new Date().toISOString();
+    await db.insertInto("user").values({ id, name: email, email, emailVerified: verified ? 1 : 0, image: null, createdAt: now, updatedAt: now }).execute();
+    await db.insertInto("profile").values({ user_id: id, gender: "", dob: "", about: "", login_count: 0, last_login: null, verification_attempts: 0, verification_sent_at: null, created_at: now, updated_at: now }).execute();
+    return { id, email };
+  }
+
+  async function addMessages(db: Awaited<ReturnType<typeof setup>>, count: number, make: (i: number) => { kind: string; name: string; message: string }) {
+    const base = Date.parse("2026-11-01T00:00:00.000Z");
+    const rows = Array.from({ length: count }, (_, i) => {
+      const m = make(i);
+      return {
+        id: `m-${String(i).padStart(6, "0")}`,
+        kind: m.kind,
+        name: m.name,
+        email: `sender${i}@example.com`,
+        message: m.message,
+        user_id: null,
+        ip_hash: "0".repeat(64),
+        user_agent: "test",
+        // Every third pair shares a timestamp: the id breaks the tie.
+        created_at: new Date(base + Math.floor(i / 2) * 1000).toISOString(),
+        notified_at: null,
+        notify_error: null,
+        notify_claimed_until: null,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto("form_message").values(rows.slice(i, i + 500)).execute();
+  }
+
+  it("operators: OPERATOR_EMAILS or the granted role; only a verified account can be granted", async () => {
+    const db = await setup();
+    const listed = await addUser(db, "lead@example.com", true);
+    const member = await addUser(db, "member@example.com", true);
+    const unverified = await addUser(db, "new@example.com", false);
+    const emails = new Set(["lead@example.com"]);
+    expect(await isOperator(db, emails, listed)).toBe(true);
+    expect(await isOperator(db, emails, member)).toBe(false);
+    expect(await setOperatorRole(db, "new@example.com", true)).toEqual({ ok: false, reason: "unverified" });
+    expect(await isOperator(db, emails, unverified)).toBe(false);
+    expect(await setOperatorRole(db, "nobody@example.com", true)).toEqual({ ok: false, reason: "no-account" });
+    expect(await setOperatorRole(db, " Member@Example.com ", true)).toEqual({ ok: true, email: "member@example.com", changed: true });
+    expect(await isOperator(db, emails, member)).toBe(true);
+    expect(await setOperatorRole(db, "member@example.com", true)).toMatchObject({ changed: false });
+    expect(await setOperatorRole(db, "member@example.com", false)).toMatchObject({ ok: true, changed: true });
+    expect(await isOperator(db, emails, member)).toBe(false);
+  });
+
+  it("walks every message exactly once, newest first, across pages with equal timestamps; filters by form, status and words", async () => {
+    const db = await setup();
+    await addMessages(db, 130, (i) => ({
+      kind: i % 3 === 0 ? "contact" : "feedback",
+      name: i === 7 ? "Zoë 100%_sure" : `Sender ${i}`,
+      message: i % 10 === 0 ? `About pricing, number ${i}` : `Hello ${i}`,
+    }));
+    const seen: string[] = [];
+    let cursor;
+    for (let page = 0; page < 20; page++) {
+      const result = await listInbox(db, {}, cursor, 25);
+      seen.push(...result.messages.map((m) => m.id));
+      if (!result.next) break;
+      cursor = result.next;
+    }
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen).size).toBe(130);
+    expect(seen[0]).toBe("m-000129");
+    expect(seen.at(-1)).toBe("m-000000");
+
+    expect((await listInbox(db, { kind: "contact" }, undefined, 500)).messages).toHaveLength(44);
+    expect((await listInbox(db, { search: "PRICING" }, undefined, 500)).messages).toHaveLength(13);
+    expect((await listInbox(db, { search: "pricing contact" }, undefined, 500)).messages).toHaveLength(0);
+    // % and _ are the operator's characters, not wildcards.
+    expect((await listInbox(db, { search: "100%_" }, undefined, 500)).messages.map((m) => m.id)).toEqual(["m-000007"]);
+    expect((await listInbox(db, { search: "%" }, undefined, 500)).messages.map((m) => m.id)).toEqual(["m-000007"]);
+  });
+
+  it("marks handled and reopens with an audit entry each; the CSV holds exactly the filtered messages", async () => {
+    const db = await setup();
+    const operator = await addUser(db, "ops@example.com", true);
+    await addMessages(db, 5, (i) => ({ kind: i < 2 ? "contact" : "feedback", name: `N${i}`, message: `Text, "quoted" ${i}\nline two` }));
+
+    expect(await changeMessageStatus(db, operator, "handled", "m-000001")).toMatchObject({ ok: true });
+    expect(await changeMessageStatus(db, operator, "handled", "m-000001")).toMatchObject({ ok: true }); // no second entry
+    expect(await changeMessageStatus(db, operator, "delete", "m-000001")).toMatchObject({ ok: false, status: 400 });
+    expect(await changeMessageStatus(db, operator, "handled", "m-999999")).toMatchObject({ ok: false, status: 404 });
+    const inbox = await loadInbox(db, new URLSearchParams("status=handled"));
+    expect(inbox.messages.map((m) => [m.id, m.handledBy])).toEqual([["m-000001", "ops@example.com"]]);
+    expect(inbox.forms.find((f) => f.key === "contact")?.open).toBe(1);
+
+    const { entries } = await listAudit(db);
+    expect(entries.map((e) => [e.action, e.target, e.actorEmail])).toEqual([["message.handled", "message m-000001", "ops@example.com"]]);
+
+    const csv = await new Response(inboxCsv(db, { kind: "contact", status: "open" }).stream).text();
+    const lines = csv.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("id,created_at,kind,name,email,message,user_id,notified_at,notify_attempts,notify_error,status,handled_at,handled_by");
+    // One open contact message (m-000000); its message is quoted with its line break kept.
+    expect(csv).toContain('m-000000,2026-11-01T00:00:00.000Z,contact,N0,sender0@example.com,"Text, ""quoted"" 0\nline two",,,0,,open,,');
+    expect(csv.match(/^m-/gm)).toHaveLength(1);
+
+    expect(parseInboxQuery(new URLSearchParams("form=../x&status=weird&after=garbage"))).toEqual({ form: "", status: "open", q: "", after: undefined });
+  });
+
+  it("forms: an allow-list of checked fields; a built-in form stays on", async () => {
+    const db = await setup();
+    const operator = await addUser(db, "ops@example.com", true);
+    const bad = await saveFormFromPost(db, operator, { intent: "create", key: "Bad Key!", name: "", notifyEmail: "nope", allowedOrigins: "javascript:alert(1)", built_in: "1" });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.errors.join(" ")).toMatch(/Key:.*Name:.*Notification address:.*Allowed origins:/s);
+
+    const made = await saveFormFromPost(db, operator, { intent: "create", key: "beta", name: "Beta", notifyEmail: "", allowedOrigins: "https://a.example\nhttps://a.example/", enabled: "on" });
+    expect(made).toMatchObject({ ok: true, key: "beta" });
+    const row = await db.selectFrom("form").selectAll().where("key", "=", "beta").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Beta", allowed_origins: "https://a.example", built_in: 0 });
+    expect(Boolean(row.enabled)).toBe(true);
+    expect(await saveFormFromPost(db, operator, { intent: "create", key: "beta", name: "Again", notifyEmail: "", allowedOrigins: "" })).toMatchObject({ ok: false });
+
+    // "enabled" absent = switched off, except for a built-in form.
+    await saveForm(db, { key: "feedback", name: "Feedback", notifyEmail: "", enabled: false, allowedOrigins: [] }, "update");
+    expect(Boolean((await db.selectFrom("form").select("enabled").where("key", "=", "feedback").executeTakeFirstOrThrow()).enabled)).toBe(true);
+    const { entries } = await listAudit(db);
+    expect(entries.map((e) => e.action)).toEqual(["form.created"]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The forms page's server side (/admin/forms): create a form, or change one's
+ * name, notification address, switch and allowed sites. Only the fields of
+ * `formInput` are read (an allow-list), and each change is audited.
+ */
+import type { Kysely } from "kysely";
+import { formInput, saveForm } from "~/features/forms/index.server";
+import type { Fields } from "~/infra/http/body.server";
+import type { Database } from "~/infra/db/schema";
+import { type Actor, recordAudit } from "./audit.server";
+
+type Db = Kysely<Database>;
+
+export type FormsActionResult = { ok: true; key: string; message: string } | { ok: false; key: string; errors: string[] };
+
+function text(fields: Fields, name: string): string {
+  const value = fields[name];
+  return typeof value === "string" ? value : "";
+}
+
+export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Promise<FormsActionResult> {
+  const intent = text(fields, "intent");
+  const key = text(fields, "key").trim().toLowerCase().slice(0, 40);
+  if (intent !== "create" && intent !== "update") return { ok: false, key, errors: ["That did not work: unknown action."] };
+  const parsed = formInput.safeParse({
+    key: text(fields, "key"),
+    name: text(fields, "name"),
+    notifyEmail: text(fields, "notifyEmail"),
+    enabled: text(fields, "enabled") === "on",
+    allowedOrigins: text(fields, "allowedOrigins"),
+  });
+  if (!parsed.success) return { ok: false, key: intent === "create" ? "" : key, errors: parsed.error.issues.map((issue) => issue.message) };
+  const saved = await saveForm(db, parsed.data, intent);
+  if (!saved.ok) return { ok: false, key: intent === "create" ? "" : key, errors: [saved.message] };
+  const f = parsed.data;
+  await recordAudit(
+    db,
+    actor,
+    saved.created ? "form.created" : "form.updated",
+    `form ${f.key}`,
+    `name "${f.name}", ${f.enabled ? "enabled" : "disabled"}, notify ${f.notifyEmail || "company address"}, origins ${f.allowedOrigins.join(" ") || "none"}`,
+  );
+  return { ok: true, key: f.key, message: saved.created ? `Created the form "${f.name}". It takes posts at /f/${f.key}.` : `Saved the form "${f.name}".` };
+}

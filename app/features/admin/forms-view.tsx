@@ -1,0 +1,116 @@
+import { Form } from "react-router";
+import { cn } from "~/shared/lib/cn";
+import { Banner } from "~/shared/ui/banner";
+import { Button } from "~/shared/ui/button";
+import { inputClasses } from "~/shared/ui/field";
+import { AdminHeading } from "./admin-shell";
+import type { FormsActionResult } from "./forms-admin.server";
+
+export interface FormRow {
+  key: string;
+  name: string;
+  notifyEmail: string;
+  enabled: boolean;
+  allowedOrigins: string[];
+  builtIn: boolean;
+}
+
+function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
+        {label}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One form's editor (or the new form's): the same fields, posted to the page's action. */
+function FormEditor({ form, mode, answer }: { form?: FormRow; mode: "create" | "update"; answer?: FormsActionResult }) {
+  const prefix = mode === "create" ? "new" : `f-${form!.key}`;
+  const mine = answer && (mode === "create" ? answer.key === "" || !answer.ok : answer.key === form!.key);
+  return (
+    <Form method="post" className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value={mode} />
+      {mode === "update" && <input type="hidden" name="key" value={form!.key} />}
+      {mode === "create" && (
+        <Field id={`${prefix}-key`} label="Key" hint="Part of the address: /f/your-key. Lower case letters, digits and hyphens.">
+          <input id={`${prefix}-key`} name="key" required minLength={2} maxLength={40} pattern="[a-z0-9][a-z0-9\-]{1,39}" aria-describedby={`${prefix}-key-hint`} className={inputClasses} />
+        </Field>
+      )}
+      <Field id={`${prefix}-name`} label="Name">
+        <input id={`${prefix}-name`} name="name" required maxLength={80} defaultValue={form?.name} className={inputClasses} />
+      </Field>
+      <Field id={`${prefix}-notify`} label="Notification address" hint="Empty: the company's contact address.">
+        <input id={`${prefix}-notify`} name="notifyEmail" type="email" maxLength={254} defaultValue={form?.notifyEmail} aria-describedby={`${prefix}-notify-hint`} className={inputClasses} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id={`${prefix}-origins`} label="Other sites allowed to post" hint="One origin per line, like https://www.example.com. Our own site may always post.">
+          <textarea id={`${prefix}-origins`} name="allowedOrigins" rows={2} maxLength={2000} defaultValue={form?.allowedOrigins.join("\n")} aria-describedby={`${prefix}-origins-hint`} className={inputClasses} />
+        </Field>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
+        <label className="inline-flex items-center gap-2 text-sm text-ink-800">
+          <input type="checkbox" name="enabled" defaultChecked={form ? form.enabled : true} disabled={form?.builtIn} className="size-4 rounded border-ink-300 accent-brand-600" />
+          {form?.builtIn ? "Accepting messages (its page posts here)" : "Accepting messages"}
+          {form?.builtIn && <input type="hidden" name="enabled" value="on" />}
+        </label>
+        <Button type="submit" size="sm">
+          {mode === "create" ? "Create form" : "Save"}
+        </Button>
+      </div>
+      {mine && answer && (
+        <div className="sm:col-span-2" aria-live="polite">
+          {answer.ok ? <Banner tone="success">{answer.message}</Banner> : <Banner tone="error">{answer.errors.join(" ")}</Banner>}
+        </div>
+      )}
+    </Form>
+  );
+}
+
+export function FormsView({ forms, answer, origin }: { forms: FormRow[]; answer?: FormsActionResult; origin: string }) {
+  return (
+    <>
+      <AdminHeading
+        title="Forms"
+        intro={
+          <>
+            Every form posts to <code className="rounded bg-ink-100 px-1 py-0.5 text-sm">{origin}/f/KEY</code> and speaks Formspree&rsquo;s protocol, so
+            sites built with <code className="rounded bg-ink-100 px-1 py-0.5 text-sm">@formspree/react</code> work unchanged.
+          </>
+        }
+      />
+      <ul className="mt-6 space-y-4">
+        {forms.map((form) => (
+          <li key={form.key} className={cn("rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6")}>
+            <section aria-labelledby={`form-${form.key}`}>
+              <h2 id={`form-${form.key}`} className="flex flex-wrap items-center gap-2 font-semibold text-ink-950">
+                {form.name}
+                <code className="rounded bg-ink-100 px-1.5 py-0.5 text-sm font-normal text-ink-700">/f/{form.key}</code>
+                {form.builtIn && <span className="text-sm font-normal text-ink-600">built in</span>}
+                {!form.enabled && <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700 ring-1 ring-inset ring-ink-300">Switched off</span>}
+              </h2>
+              <div className="mt-4">
+                <FormEditor form={form} mode="update" answer={answer} />
+              </div>
+            </section>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="new-form" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6">
+        <h2 id="new-form" className="font-semibold text-ink-950">
+          New form
+        </h2>
+        <div className="mt-4">
+          <FormEditor mode="create" answer={answer} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The forms of the form service, as rows an operator manages (/admin/forms):
+ * `feedback` and `contact` are built in (their pages post to them); any
+ * other is reached at `POST /f/:key`, Formspree's protocol (formspree.server.ts).
+ */
+import type { Kysely, Selectable } from "kysely";
+import { z } from "zod";
+import type { Database, FormTable } from "~/infra/db/schema";
+
+type Db = Kysely<Database>;
+
+export interface FormDefinition {
+  key: string;
+  name: string;
+  /** "" = the company's contact address. */
+  notifyEmail: string;
+  enabled: boolean;
+  /** Origins allowed to post from another site (CORS), exactly as a browser sends `Origin`. */
+  allowedOrigins: string[];
+  builtIn: boolean;
+}
+
+function toDefinition(row: Selectable<FormTable>): FormDefinition {
+  return {
+    key: row.key,
+    name: row.name,
+    notifyEmail: row.notify_email,
+    enabled: Boolean(row.enabled),
+    allowedOrigins: row.allowed_origins.split("\n").filter(Boolean),
+    builtIn: Boolean(row.built_in),
+  };
+}
+
+export async function findForm(db: Db, key: string): Promise<FormDefinition | undefined> {
+  if (!FORM_KEY.test(key)) return undefined;
+  const row = await db.selectFrom("form").selectAll().where("key", "=", key).executeTakeFirst();
+  return row ? toDefinition(row) : undefined;
+}
+
+export async function listForms(db: Db): Promise<FormDefinition[]> {
+  const rows = await db.selectFrom("form").selectAll().orderBy("built_in", "desc").orderBy("key").execute();
+  return rows.map(toDefinition);
+}
+
+/** A form's key is part of its URL: short, lower case, no surprises. */
+export const FORM_KEY = /^[a-z0-9][a-z0-9-]{1,39}$/;
+
+/** One origin as a browser writes it: scheme, host, and a port only when it is not the default. */
+function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.origin !== value.replace(/\/+$/, "")) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** What an operator may write: an allow-list of fields, each checked (never the request body as it came). */
+export const formInput = z.object({
+  key: z.string().trim().toLowerCase().regex(FORM_KEY, "Key: 2 to 40 characters, a–z, 0–9 and hyphens, starting with a letter or digit"),
+  name: z.string().trim().min(1, "Name: this field is required").max(80, "Name: must be at most 80 characters"),
+  notifyEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((v) => v === "" || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "Notification address: must be a valid email address, or empty for the company's"),
+  enabled: z.boolean(),
+  allowedOrigins: z
+    .string()
+    .max(2000, "Allowed origins: at most 2,000 characters")
+    .transform((text, ctx) => {
+      const origins: string[] = [];
+      for (const line of text.split(/[\s,]+/).filter(Boolean)) {
+        const origin = normalizeOrigin(line);
+        if (!origin) ctx.addIssue({ code: "custom", message: `Allowed origins: "${line.slice(0, 80)}" is not an origin like https://example.com` });
+        else if (!origins.includes(origin)) origins.push(origin);
+      }
+      return origins.slice(0, 20);
+    }),
+});
+
+export type FormInput = z.infer<typeof formInput>;
+
+export type SaveOutcome = { ok: true; created: boolean } | { ok: false; message: string };
+
+/** Creates a form, or updates one (a built-in keeps its key and stays enabled: its page posts to it). */
+export async function saveForm(db: Db, input: FormInput, mode: "create" | "update", now = new Date()): Promise<SaveOutcome> {
+  const iso = now.toISOString();
+  const existing = await findForm(db, input.key);
+  if (mode === "create") {
+    if (existing) return { ok: false, message: `A form with the key "${input.key}" exists already.` };
+    await db
+      .insertInto("form")
+      .values({
+        key: input.key,
+        name: input.name,
+        notify_email: input.notifyEmail,
+        enabled: input.enabled ? 1 : 0,
+        allowed_origins: input.allowedOrigins.join("\n"),
+        built_in: 0,
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    return { ok: true, created: true };
+  }
+  if (!existing) return { ok: false, message: "There is no such form." };
+  await db
+    .updateTable("form")
+    .set({
+      name: input.name,
+      notify_email: input.notifyEmail,
+      enabled: existing.builtIn || input.enabled ? 1 : 0,
+      allowed_origins: input.allowedOrigins.join("\n"),
+      updated_at: iso,
+    })
+    .where("key", "=", input.key)
+    .execute();
+  return { ok: true, created: false };
+}

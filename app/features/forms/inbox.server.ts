@@ -1,0 +1,144 @@
+/**
+ * The operator's inbox over `form_message`: newest first, filtered by form,
+ * status and a search, a page at a time. Pages are keyset pages (created_at,
+ * id) over the inbox indexes, so page 500 costs what page 1 does; the CSV
+ * export walks the same filter in batches and streams.
+ */
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Database, MessageStatus } from "~/infra/db/schema";
+import { toIso } from "~/infra/db/time";
+import { CSV_COLUMNS, csvField } from "./message-list.server";
+import type { StoredMessage } from "./message-store.server";
+
+type Db = Kysely<Database>;
+
+export const INBOX_PAGE_SIZE = 25;
+export const SEARCH_MAX = 100;
+
+export interface InboxFilter {
+  /** A form's key; undefined: every form. */
+  kind?: string;
+  /** undefined: both. */
+  status?: MessageStatus;
+  /** Words that must all appear in the name, email or message (case-insensitive). */
+  search?: string;
+}
+
+export interface InboxCursor {
+  at: string;
+  id: string;
+}
+
+/** `%` and `_` in what the operator typed are literal characters. */
+function likePattern(word: string): string {
+  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function applyFilter(eb: ExpressionBuilder<Database, "form_message">, filter: InboxFilter) {
+  const conditions = [];
+  if (filter.kind) conditions.push(eb("kind", "=", filter.kind));
+  if (filter.status) conditions.push(eb("status", "=", filter.status));
+  const words = (filter.search ?? "").trim().slice(0, SEARCH_MAX).split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const word of words) {
+    const pattern = likePattern(word);
+    conditions.push(
+      eb.or(
+        (["name", "email", "message"] as const).map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql<string>`${pattern} escape '\\'`)),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export interface InboxPage {
+  messages: StoredMessage[];
+  /** The cursor of the next (older) page, if there is one. */
+  next: InboxCursor | null;
+}
+
+export async function listInbox(db: Db, filter: InboxFilter, after?: InboxCursor, limit = INBOX_PAGE_SIZE): Promise<InboxPage> {
+  let query = db
+    .selectFrom("form_message")
+    .selectAll()
+    .where((eb) => applyFilter(eb, filter))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1);
+  if (after) {
+    query = query.where((eb) => eb.or([eb("created_at", "<", after.at), eb.and([eb("created_at", "=", after.at), eb("id", "<", after.id)])]));
+  }
+  const rows = await query.execute();
+  const messages = rows.slice(0, limit);
+  const last = messages.at(-1);
+  return { messages, next: rows.length > limit && last ? { at: toIso(last.created_at) ?? "", id: last.id } : null };
+}
+
+/** Open messages per form, for the inbox's filter labels. */
+export async function openCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("form_message")
+    .select(["kind", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("status", "=", "open")
+    .groupBy("kind")
+    .execute();
+  return new Map(rows.map((row) => [row.kind, Number(row.n)]));
+}
+
+export async function findMessage(db: Db, id: string): Promise<StoredMessage | undefined> {
+  return db.selectFrom("form_message").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks a message handled (by `operatorEmail`) or open again; false if there is no such message or nothing changed. */
+export async function setMessageStatus(db: Db, id: string, status: MessageStatus, operatorEmail: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("form_message")
+    .set(status === "handled" ? { status, handled_at: now.toISOString(), handled_by: operatorEmail } : { status, handled_at: null, handled_by: null })
+    .where("id", "=", id)
+    .where("status", "!=", status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export const INBOX_CSV_COLUMNS = [...CSV_COLUMNS, "status", "handled_at", "handled_by"] as const;
+
+function csvLine(r: StoredMessage): string {
+  return [
+    r.id,
+    toIso(r.created_at) ?? "",
+    r.kind,
+    r.name,
+    r.email,
+    r.message,
+    r.user_id,
+    toIso(r.notified_at) ?? "",
+    r.notify_attempts,
+    r.notify_error,
+    r.status,
+    toIso(r.handled_at) ?? "",
+    r.handled_by,
+  ]
+    .map(csvField)
+    .join(",");
+}
+
+/** Every message matching the filter as CSV (RFC 4180), read 1,000 rows at a time. */
+export function inboxCsv(db: Db, filter: InboxFilter): { stream: ReadableStream<Uint8Array>; rows: () => number } {
+  const encoder = new TextEncoder();
+  let cursor: InboxCursor | undefined;
+  let started = false;
+  let count = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`${INBOX_CSV_COLUMNS.join(",")}\r\n`));
+      }
+      const page = await listInbox(db, filter, cursor, 1000);
+      count += page.messages.length;
+      if (page.messages.length) controller.enqueue(encoder.encode(page.messages.map((m) => `${csvLine(m)}\r\n`).join("")));
+      if (!page.next) controller.close();
+      else cursor = page.next;
+    },
+  });
+  return { stream, rows: () => count };
+}

@@ -1,0 +1,3 @@
+/** The profile feature's public server API: what the operator console may use. */
+export { getUserRecord } from "./user-record.server";
+export type { UserRecord } from "./user-record";

@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { site } from "~/config/site";
+import { accountAction, accountDetail } from "~/features/admin/accounts.server";
+import { AccountDetailView } from "~/features/admin/accounts-view";
+import { readRequestBody, textField } from "~/infra/http/body.server";
+import { appContext, requireOperator } from "~/request-context.server";
+import type { Route } from "./+types/admin.accounts.detail";
+
+export const meta: Route.MetaFunction = () => [{ title: `Account | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireOperator(context);
+  const { database } = await appContext(context).services();
+  const detail = await accountDetail(database.db, params.id);
+  if (!detail) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return detail;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const operator = await requireOperator(context);
+  const app = appContext(context);
+  const s = await app.services();
+  const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
+  if (!body.ok) return data({ ok: false, message: body.message }, { status: body.status });
+  const result = await accountAction(
+    {
+      db: s.database.db,
+      // Better Auth's own endpoint: the same mail and link as "Forgot password?", under our limits.
+      requestPasswordReset: async (email) => {
+        await s.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: app.authHeaders() });
+      },
+      // Through Better Auth's adapter, so its hooks evict the session cache (here and, with Redis, everywhere).
+      revokeSessions: async (userId) => {
+        const ctx = await s.auth.$context;
+        await ctx.internalAdapter.deleteUserSessions(userId);
+        s.sessionCache.evictUser(userId);
+      },
+    },
+    operator,
+    textField(body.fields, "intent"),
+    params.id,
+  );
+  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountDetailView detail={loaderData} answer={actionData} />;
+}

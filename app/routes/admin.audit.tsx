@@ -1,0 +1,19 @@
+import { site } from "~/config/site";
+import { decodeCursor, listAudit } from "~/features/admin/audit.server";
+import { AuditView } from "~/features/admin/audit-view";
+import { appContext, requireOperator } from "~/request-context.server";
+import type { Route } from "./+types/admin.audit";
+
+export const meta: Route.MetaFunction = () => [{ title: `Audit log | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOperator(context);
+  const { database } = await appContext(context).services();
+  const after = decodeCursor(new URL(request.url).searchParams.get("after"));
+  const page = await listAudit(database.db, after);
+  return { ...page, paged: Boolean(after) };
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  return <AuditView entries={loaderData.entries} next={loaderData.next} paged={loaderData.paged} />;
+}

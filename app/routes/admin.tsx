@@ -1,0 +1,24 @@
+import { Outlet } from "react-router";
+import { site } from "~/config/site";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { requireOperator } from "~/request-context.server";
+import type { Route } from "./+types/admin";
+
+/**
+ * The operator console's frame. Every child route checks the operator again
+ * itself (loaders run side by side, so this check does not guard them).
+ */
+export const meta: Route.MetaFunction = () => [{ title: `Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const operator = await requireOperator(context);
+  return { email: operator.email };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell operatorEmail={loaderData.email}>
+      <Outlet />
+    </AdminShell>
+  );
+}

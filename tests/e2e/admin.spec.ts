@@ -1,0 +1,322 @@
+/**
+ * The operator console (/admin) and the Formspree-compatible form API
+ * (POST /f/:form), tried as a visitor, a member, an operator and a site built
+ * on Formspree's own client (`@formspree/core`, the real package).
+ *
+ * Operators: `operator@tuesday.test` is named in OPERATOR_EMAILS (global-setup);
+ * other tests grant the role on the user record, as `npm run operator` does.
+ */
+import { randomBytes } from "node:crypto";
+import { createClient } from "@formspree/core";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { NOT_FOUND_TITLE } from "../../app/features/layout/not-found-view";
+import { appDb, createVerifiedUser, expect, expectAccessible, open, overlayCleared, signInViaUi, test, uniqueEmail, waitForMail } from "./fixtures";
+
+const LISTED_OPERATOR = "operator@tuesday.test";
+const ADMIN_PATHS = ["/admin", "/admin/messages", "/admin/forms", "/admin/audit", "/admin/accounts", "/admin/analytics", "/admin/accounts/some-id", "/admin/messages/export", "/admin/nothing-here", "/admin/messages.data"];
+
+function token(testInfo: TestInfo, label: string): string {
+  return `${label}-${testInfo.project.name}-${randomBytes(4).toString("hex")}`;
+}
+
+async function grantOperator(testInfo: TestInfo, email: string) {
+  const db = appDb(testInfo);
+  const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", user.id).execute();
+}
+
+/** The listed operator's account, made once per database (tests may run in any order). */
+async function listedOperator(request: APIRequestContext, testInfo: TestInfo) {
+  const existing = await appDb(testInfo).selectFrom("user").select("emailVerified").where("email", "=", LISTED_OPERATOR).executeTakeFirst();
+  if (!existing) await createVerifiedUser(request, LISTED_OPERATOR);
+}
+
+async function postMessage(request: APIRequestContext, kind: "feedback" | "contact", fields: { name: string; email: string; message: string }) {
+  const res = await request.post(`/api/forms/${kind}`, { data: fields, headers: { "x-forwarded-for": `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]! || 1}` } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function expectNotFound(page: Page, request: APIRequestContext) {
+  for (const path of ADMIN_PATHS) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).not.toMatch(/Operator console|Inbox/);
+  }
+  const post = await request.post("/admin/messages", { form: { intent: "handled", id: "x" }, headers: { Origin: new URL(page.url() || "http://x").origin } });
+  expect(post.status()).toBe(404);
+  const forms = await request.post("/admin/forms", { form: { intent: "create", key: "evil", name: "Evil", notifyEmail: "", allowedOrigins: "" } });
+  expect(forms.status()).toBe(404);
+}
+
+test.describe("the operator console", () => {
+  test("does not exist for a visitor or a member: 404 for every path and action", async ({ page, request }, testInfo) => {
+    await open(page, "/");
+    await expectNotFound(page, request);
+    await open(page, "/admin/messages");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_TITLE);
+
+    const member = await createVerifiedUser(request, uniqueEmail(testInfo, "member"));
+    await signInViaUi(page, member.email);
+    await expectNotFound(page, page.request);
+    await open(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_TITLE);
+    // The form it could not create does not exist.
+    expect(await appDb(testInfo).selectFrom("form").select("key").where("key", "=", "evil").executeTakeFirst()).toBeUndefined();
+  });
+
+  test("an operator finds a contact message, marks it handled (audited) and exports exactly the filter", async ({ page, request }, testInfo) => {
+    await listedOperator(request, testInfo);
+    const word = token(testInfo, "Inbox");
+    const visitor = uniqueEmail(testInfo, "visitor");
+    // A contact message through the page, as a visitor sends it; a feedback message with the same word.
+    await open(page, "/contact");
+    await page.getByLabel("Name").fill(`Ada ${word}`);
+    await page.getByLabel("Email").fill(visitor);
+    await page.getByLabel("Message", { exact: true }).fill(`Please call me back about ${word}.`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent!", { exact: false })).toBeVisible();
+    await postMessage(request, "feedback", { name: `Bo ${word}`, email: uniqueEmail(testInfo, "fb"), message: `Lovely, ${word}.` });
+
+    await signInViaUi(page, LISTED_OPERATOR);
+    await open(page, "/admin");
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Inbox" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByLabel("Search").fill(word);
+    await page.getByLabel("Form", { exact: true }).selectOption("contact");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(new RegExp(`form=contact.*q=${word}`));
+    const cards = page.getByRole("list", { name: "Messages" }).getByRole("article");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Please call me back about ${word}.`);
+    await expect(cards.first().getByRole("link", { name: "Reply by email" })).toHaveAttribute("href", new RegExp(`^mailto:${encodeURIComponent(visitor)}\\?subject=`));
+    await expectAccessible(page);
+
+    await cards.first().getByRole("button", { name: "Mark handled" }).click();
+    await expect(page.getByText(`Marked the message from Ada ${word} as handled.`)).toBeVisible();
+    // The default view shows open messages: it is gone from it, and it is under "Handled".
+    await expect(cards).toHaveCount(0);
+    await page.getByLabel("Status").selectOption("handled");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Handled by ${LISTED_OPERATOR}`);
+
+    // The CSV of a filter: exactly its messages (both forms with the word; then only contact).
+    const all = await page.request.get(`/admin/messages/export?status=all&q=${word}`);
+    expect(all.status()).toBe(200);
+    expect(all.headers()["content-type"]).toContain("text/csv");
+    expect(all.headers()["content-disposition"]).toMatch(/attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await all.text()).trim().split("\r\n");
+    expect(lines[0]).toContain("id,created_at,kind,name,email,message");
+    expect(lines.slice(1).map((line) => line.split(",")[2]).sort()).toEqual(["contact", "feedback"]);
+    const contactOnly = (await (await page.request.get(`/admin/messages/export?form=contact&status=handled&q=${word}`)).text()).trim().split("\r\n");
+    expect(contactOnly).toHaveLength(2);
+    expect(contactOnly[1]).toContain(visitor);
+    expect(contactOnly[1]).toContain(",handled,");
+
+    await open(page, "/admin/audit");
+    const row = page.getByRole("row").filter({ hasText: "message.handled" }).filter({ hasText: visitor });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(LISTED_OPERATOR);
+    await expect(page.getByRole("row").filter({ hasText: "messages.exported" }).filter({ hasText: word }).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("without JavaScript: filter and reopen with plain form posts", async ({ browser, request }, testInfo) => {
+    const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "ops"));
+    await grantOperator(testInfo, operator.email);
+    const word = token(testInfo, "NoJs");
+    await postMessage(request, "feedback", { name: `Cy ${word}`, email: uniqueEmail(testInfo, "cy"), message: `Text ${word}` });
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": `10.78.${randomBytes(1)[0]}.9` } });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(operator.email);
+    await page.getByLabel("Password", { exact: true }).fill(operator.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto(`/admin/messages?q=${word}`);
+    await page.getByRole("button", { name: "Mark handled" }).click();
+    await expect(page.getByText(`Marked the message from Cy ${word} as handled.`)).toBeVisible();
+    await page.goto(`/admin/messages?status=handled&q=${word}`);
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await expect(page.getByText(`Reopened the message from Cy ${word}.`)).toBeVisible();
+    const row = await appDb(testInfo).selectFrom("form_message").select(["status", "handled_by"]).where("name", "=", `Cy ${word}`).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "open", handled_by: null });
+    await context.close();
+  });
+});
+
+test.describe("accounts, as an operator sees them", () => {
+  test("counts and search; a read-only record with no secret; password reset by mail; sign-in stopped and allowed again (audited)", async ({ page, browser, request, playwright, baseURL, clientIp }, testInfo) => {
+    const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "acct-op"));
+    await grantOperator(testInfo, operator.email);
+    // Its own API client: the first one holds cookies now, and Better Auth wants an Origin with cookies.
+    const memberApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.80.${randomBytes(1)[0]}.8` } });
+    const member = await createVerifiedUser(memberApi, uniqueEmail(testInfo, "acct-member"));
+    await memberApi.dispose();
+    // The member is signed in elsewhere.
+    const memberContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.79.${randomBytes(1)[0]}.7` } });
+    const memberPage = await memberContext.newPage();
+    await signInViaUi(memberPage, member.email);
+
+    await signInViaUi(page, operator.email);
+    await open(page, "/admin/accounts");
+    await expect(page.getByRole("heading", { level: 1, name: "Accounts" })).toBeVisible();
+    const total = Number((await page.locator("dt", { hasText: /^Accounts$/ }).locator("xpath=following-sibling::dd").innerText()).replace(/,/g, ""));
+    const users = await appDb(testInfo).selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(total).toBe(Number(users.n));
+    await expect(page.getByRole("img", { name: /^Sign-ups per day: \d+ in 30 days/ })).toBeVisible();
+    await page.getByRole("link", { name: "90 days" }).click();
+    await expect(page.getByRole("img", { name: /in 90 days/ })).toBeVisible();
+
+    await page.getByLabel("Email address contains").fill(member.email.slice(0, 20));
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("list", { name: "Accounts found" }).getByRole("link", { name: member.email }).click();
+    await expect(page.getByRole("heading", { level: 1, name: member.email })).toBeVisible();
+    await expect(page.getByText("password", { exact: true })).toBeVisible();
+    const html = await page.content();
+    const secrets = await appDb(testInfo)
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .select("session.token")
+      .where("user.email", "=", member.email)
+      .execute();
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const { token: secret } of secrets) expect(html).not.toContain(secret);
+    const hash = await appDb(testInfo).selectFrom("account").innerJoin("user", "user.id", "account.userId").select("account.password").where("user.email", "=", member.email).executeTakeFirstOrThrow();
+    expect(html).not.toContain(hash.password!);
+    expect(html).not.toContain(clientIp);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Send password reset" }).click();
+    await expect(page.getByText(`A password-reset link was sent to ${member.email}.`)).toBeVisible();
+    await waitForMail(member.email, /^Reset your .* password$/);
+
+    await page.getByRole("button", { name: "Stop sign-in" }).click();
+    await expect(page.getByText(`${member.email} can no longer sign in, and was signed out everywhere.`)).toBeVisible();
+    // Signed out at once, and refused at the next sign-in with a clear message.
+    await memberPage.goto("/profile");
+    await expect(memberPage).toHaveURL(/\/auth/);
+    await memberPage.getByLabel("Email").fill(member.email);
+    await memberPage.getByLabel("Password", { exact: true }).fill(member.password);
+    await memberPage.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(memberPage.getByText("This account cannot sign in at the moment.", { exact: false })).toBeVisible();
+    await expect(memberPage).toHaveURL(/\/auth/);
+
+    await page.getByRole("button", { name: "Allow sign-in" }).click();
+    await expect(page.getByText(`${member.email} can sign in again.`)).toBeVisible();
+    await signInViaUi(memberPage, member.email);
+    await memberContext.close();
+
+    await open(page, "/admin/audit");
+    for (const action of ["account.password-reset-sent", "account.sign-in-disabled", "account.sign-in-enabled"]) {
+      await expect(page.getByRole("row").filter({ hasText: action }).filter({ hasText: member.email })).toHaveCount(1);
+    }
+  });
+});
+
+test.describe("the Formspree-compatible form API", () => {
+  /** @formspree/core posts with the global fetch: give its requests this test's own client IP. */
+  function withClientIp(ip: string) {
+    const original = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("x-forwarded-for", ip);
+      return original(input, { ...init, headers });
+    };
+    return () => void (globalThis.fetch = original);
+  }
+
+  test("@formspree/core: success for a valid post, field errors for an invalid one, INACTIVE, FORM_NOT_FOUND; the operator manages the form", async ({ page, request, baseURL, clientIp }, testInfo) => {
+    const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "forms-op"));
+    await grantOperator(testInfo, operator.email);
+    const key = `t-${randomBytes(4).toString("hex")}`;
+    const notify = uniqueEmail(testInfo, "notify");
+
+    await signInViaUi(page, operator.email);
+    await open(page, "/admin/forms");
+    const create = page.getByRole("region", { name: "New form" }).or(page.locator("section", { has: page.getByRole("heading", { name: "New form" }) }));
+    await create.getByLabel("Key").fill(key);
+    await create.getByLabel("Name").fill("Beta waitlist");
+    await create.getByLabel("Notification address").fill(notify);
+    await create.getByLabel("Other sites allowed to post").fill("https://partner.example");
+    await create.getByRole("button", { name: "Create form" }).click();
+    await expect(page.getByText(`Created the form "Beta waitlist". It takes posts at /f/${key}.`)).toBeVisible();
+    await expectAccessible(page);
+
+    const restore = withClientIp(clientIp);
+    try {
+      const client = createClient();
+      const word = token(testInfo, "Formspree");
+      const ok = await client.submitForm(key, { name: `Di ${word}`, email: "di@example.com", message: `Hi ${word}` }, { endpoint: baseURL });
+      expect(ok.kind).toBe("success");
+      expect(ok.kind === "success" && ok.next).toBe(`${baseURL}/f/${key}/thanks`);
+      const stored = await appDb(testInfo).selectFrom("form_message").select(["kind", "email"]).where("message", "=", `Hi ${word}`).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ kind: key, email: "di@example.com" });
+      const mail = await waitForMail(notify, new RegExp(`New message from Di ${word}`));
+      expect(mail.text).toContain(`Hi ${word}`);
+
+      const bad = await client.submitForm(key, { name: "", email: "not-an-email" }, { endpoint: baseURL });
+      expect(bad.kind).toBe("error");
+      if (bad.kind !== "error") throw new Error("expected errors");
+      expect(bad.getFieldErrors("name").map((e) => e.code)).toEqual(["REQUIRED_FIELD_EMPTY"]);
+      expect(bad.getFieldErrors("email").map((e) => e.code)).toEqual(["TYPE_EMAIL"]);
+      expect((bad as unknown as { getFieldErrors(field: string): ReadonlyArray<{ code: string }> }).getFieldErrors("message").map((e) => e.code)).toEqual(["REQUIRED_FIELD_MISSING"]);
+
+      const missing = await client.submitForm("no-such-form", { name: "x", email: "x@example.com", message: "x" }, { endpoint: baseURL });
+      expect(missing.kind === "error" && missing.getFormErrors().map((e) => e.code)).toEqual(["FORM_NOT_FOUND"]);
+
+      // Switched off by the operator: INACTIVE.
+      const editor = page.locator("li", { has: page.getByRole("heading", { name: /Beta waitlist/ }) });
+      await editor.getByLabel("Accepting messages").uncheck();
+      await editor.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText('Saved the form "Beta waitlist".')).toBeVisible();
+      const inactive = await client.submitForm(key, { name: "x", email: "x@example.com", message: "x" }, { endpoint: baseURL });
+      expect(inactive.kind === "error" && inactive.getFormErrors().map((e) => e.code)).toEqual(["INACTIVE"]);
+    } finally {
+      restore();
+    }
+
+    // In the inbox under its form, and both changes in the audit log.
+    await open(page, `/admin/messages?form=${key}`);
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("article")).toHaveCount(1);
+    await open(page, "/admin/audit");
+    await expect(page.getByRole("row").filter({ hasText: "form.created" }).filter({ hasText: key })).toHaveCount(1);
+    await expect(page.getByRole("row").filter({ hasText: "form.updated" }).filter({ hasText: key })).toHaveCount(1);
+    await overlayCleared(page);
+  });
+
+  test("other sites: the allowed origin gets CORS, any other is BLOCKED; our own pages may post", async ({ request }, testInfo) => {
+    const key = `c-${randomBytes(4).toString("hex")}`;
+    const now = new Date().toISOString();
+    await appDb(testInfo)
+      .insertInto("form")
+      .values({ key, name: "CORS", notify_email: "", enabled: 1, allowed_origins: "https://partner.example", built_in: 0, created_at: now, updated_at: now })
+      .execute();
+    const fields = { name: "Eve", email: "eve@example.com", message: "cross-site" };
+
+    const preflight = await request.fetch(`/f/${key}`, { method: "OPTIONS", headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "POST" } });
+    expect(preflight.status()).toBe(204);
+    expect(preflight.headers()["access-control-allow-origin"]).toBe("https://partner.example");
+    expect(preflight.headers()["access-control-allow-headers"]).toContain("Formspree-Client");
+    const foreignPreflight = await request.fetch(`/f/${key}`, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+    expect(foreignPreflight.headers()["access-control-allow-origin"]).toBeUndefined();
+
+    const allowed = await request.post(`/f/${key}`, { data: fields, headers: { Origin: "https://partner.example", Accept: "application/json" } });
+    expect(allowed.status()).toBe(200);
+    expect(allowed.headers()["access-control-allow-origin"]).toBe("https://partner.example");
+    expect(await allowed.json()).toMatchObject({ ok: true });
+
+    const refused = await request.post(`/f/${key}`, { data: fields, headers: { Origin: "https://evil.example", Accept: "application/json" } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ errors: [{ code: "BLOCKED", message: "This form does not accept submissions from this site." }] });
+
+    const get = await request.get(`/f/${key}`);
+    expect(get.status()).toBe(405);
+    const tooBig = await request.post(`/f/${key}`, { data: { ...fields, message: "x".repeat(40_000) } });
+    expect(tooBig.status()).toBe(413);
+    const stored = await appDb(testInfo).selectFrom("form_message").select("id").where("kind", "=", key).execute();
+    expect(stored).toHaveLength(1);
+  });
+});
