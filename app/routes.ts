@@ -54,6 +54,7 @@ export default [
   route("api/saveUser", "routes/api/save-user.ts"),
   route("api/saveUser/:uid", "routes/api/save-user-by-id.ts"),
   route("api/vitals", "routes/api/vitals.ts"),
+  route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // The form service in Formspree's protocol (for @formspree/core and @formspree/react)

@@ -60,3 +60,25 @@ describe("beaconSchema", () => {
     expect(beaconSchema.safeParse([valid]).success).toBe(false);
   });
 });
+
+describe("the contract's single-event form", () => {
+  it("is the same as a one-event batch", () => {
+    expect(beaconSchema.parse({ name: "LCP", value: 1834.2, route: "/", device: "mobile", connection: "4g" })).toEqual({
+      device: "mobile",
+      connection: "4g",
+      events: [{ route: "/", metric: "LCP", value: 1834.2 }],
+    });
+    expect(beaconSchema.parse({ name: "pageview", route: "/blog/:slug", device: "desktop" })).toEqual({
+      device: "desktop",
+      connection: "unknown",
+      events: [{ route: "/blog/:slug", metric: "pageview" }],
+    });
+  });
+
+  it("refuses what the batch refuses", () => {
+    expect(beaconSchema.safeParse({ name: "LCP", route: "/", device: "mobile" }).success).toBe(false); // no value
+    expect(beaconSchema.safeParse({ name: "LCP", value: -1, route: "/", device: "mobile" }).success).toBe(false);
+    expect(beaconSchema.safeParse({ name: "LCP", value: 1, route: "/profile?id=1", device: "mobile" }).success).toBe(false);
+    expect(beaconSchema.safeParse({ name: "LCP", value: 1, route: "/", device: "mobile", url: "https://x" }).success).toBe(false);
+  });
+});

@@ -28,11 +28,33 @@ const vitalEvents = VITALS.map((vital) =>
 
 export const beaconEvent = z.discriminatedUnion("metric", [pageView, ...vitalEvents]);
 
-export const beaconSchema = z.strictObject({
+const batch = z.strictObject({
   device: z.enum(DEVICE_CLASSES),
   connection: z.enum(CONNECTION_TYPES),
   events: z.array(beaconEvent).min(1).max(MAX_EVENTS),
 });
 
-export type Beacon = z.infer<typeof beaconSchema>;
+/**
+ * One event on its own, as the contract writes it: `{ "name": "LCP", "value":
+ * 1834.2, "route": "/", "device": "mobile", "connection": "4g" }` (`name`:
+ * "pageview" without a value for a page view; `connection` may be left out).
+ */
+const single = z
+  .strictObject({
+    name: z.enum([PAGE_VIEW, ...VITALS]),
+    value: z.number().optional(),
+    route,
+    device: z.enum(DEVICE_CLASSES),
+    connection: z.enum(CONNECTION_TYPES).default("unknown"),
+  })
+  .transform(({ name, value, route: pattern, device, connection }) => ({
+    device,
+    connection,
+    events: [name === PAGE_VIEW ? { route: pattern, metric: name } : { route: pattern, metric: name, value }],
+  }))
+  .pipe(batch);
+
+export const beaconSchema = z.union([batch, single]);
+
+export type Beacon = z.infer<typeof batch>;
 export type BeaconEvent = z.infer<typeof beaconEvent>;

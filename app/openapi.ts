@@ -1,0 +1,385 @@
+/**
+ * The OpenAPI 3.1 description of every JSON endpoint of the contract
+ * (../shared/contract.md) and the ones added since, served at
+ * GET /api/openapi.json. Its schemas are JSON Schema 2020-12;
+ * tests/e2e/openapi.spec.ts checks the real answers of the running server
+ * against them, so a change to an answer that is not made here fails CI.
+ */
+import { site } from "~/config/site";
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Schema, description: string) => ({ description, content: { "application/json": { schema } } });
+const error = (description: string) => json(ref("Error"), description);
+
+const FORM_ERROR_CODES = [
+  "REQUIRED_FIELD_MISSING",
+  "REQUIRED_FIELD_EMPTY",
+  "TYPE_EMAIL",
+  "TYPE_TEXT",
+  "FIELD_TOO_LONG",
+  "EMPTY",
+  "NO_FILE_UPLOADS",
+  "FORM_NOT_FOUND",
+  "INACTIVE",
+  "BLOCKED",
+];
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: "object",
+    required: ["success", "message"],
+    properties: { success: { const: false }, message: { type: "string", minLength: 1 } },
+  },
+  MessageSummary: {
+    type: "object",
+    required: ["id", "kind", "name", "email", "message", "created_at"],
+    additionalProperties: false,
+    properties: {
+      id: { type: "string" },
+      kind: { type: "string", description: "The form's key: feedback, contact, or an operator's form." },
+      name: { type: "string" },
+      email: { type: "string" },
+      message: { type: "string" },
+      created_at: { type: "string", format: "date-time" },
+    },
+  },
+  UserRecord: {
+    type: "object",
+    description: "The spec's user record (section 3).",
+    additionalProperties: false,
+    required: ["id", "email", "name", "gender", "dob", "about", "created_at", "updated_at", "messages", "last_login", "login_count", "email_verified", "verification_sent_at", "verification_attempts"],
+    properties: {
+      id: { type: "string" },
+      email: { type: "string", format: "email" },
+      name: { type: "string", maxLength: 100 },
+      gender: { type: "string", maxLength: 40 },
+      dob: { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" },
+      about: { type: "string", maxLength: 2000 },
+      created_at: { type: "string", format: "date-time" },
+      updated_at: { type: "string", format: "date-time" },
+      messages: { type: "array", items: ref("MessageSummary") },
+      last_login: { type: ["string", "null"], format: "date-time" },
+      login_count: { type: "integer", minimum: 0 },
+      email_verified: { type: "boolean" },
+      verification_sent_at: { type: ["string", "null"], format: "date-time" },
+      verification_attempts: { type: "integer", minimum: 0 },
+    },
+  },
+  RecordAnswer: {
+    type: "object",
+    required: ["success", "data"],
+    properties: { success: { const: true }, message: { type: "string" }, data: ref("UserRecord") },
+  },
+  ProfileUpdate: {
+    type: "object",
+    description: "Only these fields are read; any other is ignored.",
+    properties: {
+      name: { type: "string", maxLength: 100 },
+      gender: { type: "string", enum: ["", "Female", "Male", "Non-binary", "Prefer not to say"] },
+      dob: { type: "string", description: "YYYY-MM-DD or empty" },
+      about: { type: "string", maxLength: 2000 },
+    },
+  },
+  FormSubmission: {
+    type: "object",
+    required: ["name", "email", "message"],
+    properties: {
+      name: { type: "string", maxLength: 100 },
+      email: { type: "string", format: "email", maxLength: 254 },
+      message: { type: "string", maxLength: 5000 },
+      subject_line: { type: "string", description: "Honeypot: must stay empty (also `_gotcha` on /f/)." },
+    },
+  },
+  FormErrors: {
+    type: "object",
+    required: ["errors"],
+    additionalProperties: false,
+    properties: {
+      errors: {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          required: ["message"],
+          additionalProperties: false,
+          properties: {
+            field: { type: "string", enum: ["name", "email", "message"] },
+            code: { type: "string", enum: FORM_ERROR_CODES },
+            message: { type: "string", minLength: 1 },
+          },
+        },
+      },
+    },
+  },
+  Beacon: {
+    description: "A batch of events, or one event on its own (`name`, `value`, `route`, `device`, `connection`). Route patterns and metric names come from allow-lists.",
+    oneOf: [
+      {
+        type: "object",
+        required: ["device", "connection", "events"],
+        properties: {
+          device: { enum: ["mobile", "tablet", "desktop"] },
+          connection: { enum: ["4g", "3g", "2g", "slow-2g", "unknown"] },
+          events: {
+            type: "array",
+            minItems: 1,
+            items: {
+              type: "object",
+              required: ["route", "metric"],
+              properties: { route: { type: "string" }, metric: { enum: ["pageview", "LCP", "INP", "CLS", "FCP", "TTFB"] }, value: { type: "number", minimum: 0 } },
+            },
+          },
+        },
+      },
+      {
+        type: "object",
+        required: ["name", "route", "device"],
+        properties: {
+          name: { enum: ["pageview", "LCP", "INP", "CLS", "FCP", "TTFB"] },
+          value: { type: "number", minimum: 0 },
+          route: { type: "string" },
+          device: { enum: ["mobile", "tablet", "desktop"] },
+          connection: { enum: ["4g", "3g", "2g", "slow-2g", "unknown"] },
+        },
+      },
+    ],
+  },
+  AuthUser: {
+    type: "object",
+    required: ["id", "email", "name", "emailVerified"],
+    properties: { id: { type: "string" }, email: { type: "string" }, name: { type: "string" }, emailVerified: { type: "boolean" }, image: { type: ["string", "null"] } },
+  },
+};
+
+const userId = { name: "id", in: "path", required: true, schema: { type: "string" } };
+const apiKey = { name: "x-api-key", in: "header", required: false, schema: { type: "string" }, description: "Required when the server has API_KEY set." };
+const formKind = { name: "kind", in: "path", required: true, schema: { enum: ["feedback", "contact"] } };
+const formKey = { name: "form", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{1,39}$" } };
+const formBody = {
+  required: true,
+  content: {
+    "application/json": { schema: ref("FormSubmission") },
+    "application/x-www-form-urlencoded": { schema: ref("FormSubmission") },
+    "multipart/form-data": { schema: ref("FormSubmission") },
+  },
+};
+const signedIn = [{ session: [] }];
+
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: `${site.productName} API`,
+      version: "1.0.0",
+      description: "Every JSON endpoint of the website and account service. Errors are `{ \"success\": false, \"message\": … }` with a 4xx status unless an operation says otherwise.",
+    },
+    servers: [{ url: serverUrl }],
+    paths: {
+      "/api/health": {
+        get: {
+          operationId: "health",
+          summary: "Liveness: the process and its database answer",
+          responses: {
+            "200": json({ type: "object", required: ["status"], properties: { status: { const: "ok" } } }, "Alive"),
+            "503": json({ type: "object", required: ["status"], properties: { status: { const: "unavailable" } } }, "The database does not answer"),
+          },
+        },
+      },
+      "/api/ready": {
+        get: {
+          operationId: "ready",
+          summary: "Readiness: the database (and Redis) answer and the instance is not draining",
+          responses: {
+            "200": json({ type: "object", required: ["status", "checks"], properties: { status: { const: "ready" }, checks: { type: "object", additionalProperties: { type: "string" } } } }, "Ready"),
+            "503": json({ type: "object", required: ["status", "checks"], properties: { status: { const: "unavailable" }, checks: { type: "object", additionalProperties: { type: "string" } } } }, "Not ready"),
+          },
+        },
+      },
+      "/api/openapi.json": {
+        get: { operationId: "openapi", summary: "This document", responses: { "200": json({ type: "object", required: ["openapi", "paths"] }, "The OpenAPI document") } },
+      },
+      "/api/vitals": {
+        post: {
+          operationId: "vitals",
+          summary: "A page-view or Core Web Vitals beacon (no cookie read or set; nothing stored with Sec-GPC: 1 or DNT: 1)",
+          requestBody: { required: true, content: { "application/json": { schema: ref("Beacon") }, "text/plain": { schema: ref("Beacon") } } },
+          responses: {
+            "204": { description: "Counted (or dropped: a bot, GPC/DNT)" },
+            "400": error("Not a beacon"),
+            "413": error("Over 8 KB"),
+            "415": error("Neither JSON nor text/plain"),
+            "429": error("Too many beacons from this address"),
+          },
+        },
+      },
+      "/api/forms/{kind}": {
+        post: {
+          operationId: "submitForm",
+          summary: "Feedback or contact message",
+          parameters: [formKind],
+          requestBody: formBody,
+          responses: {
+            "200": json({ type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } }, "Stored (and the company notified)"),
+            "404": error("Another form name"),
+            "413": error("Over 32 KB"),
+            "422": json(ref("FormErrors"), "Invalid fields, with the form service's codes"),
+            "429": error("Rate-limited (Retry-After)"),
+            "503": error("The database did not take the message"),
+          },
+        },
+      },
+      "/f/{form}": {
+        post: {
+          operationId: "formspreeSubmit",
+          summary: "Any form, in Formspree's protocol (for @formspree/core and @formspree/react)",
+          parameters: [formKey],
+          requestBody: formBody,
+          responses: {
+            "200": json({ type: "object", required: ["ok", "next"], additionalProperties: false, properties: { ok: { const: true }, next: { type: "string", format: "uri" } } }, "Stored"),
+            "403": json(ref("FormErrors"), "INACTIVE (switched off) or BLOCKED (a site the form does not allow)"),
+            "404": json(ref("FormErrors"), "FORM_NOT_FOUND"),
+            "413": json(ref("FormErrors"), "Over 32 KB"),
+            "422": json(ref("FormErrors"), "Invalid fields"),
+            "429": json(ref("FormErrors"), "Rate-limited (Retry-After)"),
+            "503": json(ref("FormErrors"), "The database did not take the message"),
+          },
+        },
+      },
+      "/api/user/{id}": {
+        get: {
+          operationId: "getUser",
+          summary: "The signed-in owner's record",
+          security: signedIn,
+          parameters: [userId, apiKey],
+          responses: {
+            "200": json(ref("RecordAnswer"), "The record"),
+            "401": error("Signed out (or a missing or wrong API key)"),
+            "403": error("Someone else's id"),
+            "404": error("No record"),
+          },
+        },
+        delete: {
+          operationId: "deleteUser",
+          summary: "Deletes the account: the typed name must equal the account's name and the password must be right",
+          security: signedIn,
+          parameters: [userId, apiKey],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name: { type: "string" }, password: { type: "string" } } } } },
+          },
+          responses: {
+            "200": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "Deleted; the session cookie is cleared"),
+            "202": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "An account without a password: a confirmation link was emailed"),
+            "400": error("The name does not match, or no password"),
+            "401": error("Signed out"),
+            "403": error("Someone else's id, or a wrong password"),
+            "429": error("Rate-limited"),
+          },
+        },
+      },
+      "/api/saveUser": {
+        post: {
+          operationId: "saveUser",
+          summary: "Creates or refreshes the caller's own record",
+          security: signedIn,
+          parameters: [apiKey],
+          responses: { "200": json(ref("RecordAnswer"), "The record"), "401": error("Signed out") },
+        },
+      },
+      "/api/saveUser/{uid}": {
+        post: {
+          operationId: "updateUser",
+          summary: "Updates name, gender, dob and about only",
+          security: signedIn,
+          parameters: [{ ...userId, name: "uid" }, apiKey],
+          requestBody: { required: true, content: { "application/json": { schema: ref("ProfileUpdate") } } },
+          responses: {
+            "200": json(ref("RecordAnswer"), "The updated record"),
+            "400": json(
+              { type: "object", required: ["success", "message"], properties: { success: { const: false }, message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "string" } } } },
+              "Invalid input",
+            ),
+            "401": error("Signed out"),
+            "403": error("Someone else's id"),
+          },
+        },
+      },
+      "/api/auth/sign-up/email": {
+        post: {
+          operationId: "signUp",
+          summary: "Creates an account and mails a verification link (an address in use answers the same and its owner is told by mail)",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email", "password", "name"], properties: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, callbackURL: { type: "string" } } } } } },
+          responses: {
+            "200": json({ type: "object", required: ["user"], properties: { token: { type: ["string", "null"] }, user: ref("AuthUser") } }, "Signed up; not signed in until verified"),
+            "400": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid input"),
+            "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Rate-limited"),
+          },
+        },
+      },
+      "/api/auth/sign-in/email": {
+        post: {
+          operationId: "signIn",
+          summary: "Signs in (sets the session cookie)",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email", "password"], properties: { email: { type: "string" }, password: { type: "string" }, rememberMe: { type: "boolean" } } } } } },
+          responses: {
+            "200": json({ type: "object", required: ["user"], properties: { redirect: { type: "boolean" }, token: { type: "string" }, user: ref("AuthUser") } }, "Signed in"),
+            "401": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid email or password"),
+            "403": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Email not verified, or sign-in stopped by an operator"),
+            "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Rate-limited, or too many failed attempts"),
+          },
+        },
+      },
+      "/api/auth/get-session": {
+        get: {
+          operationId: "getSession",
+          summary: "The current session and user, or null",
+          responses: {
+            "200": json(
+              { anyOf: [{ type: "null" }, { type: "object", required: ["session", "user"], properties: { session: { type: "object", required: ["id", "userId", "expiresAt"] }, user: ref("AuthUser") } }] },
+              "The session, or null",
+            ),
+          },
+        },
+      },
+      "/api/auth/sign-out": {
+        post: {
+          operationId: "signOut",
+          summary: "Ends this session",
+          responses: { "200": json({ type: "object", required: ["success"], properties: { success: { const: true } } }, "Signed out") },
+        },
+      },
+      "/api/auth/request-password-reset": {
+        post: {
+          operationId: "requestPasswordReset",
+          summary: "Mails a reset link when the account exists (the answer is the same either way)",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email"], properties: { email: { type: "string" }, redirectTo: { type: "string" } } } } } },
+          responses: {
+            "200": json({ type: "object", required: ["status"], properties: { status: { const: true }, message: { type: "string" } } }, "Accepted"),
+            "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }, "Rate-limited"),
+          },
+        },
+      },
+      "/api/auth/resend-verification": {
+        post: {
+          operationId: "resendVerification",
+          summary: "The spec's resend rules: 5 mails, 5 minutes apart",
+          requestBody: { required: false, content: { "application/json": { schema: { type: "object", properties: { email: { type: "string" } } } } } },
+          responses: {
+            "200": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "Sent (or nothing to send, answered alike)"),
+            "400": error("No address and no pending verification"),
+            "429": error("Too soon, or too many"),
+          },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: `__Secure-${site.slug}.session_token`, description: `Better Auth's session cookie (\`${site.slug}.session_token\` over plain http).` },
+      },
+    },
+  };
+}

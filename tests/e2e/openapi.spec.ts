@@ -1,0 +1,111 @@
+/**
+ * GET /api/openapi.json against the running server's real answers: every
+ * JSON endpoint is called (successes and the errors a client must handle),
+ * each answer's status must be documented for its operation and its body
+ * must match the documented schema, and every documented operation must have
+ * been called. An answer that changes without the document fails here.
+ */
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { createVerifiedUser, expect, linkIn, PASSWORD, test, uniqueEmail, waitForMail } from "./fixtures";
+
+type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+
+const DOC_ID = "https://tuesday.test/openapi.json";
+
+function pointer(...parts: string[]): string {
+  return parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+}
+
+test("every JSON answer of the API matches /api/openapi.json, and every documented operation is exercised", async ({ request, playwright, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  const docAnswer = await request.get("/api/openapi.json");
+  expect(docAnswer.status()).toBe(200);
+  const doc = (await docAnswer.json()) as Doc;
+  expect(doc.openapi).toBe("3.1.0");
+
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // The whole document as one schema: its $refs (#/components/…) resolve inside it; ajv compiles every referenced schema (an unresolvable $ref throws).
+  ajv.addSchema({ ...doc, $id: DOC_ID });
+  const exercised = new Set<string>();
+
+  async function check(method: string, template: string, response: APIResponse) {
+    const status = String(response.status());
+    const operation = doc.paths[template]?.[method];
+    expect(operation, `${method.toUpperCase()} ${template} is documented`).toBeTruthy();
+    const documented = operation!.responses[status];
+    expect(documented, `${method.toUpperCase()} ${template} answered ${status}, which is not documented`).toBeTruthy();
+    exercised.add(`${method} ${template}`);
+    if (!documented!.content?.["application/json"]) return;
+    expect(response.headers()["content-type"]).toContain("application/json");
+    const validate = ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}` });
+    const body: unknown = await response.json();
+    const ok = validate(body);
+    expect(ok, `${method.toUpperCase()} ${template} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
+  }
+
+  // A fresh client with its own address (rate limits are per IP) for each signed-in user.
+  const client = async (): Promise<APIRequestContext> =>
+    playwright.request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `10.81.${randomBytes(1)[0]}.${randomBytes(1)[0]! || 1}`, Origin: new URL(baseURL!).origin } });
+
+  await check("get", "/api/openapi.json", docAnswer);
+  await check("get", "/api/health", await request.get("/api/health"));
+  await check("get", "/api/ready", await request.get("/api/ready"));
+
+  // Analytics beacons.
+  const beacon = { name: "LCP", value: 1234, route: "/", device: "desktop", connection: "4g" };
+  const ua = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
+  await check("post", "/api/vitals", await request.post("/api/vitals", { headers: { ...ua, "content-type": "text/plain" }, data: JSON.stringify(beacon) }));
+  await check("post", "/api/vitals", await request.post("/api/vitals", { headers: ua, data: { ...beacon, route: "/nowhere" } }));
+  await check("post", "/api/vitals", await request.post("/api/vitals", { headers: { ...ua, "content-type": "application/xml" }, data: "<x/>" }));
+
+  // The form service, and the same in Formspree's protocol.
+  const fields = { name: "Ada", email: "ada@example.com", message: `OpenAPI ${testInfo.project.name}` };
+  const formClient = await client();
+  await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/feedback", { data: fields }));
+  await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/contact", { data: { name: "", email: "nope" } }));
+  await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/other", { data: fields }));
+  const fClient = await client();
+  await check("post", "/f/{form}", await fClient.post("/f/contact", { data: fields }));
+  await check("post", "/f/{form}", await fClient.post("/f/contact", { data: { email: "x" } }));
+  await check("post", "/f/{form}", await fClient.post("/f/no-such-form", { data: fields }));
+  await check("post", "/f/{form}", await request.post("/f/contact", { data: fields, headers: { Origin: "https://elsewhere.example" } }));
+
+  // Accounts: sign up, (unverified) sign in, verify, sign in, session, records, delete.
+  const email = uniqueEmail(testInfo, "openapi");
+  const anon = await client();
+  await check("post", "/api/auth/sign-up/email", await anon.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Open Api" } }));
+  await check("post", "/api/auth/sign-up/email", await anon.post("/api/auth/sign-up/email", { data: { email: "not-an-address", password: PASSWORD, name: "X" } }));
+  await check("post", "/api/auth/sign-in/email", await anon.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } }));
+  await check("post", "/api/auth/resend-verification", await anon.post("/api/auth/resend-verification", { data: { email } }));
+  const verified = await anon.get(linkIn(await waitForMail(email, /Verify your email/), /verify-email/), { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  await check("post", "/api/auth/sign-in/email", await anon.post("/api/auth/sign-in/email", { data: { email, password: "wrong-password-1" } }));
+  await check("get", "/api/auth/get-session", await anon.get("/api/auth/get-session"));
+
+  const me = await client();
+  await check("post", "/api/auth/sign-in/email", await me.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } }));
+  const session = await me.get("/api/auth/get-session");
+  await check("get", "/api/auth/get-session", session);
+  const id = ((await session.json()) as { user: { id: string } }).user.id;
+  await check("get", "/api/user/{id}", await me.get(`/api/user/${id}`));
+  await check("get", "/api/user/{id}", await me.get("/api/user/someone-else"));
+  await check("get", "/api/user/{id}", await anon.get(`/api/user/${id}`));
+  await check("post", "/api/saveUser", await me.post("/api/saveUser"));
+  await check("post", "/api/saveUser/{uid}", await me.post(`/api/saveUser/${id}`, { data: { about: "Documented.", role: "admin" } }));
+  await check("post", "/api/saveUser/{uid}", await me.post(`/api/saveUser/${id}`, { data: { dob: "31-12-2000" } }));
+  await check("post", "/api/auth/request-password-reset", await anon.post("/api/auth/request-password-reset", { data: { email, redirectTo: "/auth/reset-password" } }));
+  await check("delete", "/api/user/{id}", await me.delete(`/api/user/${id}`, { data: { name: "Not The Name", password: PASSWORD } }));
+  await check("delete", "/api/user/{id}", await me.delete(`/api/user/${id}`, { data: { name: "Open Api", password: PASSWORD } }));
+
+  const other = await createVerifiedUser(await client(), uniqueEmail(testInfo, "openapi-out"));
+  const out = await client();
+  await check("post", "/api/auth/sign-in/email", await out.post("/api/auth/sign-in/email", { data: { email: other.email, password: other.password } }));
+  await check("post", "/api/auth/sign-out", await out.post("/api/auth/sign-out", { data: {} }));
+
+  const documented = Object.entries(doc.paths).flatMap(([template, methods]) => Object.keys(methods).map((method) => `${method} ${template}`));
+  expect(documented.filter((operation) => !exercised.has(operation)), "documented operations this test did not call").toEqual([]);
+});
