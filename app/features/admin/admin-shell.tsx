@@ -22,8 +22,8 @@ export function AdminShell({ operatorEmail, children }: { operatorEmail: string;
             Signed in as <span className="font-medium text-ink-800">{operatorEmail}</span>
           </p>
         </div>
-        <nav aria-label="Operator console" className="mt-4 -mx-1 overflow-x-auto">
-          <ul className="flex min-w-max gap-1 border-b border-ink-200">
+        <nav aria-label="Operator console" className="mt-4">
+          <ul className="flex flex-wrap gap-x-1 border-b border-ink-200">
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink

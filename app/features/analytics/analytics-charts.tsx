@@ -21,10 +21,36 @@ function xs(days: string[]): number[] {
   return days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
 }
 
+const DAY_S = 86_400;
+
+/** "21 Nov": the points are whole UTC days, so the x axis names days, never hours. */
+function dayLabel(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
 function axes(format: (value: number) => string): uPlot.Axis[] {
   return [
-    { stroke: COLOUR.text, grid: { stroke: COLOUR.grid }, ticks: { stroke: COLOUR.grid } },
-    { stroke: COLOUR.text, grid: { stroke: COLOUR.grid }, ticks: { stroke: COLOUR.grid }, size: 64, values: (_u, values) => values.map(format) },
+    {
+      stroke: COLOUR.text,
+      grid: { stroke: COLOUR.grid },
+      ticks: { stroke: COLOUR.grid },
+      // Ticks on whole days only (at least one day apart), labelled by date.
+      incrs: [DAY_S, 2 * DAY_S, 7 * DAY_S, 14 * DAY_S],
+      values: (_u, values) => values.map(dayLabel),
+    },
+    // Wide enough for "4,000 ms" at the axis font: labels are measured, not guessed.
+    {
+      stroke: COLOUR.text,
+      grid: { stroke: COLOUR.grid },
+      ticks: { stroke: COLOUR.grid },
+      values: (_u, values) => values.map(format),
+      size: (u, values) => {
+        if (!values) return 48;
+        const context = u.ctx;
+        context.font = "12px system-ui, sans-serif";
+        return Math.ceil(Math.max(...values.map((v) => context.measureText(v).width))) + 24;
+      },
+    },
   ];
 }
 
