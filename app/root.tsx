@@ -157,6 +157,7 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{notFound ? `Page not found | ${site.productName}` : `Something went wrong | ${site.productName}`}</title>
+      <meta name="robots" content="noindex" />
       <SiteShell user={rootData?.viewer ?? null}>
         {notFound ? (
           <NotFoundView />

@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { data } from "react-router";
 import { site } from "~/config/site";
 import { accountAction, accountDetail } from "~/features/admin/accounts.server";
@@ -25,9 +26,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await accountAction(
     {
       db: s.database.db,
+      operatorEmails: s.env.operatorEmails,
       // Better Auth's own endpoint: the same mail and link as "Forgot password?", under our limits.
       requestPasswordReset: async (email) => {
-        await s.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: app.authHeaders() });
+        try {
+          await s.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: app.authHeaders() });
+        } catch (error) {
+          if (isAPIError(error) && error.statusCode === 429) return { retryAfterS: Number(new Headers(error.headers).get("retry-after")) || 60 };
+          throw error;
+        }
       },
       // Through Better Auth's adapter, so its hooks evict the session cache (here and, with Redis, everywhere).
       revokeSessions: async (userId) => {

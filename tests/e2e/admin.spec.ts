@@ -110,6 +110,9 @@ test.describe("the operator console", () => {
     const lines = (await all.text()).trim().split("\r\n");
     expect(lines[0]).toContain("id,created_at,kind,name,email,message");
     expect(lines.slice(1).map((line) => line.split(",")[2]).sort()).toEqual(["contact", "feedback"]);
+    // A link on another site cannot start the download (nor write the audit log).
+    const linked = await page.request.get(`/admin/messages/export?q=${word}`, { headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" } });
+    expect(linked.status()).toBe(404);
     const contactOnly = (await (await page.request.get(`/admin/messages/export?form=contact&status=handled&q=${word}`)).text()).trim().split("\r\n");
     expect(contactOnly).toHaveLength(2);
     expect(contactOnly[1]).toContain(visitor);

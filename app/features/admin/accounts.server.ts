@@ -5,11 +5,17 @@
  * operator may do to an account: send it a password-reset link, and stop or
  * allow its sign-in. Each action is audited.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { getUserRecord, type UserRecord } from "~/features/profile/index.server";
 import type { Database } from "~/infra/db/schema";
 import { toIso } from "~/infra/db/time";
+import { createProfile } from "~/infra/db/profile-rows.server";
 import { type Actor, recordAudit } from "./audit.server";
+import { isOperator } from "./operators.server";
+
+function waitText(seconds: number): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
 
 type Db = Kysely<Database>;
 
@@ -79,7 +85,8 @@ export async function searchAccounts(db: Db, query: string): Promise<AccountSumm
     .orderBy("user.createdAt", "desc")
     .orderBy("user.id")
     .limit(ACCOUNT_SEARCH_LIMIT);
-  if (text) select = select.where("user.email", "like", `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  // `%` and `_` in what the operator typed are literal characters (both databases need the escape clause).
+  if (text) select = select.where(sql<string>`lower(${sql.ref("user.email")})`, "like", sql<string>`${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
   const rows = await select.execute();
   return rows.map((r) => ({
     id: r.id,
@@ -119,25 +126,37 @@ export async function accountDetail(db: Db, id: string, now = new Date()): Promi
 
 export interface AccountActionDeps {
   db: Db;
-  /** Better Auth's own reset request (the same mail, link lifetime and limits as /auth). */
-  requestPasswordReset(email: string): Promise<void>;
+  /** Addresses that OPERATOR_EMAILS names: operators, whom the console cannot lock out. */
+  operatorEmails: ReadonlySet<string>;
+  /**
+   * Better Auth's own reset request (the same mail, link lifetime and limits
+   * as /auth). Refused by a limit: the seconds to wait.
+   */
+  requestPasswordReset(email: string): Promise<{ retryAfterS: number } | void>;
   /** Ends every session of the account (Better Auth's adapter, so the session cache hears it). */
   revokeSessions(userId: string): Promise<void>;
 }
 
-export type AccountActionResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
+export type AccountActionResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 429; message: string };
 
 export async function accountAction(deps: AccountActionDeps, actor: Actor, intent: string | undefined, id: string): Promise<AccountActionResult> {
   const user = await deps.db.selectFrom("user").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
   if (!user) return { ok: false, status: 404, message: "There is no such account." };
   if (intent === "send-password-reset") {
-    await deps.requestPasswordReset(user.email);
+    const refused = await deps.requestPasswordReset(user.email);
+    if (refused) return { ok: false, status: 429, message: `Too many reset links for this address or from here. Please wait ${waitText(refused.retryAfterS)} and try again.` };
     await recordAudit(deps.db, actor, "account.password-reset-sent", `account ${user.email}`);
     return { ok: true, message: `A password-reset link was sent to ${user.email}.` };
   }
   if (intent === "disable-sign-in" || intent === "enable-sign-in") {
     const disable = intent === "disable-sign-in";
     if (disable && user.id === actor.id) return { ok: false, status: 400, message: "You cannot stop your own sign-in." };
+    // One operator must not be able to lock the others out: revoke the role first (npm run operator -- revoke).
+    if (disable && (await isOperator(deps.db, deps.operatorEmails, user))) {
+      return { ok: false, status: 400, message: `${user.email} is an operator. Revoke the role first (npm run operator -- revoke), then stop the sign-in.` };
+    }
+    // The row may not exist yet (it is made lazily): without it the stop would not hold.
+    await createProfile(deps.db, user.id, { verificationSent: false });
     await deps.db
       .updateTable("profile")
       .set({ sign_in_disabled_at: disable ? new Date().toISOString() : null })

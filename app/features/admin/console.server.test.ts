@@ -12,6 +12,7 @@ import { migrateToLatest } from "~/infra/db/migrate.server";
 import { testDatabases } from "../../../tests/support/test-databases";
 import { listAudit } from "./audit.server";
 import { saveFormFromPost } from "./forms-admin.server";
+import { accountAction, searchAccounts } from "./accounts.server";
 import { changeMessageStatus, loadInbox, parseInboxQuery } from "./inbox.server";
 import { isOperator, setOperatorRole } from "./operators.server";
 
@@ -155,5 +156,44 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect(Boolean((await db.selectFrom("form").select("enabled").where("key", "=", "feedback").executeTakeFirstOrThrow()).enabled)).toBe(true);
     const { entries } = await listAudit(db);
     expect(entries.map((e) => e.action)).toEqual(["form.created"]);
+  });
+
+  it("accounts: search takes _ and % literally; an operator cannot be locked out; a stop holds without a profile row; a refused reset is a 429", async () => {
+    const db = await setup();
+    const actor = await addUser(db, "ops@example.com", true);
+    const listed = await addUser(db, "lead@example.com", true);
+    await addUser(db, "first_last@example.com", true);
+    await addUser(db, "firstxlast@example.com", true);
+    expect((await searchAccounts(db, "first_last")).map((a) => a.email)).toEqual(["first_last@example.com"]);
+    expect((await searchAccounts(db, "FIRST")).map((a) => a.email).sort()).toEqual(["first_last@example.com", "firstxlast@example.com"]);
+
+    const revoked: string[] = [];
+    let resetRefused = false;
+    const deps = {
+      db,
+      operatorEmails: new Set(["lead@example.com"]),
+      requestPasswordReset: async () => (resetRefused ? { retryAfterS: 600 } : undefined),
+      revokeSessions: async (id: string) => void revoked.push(id),
+    };
+    expect(await accountAction(deps, actor, "disable-sign-in", listed.id)).toMatchObject({ ok: false, status: 400 });
+    await setOperatorRole(db, "first_last@example.com", true);
+    expect(await accountAction(deps, actor, "disable-sign-in", "u-first_last@example.com")).toMatchObject({ ok: false, status: 400 });
+    expect(revoked).toEqual([]);
+
+    // No profile row (they are made lazily): the stop still holds.
+    const bare = "u-firstxlast@example.com";
+    await db.deleteFrom("profile").where("user_id", "=", bare).execute();
+    expect(await accountAction(deps, actor, "disable-sign-in", bare)).toMatchObject({ ok: true });
+    expect((await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", bare).executeTakeFirstOrThrow()).sign_in_disabled_at).toBeTruthy();
+    expect(revoked).toEqual([bare]);
+
+    resetRefused = true;
+    expect(await accountAction(deps, actor, "send-password-reset", bare)).toEqual({
+      ok: false,
+      status: 429,
+      message: "Too many reset links for this address or from here. Please wait 10 minutes and try again.",
+    });
+    const { entries } = await listAudit(db);
+    expect(entries.map((e) => e.action)).toEqual(["account.sign-in-disabled"]);
   });
 });

@@ -54,9 +54,20 @@ describe("beaconSchema", () => {
     expect(beaconSchema.safeParse(withEvent({ route: "/", metric: "pageview", url: "/blog/x" })).success).toBe(false);
     expect(beaconSchema.safeParse(withEvent({ route: "/", metric: "pageview", value: 1 })).success).toBe(false);
     expect(beaconSchema.safeParse({ ...valid, events: [] }).success).toBe(false);
-    const many = Array.from({ length: MAX_EVENTS + 1 }, () => ({ route: "/", metric: "pageview" }));
-    expect(beaconSchema.safeParse({ ...valid, events: many }).success).toBe(false);
-    expect(beaconSchema.safeParse({ ...valid, events: many.slice(1) }).success).toBe(true);
+    const all = [
+      { route: "/", metric: "pageview" },
+      { route: "/", metric: "LCP", value: 1 },
+      { route: "/", metric: "INP", value: 1 },
+      { route: "/", metric: "CLS", value: 0 },
+      { route: "/", metric: "FCP", value: 1 },
+      { route: "/", metric: "TTFB", value: 1 },
+    ];
+    expect(all).toHaveLength(MAX_EVENTS);
+    expect(beaconSchema.safeParse({ ...valid, events: all }).success).toBe(true);
+    expect(beaconSchema.safeParse({ ...valid, events: [...all, { route: "/about", metric: "pageview" }] }).success).toBe(false);
+    // One beacon is at most one page view (and one of each vital): it cannot be inflated.
+    expect(beaconSchema.safeParse({ ...valid, events: [{ route: "/", metric: "pageview" }, { route: "/about", metric: "pageview" }] }).success).toBe(false);
+    expect(beaconSchema.safeParse({ ...valid, events: [{ route: "/", metric: "LCP", value: 1 }, { route: "/", metric: "LCP", value: 2 }] }).success).toBe(false);
     expect(beaconSchema.safeParse([valid]).success).toBe(false);
   });
 });

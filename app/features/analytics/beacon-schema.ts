@@ -31,7 +31,12 @@ export const beaconEvent = z.discriminatedUnion("metric", [pageView, ...vitalEve
 const batch = z.strictObject({
   device: z.enum(DEVICE_CLASSES),
   connection: z.enum(CONNECTION_TYPES),
-  events: z.array(beaconEvent).min(1).max(MAX_EVENTS),
+  // Each metric at most once: one beacon cannot count as thirty page views.
+  events: z
+    .array(beaconEvent)
+    .min(1)
+    .max(MAX_EVENTS)
+    .refine((events) => new Set(events.map((e) => e.metric)).size === events.length, "each metric at most once per beacon"),
 });
 
 /**

@@ -153,14 +153,16 @@ describe.each(testDatabases())("POST /api/vitals on $name", (target) => {
   });
 
   it("merges repeated events of one beacon into one row, and keeps one row per day", async () => {
-    const events = [
-      { route: "/license", metric: "pageview" },
+    const first = [
       { route: "/license", metric: "pageview" },
       { route: "/license", metric: "TTFB", value: 120 },
+    ];
+    const second = [
+      { route: "/license", metric: "pageview" },
       { route: "/license", metric: "TTFB", value: 900 },
     ];
-    expect((await ingest(post(beacon(events)))).status).toBe(204);
-    expect((await ingest(post(beacon(events)), { at: new Date("2026-11-21T00:00:01Z") })).status).toBe(204);
+    for (const events of [first, second]) expect((await ingest(post(beacon(events)))).status).toBe(204);
+    for (const events of [first, second]) expect((await ingest(post(beacon(events)), { at: new Date("2026-11-21T00:00:01Z") })).status).toBe(204);
     expect(await total("/license", "pageview")).toBe(2);
     expect(await total("/license", "pageview", "2026-11-21")).toBe(2);
     const [ttfb] = await rows("/license", "TTFB");
@@ -169,8 +171,8 @@ describe.each(testDatabases())("POST /api/vitals on $name", (target) => {
 
   it("summarises per route with p50/p75/p95 and ratings, per day, over 7 or 30 days", async () => {
     const lcp = [1000, 1200, 1500, 2200, 2400, 2600, 3000, 5000];
-    const events = [{ route: "/terms", metric: "pageview" }, ...lcp.map((value) => ({ route: "/terms", metric: "LCP", value }))];
-    expect((await ingest(post(beacon(events)))).status).toBe(204);
+    expect((await ingest(post(beacon([{ route: "/terms", metric: "pageview" }])))).status).toBe(204);
+    for (const value of lcp) expect((await ingest(post(beacon([{ route: "/terms", metric: "LCP", value }])))).status).toBe(204);
     // Ten days earlier: inside 30 days, outside 7.
     const earlier = new Date(now.getTime() - 10 * 86_400_000);
     expect((await ingest(post(beacon([{ route: "/terms", metric: "pageview" }])), { at: earlier })).status).toBe(204);

@@ -50,7 +50,7 @@ export const CONNECTION_TYPES = ["4g", "3g", "2g", "slow-2g", "unknown"] as cons
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 
 /** At most this many events travel in one beacon (its body stays far below the 8 KB cap). */
-export const MAX_EVENTS = 30;
+export const MAX_EVENTS = 6;
 
 /**
  * The route patterns of the site's pages, as React Router matches them

@@ -25,6 +25,17 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let landing: string | undefined;
 const disabled = typeof navigator === "undefined" || isbot(navigator.userAgent);
 
+/** The server takes each metric at most once per beacon (one page view, one LCP…): split the queue so. */
+export function beaconChunks(events: BeaconEvent[]): BeaconEvent[][] {
+  const chunks: BeaconEvent[][] = [];
+  for (const event of events) {
+    const open = chunks.find((chunk) => chunk.length < MAX_EVENTS && !chunk.some((e) => e.metric === event.metric));
+    if (open) open.push(event);
+    else chunks.push([event]);
+  }
+  return chunks;
+}
+
 export function flush(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
@@ -32,8 +43,8 @@ export function flush(): void {
   const events = queue;
   queue = [];
   const context = { device: deviceClass(), connection: connectionType() };
-  for (let i = 0; i < events.length; i += MAX_EVENTS) {
-    const beacon: Beacon = { ...context, events: events.slice(i, i + MAX_EVENTS) };
+  for (const chunk of beaconChunks(events)) {
+    const beacon: Beacon = { ...context, events: chunk };
     try {
       navigator.sendBeacon(ENDPOINT, JSON.stringify(beacon));
     } catch {

@@ -90,8 +90,10 @@ export async function saveForm(db: Db, input: FormInput, mode: "create" | "updat
   const iso = now.toISOString();
   const existing = await findForm(db, input.key);
   if (mode === "create") {
-    if (existing) return { ok: false, message: `A form with the key "${input.key}" exists already.` };
-    await db
+    const taken = { ok: false as const, message: `A form with the key "${input.key}" exists already.` };
+    if (existing) return taken;
+    // Two operators creating the same key at once: the primary key decides, the second is told so.
+    const inserted = await db
       .insertInto("form")
       .values({
         key: input.key,
@@ -103,7 +105,9 @@ export async function saveForm(db: Db, input: FormInput, mode: "create" | "updat
         created_at: iso,
         updated_at: iso,
       })
-      .execute();
+      .onConflict((oc) => oc.column("key").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return taken;
     return { ok: true, created: true };
   }
   if (!existing) return { ok: false, message: "There is no such form." };

@@ -47,12 +47,13 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
         ))}
       </fieldset>
 
-      <Banner tone="info" className="mx-auto mt-8 max-w-3xl !bg-saffron-300/25 !text-ink-900 !ring-saffron-400/60">
+      <Banner tone="warning" className="mx-auto mt-8 max-w-3xl">
         <strong className="font-semibold">{PRICING_BANNER}</strong>
       </Banner>
 
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-        {plans.map((plan) => {
+      {/* Two columns, then three over two (the last row centred) until the screen is wide enough for five roomy cards. */}
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-6 2xl:grid-cols-5">
+        {plans.map((plan, index) => {
           const isSelected = selected === plan.id;
           const amount = priceFor(plan, billing);
           const disabled = buttonDisabled(billing);
@@ -63,7 +64,9 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
               data-selected={isSelected || undefined}
               onClick={() => select(plan)}
               className={cn(
-                "relative flex flex-col rounded-3xl bg-white p-6 ring-1 transition-shadow",
+                "relative flex flex-col rounded-3xl bg-white p-6 ring-1 transition-shadow lg:col-span-2 2xl:col-span-1",
+                index === 3 && "lg:col-start-2 2xl:col-start-auto",
+                index === plans.length - 1 && plans.length % 2 === 1 && "sm:max-lg:col-span-2 sm:max-lg:mx-auto sm:max-lg:w-[calc(50%-0.75rem)]",
                 canSelect(plan) ? "cursor-pointer" : "cursor-default",
                 isSelected ? "shadow-lift ring-2 ring-brand-600" : plan.isPopular ? "shadow-lift ring-brand-300" : "shadow-card ring-ink-200/70",
               )}
@@ -79,8 +82,9 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
                 </span>
                 <h2 className="text-xl font-bold">{plan.name}</h2>
               </div>
-              <p className="mt-3 text-sm text-ink-600">{plan.highlightFeature}</p>
-              <p className="mt-5 flex items-baseline gap-1">
+              {/* Two lines kept for every description, so the prices line up across a row. */}
+              <p className="mt-3 min-h-10 text-sm text-ink-600">{plan.highlightFeature}</p>
+              <p className="mt-5 flex items-baseline gap-1 whitespace-nowrap">
                 <span className="text-4xl font-extrabold tracking-tight text-ink-950" data-testid="price">
                   {formatRupees(amount)}
                 </span>
@@ -111,10 +115,12 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
                   });
                 }}
                 className={cn(
-                  "mt-8 inline-flex h-11 items-center justify-center rounded-xl text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+                  "mt-8 inline-flex h-11 items-center justify-center rounded-xl text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+                  // Disabled (yearly): flat grey for every plan, the popular one included, so none looks pressable.
+                  "disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 disabled:shadow-none disabled:ring-1 disabled:ring-inset disabled:ring-ink-200",
                   plan.variant === "primary"
-                    ? "bg-brand-600 text-white hover:bg-brand-700 disabled:hover:bg-brand-600"
-                    : "bg-white text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50 disabled:hover:bg-white",
+                    ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+                    : "bg-white text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50",
                 )}
               >
                 {plan.buttonText}

@@ -3,13 +3,13 @@ import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
 
 interface BannerProps {
-  tone: "error" | "success" | "info";
+  tone: "error" | "success" | "info" | "warning";
   children: ReactNode;
   onDismiss?: () => void;
   className?: string;
 }
 
-/** Failures in red, successes in green (spec section 2); dismissible when onDismiss is given. */
+/** Failures in red, successes in green (spec section 2), warnings in amber; dismissible when onDismiss is given. */
 export function Banner({ tone, children, onDismiss, className }: BannerProps) {
   return (
     <div
@@ -20,10 +20,11 @@ export function Banner({ tone, children, onDismiss, className }: BannerProps) {
         tone === "error" && "bg-red-50 text-red-800 ring-red-200",
         tone === "success" && "bg-emerald-50 text-emerald-800 ring-emerald-200",
         tone === "info" && "bg-brand-50 text-brand-900 ring-brand-200",
+        tone === "warning" && "bg-amber-50 text-amber-950 ring-amber-300",
         className,
       )}
     >
-      <Icon name={tone === "error" ? "circle-alert" : "circle-check"} className="mt-0.5 size-4" />
+      <Icon name={tone === "error" || tone === "warning" ? "circle-alert" : tone === "info" ? "lightbulb" : "circle-check"} className="mt-0.5 size-4" />
       <div className="min-w-0 flex-1">{children}</div>
       {onDismiss && (
         <button
