@@ -20,7 +20,7 @@ export default function Pricing() {
         intro="Simple plans in rupees, from free to professional. Every plan is coming soon: pick the one you would choose, and join the community to hear first."
       />
       <section aria-label="Plans" className="bg-ink-50 py-16 sm:py-20">
-        <Container className="max-w-7xl">
+        <Container className="2xl:max-w-7xl">
           <PricingPlans plans={plans} />
         </Container>
       </section>

@@ -86,6 +86,36 @@ test.describe("route changes", () => {
     expect(visibleFor).toBeLessThan(3_500);
   });
 
+  test("move focus to the new page's heading and announce its title; the chat button stays under the menu's overlay", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, "/");
+    const link = page.getByRole("banner").getByRole("link", { name: "Pricing" });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/pricing$/);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(page.getByTestId("route-announcer")).toHaveText(/^Pricing/);
+    await overlayCleared(page);
+    // Tab goes on from the page's top, not from the old header link.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+
+    // The chat button (phone width) and the side menu: the menu's overlay covers the button.
+    await page.goto("/blog");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.setViewportSize({ width: 390, height: 800 });
+    const chat = page.getByTestId("chat-button");
+    await expect(chat).toBeVisible({ timeout: 5_000 });
+    await page.getByRole("button", { name: /menu/i }).first().click();
+    const overlay = page.locator("[data-state=open].fixed.inset-0").first();
+    await expect(overlay).toBeVisible();
+    const box = (await chat.boundingBox())!;
+    // What is on top at the chat button's centre is the menu's overlay, not the button.
+    const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest("[data-testid=chat-button]") !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(onTop).toBe(false);
+  });
+
   test("the first page load shows no overlay", async ({ page }) => {
     await open(page, "/pricing");
     await expect(page.getByTestId("route-overlay")).toHaveCount(0);

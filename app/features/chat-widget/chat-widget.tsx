@@ -143,7 +143,8 @@ export default function ChatWidget() {
         onPointerCancel={() => (drag.current = null)}
         onKeyDown={onKeyDown}
         style={{ left: position.x, top: position.y, width: CHAT_BUTTON_SIZE, height: CHAT_BUTTON_SIZE, touchAction: "none" }}
-        className="fixed z-50 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
+        // Under the header (z-40), menus and dialogs (z-50): an overlay always covers it.
+        className="fixed z-30 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
       >
         <Icon name={open ? "x" : "message-circle"} className="size-6" />
       </button>
@@ -161,7 +162,7 @@ export default function ChatWidget() {
           data-testid="chat-panel"
           style={{ left: panelAt?.x ?? 0, top: panelAt?.y ?? 0, visibility: panelAt ? "visible" : "hidden" }}
           className={cn(
-            "fixed z-50 w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-3xl bg-white shadow-lift ring-1 ring-ink-200 outline-none",
+            "fixed z-30 w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-3xl bg-white shadow-lift ring-1 ring-ink-200 outline-none",
             panelAt && "animate-pop-in",
           )}
         >

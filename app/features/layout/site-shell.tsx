@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Viewer } from "~/shared/lib/viewer";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { RouteFocus } from "./route-focus";
 
 /** Header, page and footer: every page, the error page and the 404 page alike. */
 export function SiteShell({ user, children }: { user: Viewer | null; children: ReactNode }) {
@@ -9,7 +10,8 @@ export function SiteShell({ user, children }: { user: Viewer | null; children: R
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        // Focused, it is a bar over the whole header (not a box on top of the logo).
+        className="sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
       >
         Skip to content
       </a>
@@ -18,6 +20,7 @@ export function SiteShell({ user, children }: { user: Viewer | null; children: R
         {children}
       </main>
       <Footer />
+      <RouteFocus />
     </div>
   );
 }
