@@ -27,25 +27,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero content={loaderData.hero} />
-      {/* The long blocks below the first screen are laid out only as they come near (app.css: below-fold). */}
-      <div className="below-fold">
-        <ValuesSection values={loaderData.values} />
-      </div>
-      <div className="below-fold">
-        <WhyChooseUsSection content={loaderData.whyChooseUs} />
-      </div>
-      <div className="below-fold">
-        <VisionSection vision={loaderData.vision} />
-      </div>
-      <div className="below-fold">
-        <FeaturesSection features={loaderData.features} />
-      </div>
-      <div className="below-fold">
-        <StorySection story={loaderData.story} />
-      </div>
-      <div className="below-fold">
-        <TeamSection team={loaderData.team} />
-      </div>
+      <ValuesSection values={loaderData.values} />
+      <WhyChooseUsSection content={loaderData.whyChooseUs} />
+      <VisionSection vision={loaderData.vision} />
+      <FeaturesSection features={loaderData.features} />
+      <StorySection story={loaderData.story} />
+      <TeamSection team={loaderData.team} />
       <JoinBand />
     </>
   );
