@@ -56,9 +56,15 @@ export default function ChatWidget() {
     setPanelAt(panelPlacement({ x, y }, { width: rect.width, height: rect.height }, viewport()));
   }, [open, x, y]);
 
+  // Focus moves into the panel once it is placed: while it is still being measured it is
+  // `visibility: hidden`, and a hidden element cannot take focus.
+  const placed = panelAt !== null;
+  useEffect(() => {
+    if (open && placed) panel.current?.focus();
+  }, [open, placed]);
+
   useEffect(() => {
     if (!open) return;
-    panel.current?.focus();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (panel.current?.contains(target) || button.current?.contains(target)) return;
