@@ -3,7 +3,7 @@
  * judged (a figure under its target is reported, not failed):
  *
  *   1. the initial JavaScript of / (every module the page preloads), gzip and brotli
- *   2. Lighthouse mobile performance scores of / and /pricing (median of 5 runs;
+ *   2. Lighthouse mobile performance scores of eight public pages (median of 5 runs;
  *      single runs vary by ±0.1 on a busy 2-core machine)
  *   3. signed-in requests against the prerendered page, served by the same
  *      process in the same run: throughput as a ratio to it (absolute numbers
@@ -11,6 +11,8 @@
  *      and the process's resident memory idle, after the load and after the
  *      same load again (it must not keep growing)
  *   4. a mixed load (pages, API, session reads, form posts) on 100 connections
+ *   5. the operator inbox at 100,000 messages: a deep keyset page against the
+ *      first one (scripts/lib/inbox-bench.ts)
  *
  * scripts/lib/load.mjs does the loading (a closed loop like wrk's, measured
  * with the monotonic clock per request; why not wrk: see that file). The
@@ -29,6 +31,7 @@ import { parseArgs, promisify } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureBuild } from "../server/build.mjs";
+import { inboxBench, printInboxBench } from "./lib/inbox-bench.ts";
 import { startAppServer } from "../tests/support/app-server.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 
@@ -289,6 +292,8 @@ try {
     if (mixed.errors) console.log(`   answers: ${JSON.stringify(mixed.statuses)}`);
     console.log(`   resident memory after it: ${residentMb(server.pid).toFixed(0)} MB\n`);
   }
+
+  printInboxBench(await inboxBench());
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -50,9 +50,7 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Newest first; `before` is the cursor of the previous page's last entry. */
 export async function listAudit(db: Db, before?: { at: string; id: string }): Promise<{ entries: AuditEntry[]; next: string | null }> {
   let query = db.selectFrom("audit_log").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(AUDIT_PAGE_SIZE + 1);
-  if (before) {
-    query = query.where((eb) => eb.or([eb("at", "<", before.at), eb.and([eb("at", "=", before.at), eb("id", "<", before.id)])]));
-  }
+  if (before) query = query.where((eb) => eb(eb.refTuple("at", "id"), "<", eb.tuple(before.at, before.id)));
   const rows = (await query.execute()).map(toEntry);
   const more = rows.length > AUDIT_PAGE_SIZE;
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);

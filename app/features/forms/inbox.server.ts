@@ -64,9 +64,8 @@ export async function listInbox(db: Db, filter: InboxFilter, after?: InboxCursor
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
-  if (after) {
-    query = query.where((eb) => eb.or([eb("created_at", "<", after.at), eb.and([eb("created_at", "=", after.at), eb("id", "<", after.id)])]));
-  }
+  // A row-value comparison, which both databases answer with a range on (…, created_at, id) indexes.
+  if (after) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(after.at, after.id)));
   const rows = await query.execute();
   const messages = rows.slice(0, limit);
   const last = messages.at(-1);

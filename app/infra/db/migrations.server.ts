@@ -168,5 +168,19 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("analytics_daily").execute();
       },
     },
+
+    /**
+     * The inbox's unfiltered keyset pages: `(created_at, id) < (?, ?)` walks
+     * this index; with `created_at` alone a page 3,600 deep read 90,000 rows
+     * (npm run bench, section 5: 10.8 ms against 0.2 ms for the first page).
+     */
+    "0004_inbox_keyset_index": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex("form_message_created_at_id").on("form_message").columns(["created_at", "id"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex("form_message_created_at_id").execute();
+      },
+    },
   };
 }
