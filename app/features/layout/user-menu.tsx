@@ -18,24 +18,23 @@ export default function UserMenu({ user }: { user: Viewer }) {
       <DropdownMenu.Trigger asChild>
         <UserMenuButton user={user} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-52 rounded-xl bg-white p-1.5 shadow-lift ring-1 ring-ink-200 data-[state=open]:animate-pop-in"
-        >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-ink-600">{user.email}</DropdownMenu.Label>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate("/profile")}>
-            <Icon name="user" className="size-4" />
-            View Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-ink-200" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-            <Icon name="log-out" className="size-4" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* No portal: the open menu stays inside the header's banner landmark (axe: all content in landmarks). */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 min-w-52 rounded-xl bg-white p-1.5 shadow-lift ring-1 ring-ink-200 data-[state=open]:animate-pop-in"
+      >
+        <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-ink-600">{user.email}</DropdownMenu.Label>
+        <DropdownMenu.Item className={itemClass} onSelect={() => void navigate("/profile")}>
+          <Icon name="user" className="size-4" />
+          View Profile
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-ink-200" />
+        <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+          <Icon name="log-out" className="size-4" />
+          Sign Out
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -45,6 +45,17 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
   const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState(saved?.intent === "save" && !saved.ok ? saved.errors : {});
   const editButton = useRef<HTMLButtonElement>(null);
+  /**
+   * Set when the form closes: the button that reopens it takes focus as soon
+   * as a render has put it back (a frame later is not enough on a busy
+   * machine: the render that mounts it can come after that frame).
+   */
+  const focusEditButton = useRef(false);
+  useEffect(() => {
+    if (!focusEditButton.current || !editButton.current) return;
+    focusEditButton.current = false;
+    editButton.current.focus();
+  });
   const deleteButton = useRef<HTMLButtonElement>(null);
   const current = saved?.intent === "save" && saved.ok ? saved.record : record;
 
@@ -62,7 +73,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       setErrors({});
       setEditing(false);
       // Back in view mode the form is gone: focus goes to the button that reopens it, never to <body>.
-      requestAnimationFrame(() => editButton.current?.focus());
+      focusEditButton.current = true;
     } else {
       notify.error(PROFILE_MESSAGES.updateFailed, { id: "profile-save" });
       setErrors(answer.errors);
@@ -147,7 +158,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
           onCancel={() => {
             setEditing(false);
             setErrors({});
-            requestAnimationFrame(() => editButton.current?.focus());
+            focusEditButton.current = true;
           }}
         />
 
