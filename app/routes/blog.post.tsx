@@ -29,7 +29,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, previous, next } = loaderData;
   return (
     <article className="py-12 sm:py-16">
-      <Container className="max-w-3xl">
+      <Container className="max-w-[40rem]">
         <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
           <Icon name="arrow-right" className="size-4 rotate-180" />
           All posts

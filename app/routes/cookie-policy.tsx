@@ -82,7 +82,7 @@ export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
-      <Container className="max-w-4xl py-16 sm:py-20">
+      <Container className="max-w-[40rem] py-16 sm:py-20">
         <LegalSections sections={sections} />
 
         <StorageTable

@@ -26,7 +26,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <section aria-label="Our privacy commitments" className="py-16 sm:py-20">
         <Container>
-          <p className="mx-auto max-w-3xl text-center text-lg leading-relaxed text-ink-700">{intro.intro}</p>
+          <p className="mx-auto max-w-xl text-center text-lg leading-relaxed text-balance text-ink-700">{intro.intro}</p>
           <div className="mt-12">
             <CardGrid cards={cards} columns={3} headingLevel="h2" />
           </div>

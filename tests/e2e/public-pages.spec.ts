@@ -356,3 +356,41 @@ test.describe("responsive", () => {
     });
   }
 });
+
+test.describe("reading measure", () => {
+  test("articles and legal pages keep running text to at most 75 characters a line at 1280 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/blog");
+    const post = await page.locator('main a[href^="/blog/"]').first().getAttribute("href");
+    for (const path of [post!, "/license", "/cookie-policy", "/privacy", "/terms"]) {
+      await open(page, path);
+      // Every line of every paragraph, counted character by character from where the browser broke it.
+      const longest = await page.evaluate(() => {
+        let worst = 0;
+        let where = "";
+        for (const p of document.querySelectorAll("main p")) {
+          const counts = new Map<number, number>();
+          const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? "";
+            for (let i = 0; i < text.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (!rect) continue;
+              const top = Math.round(rect.top);
+              counts.set(top, (counts.get(top) ?? 0) + 1);
+            }
+          }
+          for (const n of counts.values()) {
+            if (n > worst) [worst, where] = [n, (p.textContent ?? "").slice(0, 60)];
+          }
+        }
+        return { worst, where };
+      });
+      expect(longest.worst, path).toBeGreaterThan(30);
+      expect(longest.worst, `${path}: "${longest.where}…"`).toBeLessThanOrEqual(75);
+    }
+  });
+});

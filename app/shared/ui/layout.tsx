@@ -54,7 +54,7 @@ export function PageHeader({ eyebrow, title, intro, children }: { eyebrow?: stri
       <Container className="relative py-16 text-center sm:py-20">
         {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-saffron-300">{eyebrow}</p>}
         <h1 className="mt-2 text-4xl font-bold text-white sm:text-5xl">{title}</h1>
-        {intro && <div className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-brand-100">{intro}</div>}
+        {intro && <div className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-balance text-brand-100">{intro}</div>}
       </Container>
     </header>
   );
