@@ -21,7 +21,8 @@
  *
  * Options: --port N (default 4500), --runs N (Lighthouse runs, default 5),
  *          --seconds N (load per endpoint, default 10), --mixed-seconds N
- *          (default 60), --connections N (default 50), --skip-lighthouse.
+ *          (default 60), --connections N (default 50), --skip-lighthouse,
+ *          --lighthouse-pages all (every public page instead of eight).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -30,6 +31,7 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { staticPagePaths } from "../app/prerender.ts";
 import { ensureBuild } from "../server/build.mjs";
 import { inboxBench, printInboxBench } from "./lib/inbox-bench.ts";
 import { startAppServer } from "../tests/support/app-server.ts";
@@ -45,6 +47,8 @@ const { values: args } = parseArgs({
     "mixed-seconds": { type: "string", default: "60" },
     connections: { type: "string", default: "50" },
     "skip-lighthouse": { type: "boolean", default: false },
+    // "all": every prerendered page, /auth and a post (about 22 pages: use --runs 1 to keep it short).
+    "lighthouse-pages": { type: "string", default: "some" },
   },
 });
 
@@ -234,7 +238,9 @@ try {
     console.log(`2. Lighthouse mobile performance (median of ${args.runs} runs)`);
     // The public pages of every kind: the home page, a marketing page, the pricing cards, a list, an
     // article, a legal page, a form and the sign-in page.
-    const lh = await lighthouseScores(base, ["/", "/about", "/pricing", "/blog", `/blog/${await firstPostSlug(base)}`, "/privacy", "/contact", "/auth"], Number(args.runs));
+    const some = ["/", "/about", "/pricing", "/blog", `/blog/${await firstPostSlug(base)}`, "/privacy", "/contact", "/auth"];
+    const pages = args["lighthouse-pages"] === "all" ? [...new Set([...staticPagePaths, ...some])] : some;
+    const lh = await lighthouseScores(base, pages, Number(args.runs));
     console.log(`   (this machine's Lighthouse benchmark index: ${Math.round(Object.values(lh)[0]?.benchmarkIndex ?? 0)}; simulated mobile: 4x CPU slowdown, slow 4G)`);
     for (const [p, r] of Object.entries(lh)) {
       const score = median(r.scores);

@@ -1,12 +1,12 @@
 /**
  * The site by keyboard alone (issue 12's acceptance): no mouse, no clicks.
  * After every step focus is on something visible that makes sense, never on
- * <body>: navigating, the chat panel, signing in, editing the profile, and
+ * <body>: navigating, the chat panel, signing up and in, editing the profile, and
  * deleting the account with a wrong password first. axe runs with the chat
  * panel and the delete dialog open.
  */
 import type { Page } from "@playwright/test";
-import { createVerifiedUser, expect, expectAccessible, open, overlayCleared, profileOf, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, linkIn, open, overlayCleared, PASSWORD, profileOf, test, uniqueEmail, waitForMail } from "./fixtures";
 
 /** What has focus: never <body> (focus lost), always something on screen. */
 async function focusIsSomewhere(page: Page) {
@@ -34,10 +34,11 @@ async function tabTo(page: Page, matches: (el: { tag: string; text: string; labe
 }
 
 for (const width of [390, 1280]) {
-  test(`by keyboard at ${width} px: navigate, chat, sign in, edit the profile, delete the account (wrong password first)`, async ({ page, request }, testInfo) => {
+  test(`by keyboard at ${width} px: navigate, chat, sign up, sign in, edit the profile, delete the account (wrong password first)`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
-    const user = await createVerifiedUser(request, uniqueEmail(testInfo, `kb${width}`));
+    const email = uniqueEmail(testInfo, `kb${width}`);
+    const user = { email, password: PASSWORD, name: email.split("@")[0]! };
 
     // The skip link comes first and lands in the page.
     await open(page, "/about");
@@ -59,6 +60,21 @@ for (const width of [390, 1280]) {
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(chat).toBeFocused();
+
+    // Sign up: the check-your-email state names the address and takes focus.
+    await open(page, "/auth?mode=signup");
+    await tabTo(page, (el) => el.tag === "INPUT");
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await page.keyboard.type(user.email);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(user.password);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+    await expect(page.getByText(user.email).first()).toBeVisible();
+    await focusIsSomewhere(page);
+    // The link in the mail (opened from the mail program, as a person would).
+    await page.goto(linkIn(await waitForMail(user.email, /Verify your email/), /verify-email/));
+    await expect(page).toHaveURL(/verified=1/);
 
     // Sign in.
     await open(page, "/auth");
