@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { cacheUser, SignOutForm } from "~/features/auth";
 import { notify } from "~/shared/lib/toasts";
@@ -48,10 +48,11 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
   /**
    * Set when the form closes: the button that reopens it takes focus as soon
    * as a render has put it back (a frame later is not enough on a busy
-   * machine: the render that mounts it can come after that frame).
+   * machine: the render that mounts it can come after that frame), and
+   * before that render is painted, so focus is never seen on <body>.
    */
   const focusEditButton = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusEditButton.current || !editButton.current) return;
     focusEditButton.current = false;
     editButton.current.focus();
