@@ -47,10 +47,15 @@ export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCanc
       </h2>
       {editing ? (
         <form
-          // A new record (after a save) resets the fields to what was stored.
-          key={record.updated_at}
+          // No key on the record: a save's answer arrives while the form is still shown (until the page's
+          // data is read again), and a new key would rebuild the form and drop the focused Save button to
+          // <body>. Each time the form opens it is mounted afresh from the current record anyway.
           method="post"
-          onSubmit={onSubmit}
+          onSubmit={(event) => {
+            // One save at a time (the button stays focusable while it runs, so it is not `disabled`).
+            if (busy) event.preventDefault();
+            else onSubmit(event);
+          }}
           className="mt-6 grid gap-5 sm:grid-cols-2"
         >
           <input type="hidden" name="intent" value="save" />
@@ -101,7 +106,8 @@ export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCanc
             />
           </div>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" disabled={busy}>
+            {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> while the save runs. */}
+            <Button type="submit" aria-disabled={busy || undefined} className={busy ? "cursor-wait opacity-60" : undefined}>
               {busy ? "Saving..." : "Save"}
             </Button>
             <ActionLink to="/profile" variant="ghost" onAction={onCancel}>
