@@ -300,6 +300,8 @@ test.describe("chat widget", () => {
     await open(page, "/");
     const button = page.getByTestId("chat-button");
     await expect(button).toBeVisible({ timeout: 4000 });
+    // Measured after its pop-in (a scale animation) has finished: mid-animation its box is a few pixels off.
+    await button.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const start = (await button.boundingBox())!;
     const at = (x: number, y: number) => ({ pointerId: 7, pointerType: "touch", isPrimary: true, button: 0, buttons: 1, clientX: x, clientY: y });
     await button.dispatchEvent("pointerdown", at(start.x + 20, start.y + 20));
