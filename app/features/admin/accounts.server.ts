@@ -5,17 +5,15 @@
  * operator may do to an account: send it a password-reset link, and stop or
  * allow its sign-in. Each action is audited.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { getUserRecord, type UserRecord } from "~/features/profile/index.server";
 import type { Database } from "~/infra/db/schema";
 import { toIso } from "~/infra/db/time";
+import { waitDuration } from "~/infra/http/responses";
+import { containsText } from "~/infra/db/contains";
 import { createProfile } from "~/infra/db/profile-rows.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { isOperator } from "./operators.server";
-
-function waitText(seconds: number): string {
-  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-}
 
 type Db = Kysely<Database>;
 
@@ -85,8 +83,7 @@ export async function searchAccounts(db: Db, query: string): Promise<AccountSumm
     .orderBy("user.createdAt", "desc")
     .orderBy("user.id")
     .limit(ACCOUNT_SEARCH_LIMIT);
-  // `%` and `_` in what the operator typed are literal characters (both databases need the escape clause).
-  if (text) select = select.where(sql<string>`lower(${sql.ref("user.email")})`, "like", sql<string>`${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (text) select = select.where(containsText("user.email", text));
   const rows = await select.execute();
   return rows.map((r) => ({
     id: r.id,
@@ -144,7 +141,7 @@ export async function accountAction(deps: AccountActionDeps, actor: Actor, inten
   if (!user) return { ok: false, status: 404, message: "There is no such account." };
   if (intent === "send-password-reset") {
     const refused = await deps.requestPasswordReset(user.email);
-    if (refused) return { ok: false, status: 429, message: `Too many reset links for this address or from here. Please wait ${waitText(refused.retryAfterS)} and try again.` };
+    if (refused) return { ok: false, status: 429, message: `Too many reset links for this address or from here. Please wait ${waitDuration(refused.retryAfterS)} and try again.` };
     await recordAudit(deps.db, actor, "account.password-reset-sent", `account ${user.email}`);
     return { ok: true, message: `A password-reset link was sent to ${user.email}.` };
   }

@@ -127,7 +127,7 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     const { entries } = await listAudit(db);
     expect(entries.map((e) => [e.action, e.target, e.actorEmail])).toEqual([["message.handled", "message m-000001", "ops@example.com"]]);
 
-    const csv = await new Response(inboxCsv(db, { kind: "contact", status: "open" }).stream).text();
+    const csv = await new Response(inboxCsv(db, { kind: "contact", status: "open" })).text();
     const lines = csv.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe("id,created_at,kind,name,email,message,user_id,notified_at,notify_attempts,notify_error,status,handled_at,handled_by");
     // One open contact message (m-000000); its message is quoted with its line break kept.

@@ -2,37 +2,13 @@ import { Form } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
-import { inputClasses } from "~/shared/ui/field";
+import type { FormDefinition } from "~/features/forms/index.server";
+import { FieldShell, inputClasses } from "~/shared/ui/field";
 import { AdminHeading } from "./admin-shell";
 import type { FormsActionResult } from "./forms-admin.server";
 
-export interface FormRow {
-  key: string;
-  name: string;
-  notifyEmail: string;
-  enabled: boolean;
-  allowedOrigins: string[];
-  builtIn: boolean;
-}
-
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
-        {label}
-      </label>
-      <div className="mt-1.5">{children}</div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** One form's editor (or the new form's): the same fields, posted to the page's action. */
-function FormEditor({ form, mode, answer }: { form?: FormRow; mode: "create" | "update"; answer?: FormsActionResult }) {
+function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "create" | "update"; answer?: FormsActionResult }) {
   const prefix = mode === "create" ? "new" : `f-${form!.key}`;
   const mine = answer && (mode === "create" ? answer.key === "" || !answer.ok : answer.key === form!.key);
   return (
@@ -40,20 +16,20 @@ function FormEditor({ form, mode, answer }: { form?: FormRow; mode: "create" | "
       <input type="hidden" name="intent" value={mode} />
       {mode === "update" && <input type="hidden" name="key" value={form!.key} />}
       {mode === "create" && (
-        <Field id={`${prefix}-key`} label="Key" hint="Part of the address: /f/your-key. Lower case letters, digits and hyphens.">
+        <FieldShell id={`${prefix}-key`} label="Key" hint="Part of the address: /f/your-key. Lower case letters, digits and hyphens.">
           <input id={`${prefix}-key`} name="key" required minLength={2} maxLength={40} pattern="[a-z0-9][a-z0-9\-]{1,39}" aria-describedby={`${prefix}-key-hint`} className={inputClasses} />
-        </Field>
+        </FieldShell>
       )}
-      <Field id={`${prefix}-name`} label="Name">
+      <FieldShell id={`${prefix}-name`} label="Name">
         <input id={`${prefix}-name`} name="name" required maxLength={80} defaultValue={form?.name} className={inputClasses} />
-      </Field>
-      <Field id={`${prefix}-notify`} label="Notification address" hint="Empty: the company's contact address.">
+      </FieldShell>
+      <FieldShell id={`${prefix}-notify`} label="Notification address" hint="Empty: the company's contact address.">
         <input id={`${prefix}-notify`} name="notifyEmail" type="email" maxLength={254} defaultValue={form?.notifyEmail} aria-describedby={`${prefix}-notify-hint`} className={inputClasses} />
-      </Field>
+      </FieldShell>
       <div className="sm:col-span-2">
-        <Field id={`${prefix}-origins`} label="Other sites allowed to post" hint="One origin per line, like https://www.example.com. Our own site may always post.">
+        <FieldShell id={`${prefix}-origins`} label="Other sites allowed to post" hint="One origin per line, like https://www.example.com. Our own site may always post.">
           <textarea id={`${prefix}-origins`} name="allowedOrigins" rows={2} maxLength={2000} defaultValue={form?.allowedOrigins.join("\n")} aria-describedby={`${prefix}-origins-hint`} className={inputClasses} />
-        </Field>
+        </FieldShell>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
         <label className="inline-flex items-center gap-2 text-sm text-ink-800">
@@ -74,7 +50,7 @@ function FormEditor({ form, mode, answer }: { form?: FormRow; mode: "create" | "
   );
 }
 
-export function FormsView({ forms, answer, origin }: { forms: FormRow[]; answer?: FormsActionResult; origin: string }) {
+export function FormsView({ forms, answer, origin }: { forms: FormDefinition[]; answer?: FormsActionResult; origin: string }) {
   return (
     <>
       <AdminHeading

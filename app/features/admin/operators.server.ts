@@ -42,3 +42,15 @@ export async function setOperatorRole(db: Db, email: string, grant: boolean): Pr
     .executeTakeFirst();
   return { ok: true, email: address, changed: Number(result.numUpdatedRows) > 0 };
 }
+
+/** The addresses granted the role (OPERATOR_EMAILS aside), alphabetically. */
+export async function grantedOperators(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom("profile")
+    .innerJoin("user", "user.id", "profile.user_id")
+    .select("user.email")
+    .where("profile.role", "=", "operator")
+    .orderBy("user.email")
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -4,10 +4,11 @@
  * id) over the inbox indexes, so page 500 costs what page 1 does; the CSV
  * export walks the same filter in batches and streams.
  */
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { containsText } from "~/infra/db/contains";
 import type { Database, MessageStatus } from "~/infra/db/schema";
 import { toIso } from "~/infra/db/time";
-import { CSV_COLUMNS, csvField } from "./message-list.server";
+import { CSV_COLUMNS, csvField, csvValues } from "./message-list.server";
 import type { StoredMessage } from "./message-store.server";
 
 type Db = Kysely<Database>;
@@ -29,24 +30,12 @@ export interface InboxCursor {
   id: string;
 }
 
-/** `%` and `_` in what the operator typed are literal characters. */
-function likePattern(word: string): string {
-  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function applyFilter(eb: ExpressionBuilder<Database, "form_message">, filter: InboxFilter) {
   const conditions = [];
   if (filter.kind) conditions.push(eb("kind", "=", filter.kind));
   if (filter.status) conditions.push(eb("status", "=", filter.status));
   const words = (filter.search ?? "").trim().slice(0, SEARCH_MAX).split(/\s+/).filter(Boolean).slice(0, 5);
-  for (const word of words) {
-    const pattern = likePattern(word);
-    conditions.push(
-      eb.or(
-        (["name", "email", "message"] as const).map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql<string>`${pattern} escape '\\'`)),
-      ),
-    );
-  }
+  for (const word of words) conditions.push(eb.or(["name", "email", "message"].map((column) => containsText(column, word))));
   return eb.and(conditions);
 }
 
@@ -101,43 +90,22 @@ export async function setMessageStatus(db: Db, id: string, status: MessageStatus
 export const INBOX_CSV_COLUMNS = [...CSV_COLUMNS, "status", "handled_at", "handled_by"] as const;
 
 function csvLine(r: StoredMessage): string {
-  return [
-    r.id,
-    toIso(r.created_at) ?? "",
-    r.kind,
-    r.name,
-    r.email,
-    r.message,
-    r.user_id,
-    toIso(r.notified_at) ?? "",
-    r.notify_attempts,
-    r.notify_error,
-    r.status,
-    toIso(r.handled_at) ?? "",
-    r.handled_by,
-  ]
-    .map(csvField)
-    .join(",");
+  return [...csvValues(r), r.status, toIso(r.handled_at) ?? "", r.handled_by].map(csvField).join(",");
 }
 
 /** Every message matching the filter as CSV (RFC 4180), read 1,000 rows at a time. */
-export function inboxCsv(db: Db, filter: InboxFilter): { stream: ReadableStream<Uint8Array>; rows: () => number } {
+export function inboxCsv(db: Db, filter: InboxFilter): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: InboxCursor | undefined;
-  let started = false;
-  let count = 0;
-  const stream = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${INBOX_CSV_COLUMNS.join(",")}\r\n`));
+    },
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`${INBOX_CSV_COLUMNS.join(",")}\r\n`));
-      }
       const page = await listInbox(db, filter, cursor, 1000);
-      count += page.messages.length;
       if (page.messages.length) controller.enqueue(encoder.encode(page.messages.map((m) => `${csvLine(m)}\r\n`).join("")));
       if (!page.next) controller.close();
       else cursor = page.next;
     },
   });
-  return { stream, rows: () => count };
 }

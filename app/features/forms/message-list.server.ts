@@ -145,25 +145,12 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A message's values in CSV_COLUMNS order (the inbox's export appends its own). */
+export function csvValues(r: StoredMessage): Array<string | number | null> {
+  return [r.id, toIso(r.created_at) ?? "", r.kind, r.name, r.email, r.message, r.user_id, toIso(r.notified_at) ?? "", r.notify_attempts, r.notify_error];
+}
+
 export function toCsv(rows: StoredMessage[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.id,
-        toIso(r.created_at) ?? "",
-        r.kind,
-        r.name,
-        r.email,
-        r.message,
-        r.user_id,
-        toIso(r.notified_at) ?? "",
-        r.notify_attempts,
-        r.notify_error,
-      ]
-        .map(csvField)
-        .join(","),
-    );
-  }
+  const lines = [CSV_COLUMNS.join(","), ...rows.map((r) => csvValues(r).map(csvField).join(","))];
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -13,10 +13,14 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
   return Response.json({ success: false, message }, { status, headers: all });
 }
 
+/** "45 seconds", "3 minutes": how long a refused client waits, in words. */
+export function waitDuration(retryAfterS: number): string {
+  return retryAfterS < 90 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`;
+}
+
 /** "Too many attempts. Please wait 3 minutes and try again." */
 export function waitMessage(retryAfterS: number): string {
-  const wait = retryAfterS < 90 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
+  return `Too many attempts. Please wait ${waitDuration(retryAfterS)} and try again.`;
 }
 
 export type Refusal = Extract<Decision, { allowed: false }>;
