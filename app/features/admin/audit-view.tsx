@@ -26,7 +26,7 @@ export function AuditView({ entries, next, paged }: { entries: AuditEntry[]; nex
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="whitespace-nowrap px-4 py-3 text-ink-700"><LocalDate iso={entry.at} withTime /></td>
-                  <td className="px-4 py-3 break-all text-ink-800">{entry.actorEmail}</td>
+                  <td className="px-4 py-3 break-words text-ink-800">{entry.actorEmail}</td>
                   <td className="whitespace-nowrap px-4 py-3 font-medium text-ink-950">{entry.action}</td>
                   <td className="px-4 py-3 text-ink-700">{entry.target}</td>
                   <td className="px-4 py-3 text-ink-700">{entry.detail}</td>
