@@ -39,7 +39,7 @@ const config = {
           groups: [
             {
               name: "shell",
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer)|shared\/ui\/(button|icon|layout|logo|brand-icons|avatar)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|window-error-notice|user-menu-button)|features\/auth\/(index|sign-out|messages|user-cache)|features\/profile\/(index|local-stats|messages)|features\/chat-widget\/chat-widget-loader)\.tsx?$/,
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer)|shared\/ui\/(button|icon|layout|logo|brand-icons|avatar)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button)|features\/auth\/(index|sign-out|messages|user-cache)|features\/profile\/local-stats)\.tsx?$/,
             },
             {
               name: "marketing",

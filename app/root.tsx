@@ -1,29 +1,25 @@
 import { lazy, Suspense, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // The brand typeface (Inter, variable weight, Latin subset), the same file app.css's @font-face names.
 import brandFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { site } from "~/config/site";
-import { PageViewReporter } from "~/features/analytics/page-view-reporter";
-import { cacheUser, clearCachedUser } from "~/features/auth";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { ChatWidgetLoader } from "~/features/chat-widget/chat-widget-loader";
 import { NotFoundView } from "~/features/layout/not-found-view";
+import { UNAVAILABLE_TITLE, UnavailableView } from "~/features/layout/unavailable-view";
 import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
 import { WindowErrorNotice } from "~/features/layout/window-error-notice";
-import { clearLocalStats, countVisit } from "~/features/profile";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { countVisit } from "~/features/profile/local-stats";
 import { getViewer, requestContextMiddleware } from "~/request-context.server";
 import { useNonce } from "~/shared/lib/nonce";
 import { publicOrigin } from "~/shared/lib/seo.server";
-import { notify } from "~/shared/lib/toasts";
 import type { Viewer } from "~/shared/lib/viewer";
 import { AppToaster } from "~/shared/lib/toasts";
+import { useHydrated } from "~/shared/lib/use-hydrated";
 
-// Off by default (docs/decisions/0006-developer-tools-guard.md), so not in every page's JavaScript.
-const DevToolsGuard = lazy(() => import("~/features/layout/dev-tools-guard"));
+// Not needed to read or use the page: right after hydration (docs/decisions/0005-initial-javascript-budget.md).
+const DeferredBehaviour = lazy(() => import("./root-deferred"));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -64,62 +60,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * What a redirect asks the next page to say: signed out (`?signed-out=1`) or
- * account deleted (`?deleted=1`, which also forgets this browser's stats).
- * Then the address loses the flag.
- */
-function UrlNotices() {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    const signedOut = params.get("signed-out") === "1";
-    const deleted = params.get("deleted") === "1";
-    if (!signedOut && !deleted) return;
-    clearCachedUser();
-    if (deleted) {
-      try {
-        clearLocalStats(localStorage, sessionStorage);
-      } catch {
-        // storage unavailable: nothing was kept
-      }
-      notify.success(PROFILE_MESSAGES.deleted, { id: "profile-delete" });
-    } else notify.success(AUTH_MESSAGES.signedOut, { id: "sign-out" });
-    params.delete("signed-out");
-    params.delete("deleted");
-    const rest = params.toString();
-    void navigate(`${pathname}${rest ? `?${rest}` : ""}`, { replace: true, preventScrollReset: true });
-  }, [pathname, search, navigate]);
-  return null;
-}
-
-/** The spec caches the signed-in user locally under `user`; signed out, nothing is cached. */
-function useCachedViewer(viewer: Viewer | null | undefined) {
-  const id = viewer?.id;
-  useEffect(() => {
-    if (viewer === undefined) return;
-    if (!viewer) {
-      clearCachedUser();
-      return;
-    }
-    // The profile page caches the whole record; keep it when it is this viewer's.
-    try {
-      const cached = JSON.parse(localStorage.getItem("user") ?? "null") as { id?: string } | null;
-      if (cached?.id === viewer.id) return;
-    } catch {
-      // unreadable cache: replace it
-    }
-    cacheUser(viewer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in user
-  }, [id]);
-}
-
 function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
-  useCachedViewer(viewer);
+  const hydrated = useHydrated();
   useEffect(() => {
-    // Lets tests (and scripts) know the page is interactive.
+    // Lets tests (and scripts, and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    // Here, not deferred: the profile page shows the count in the same commit.
     try {
       countVisit(localStorage, sessionStorage);
     } catch {
@@ -128,15 +74,13 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
   }, []);
   return (
     <>
-      <UrlNotices />
+      {/* Here from the start: the first tap after hydration starts the overlay. */}
       <RouteChangeOverlay />
       <AppToaster />
       <WindowErrorNotice />
-      <ChatWidgetLoader />
-      <PageViewReporter />
-      {site.devToolsGuard && (
+      {hydrated && (
         <Suspense fallback={null}>
-          <DevToolsGuard />
+          <DeferredBehaviour viewer={viewer} />
         </Suspense>
       )}
     </>
@@ -158,13 +102,18 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A dependency (the database) did not answer: issue 23's 503 page, and no account controls (who is signed in is unknown).
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const title = notFound ? "Page not found" : unavailable ? UNAVAILABLE_TITLE : "Something went wrong";
   return (
     <>
-      <title>{notFound ? `Page not found | ${site.productName}` : `Something went wrong | ${site.productName}`}</title>
+      <title>{`${title} | ${site.productName}`}</title>
       <meta name="robots" content="noindex" />
-      <SiteShell user={rootData?.viewer ?? null}>
+      <SiteShell user={rootData?.viewer ?? null} accountUnknown={unavailable && !rootData}>
         {notFound ? (
           <NotFoundView />
+        ) : unavailable ? (
+          <UnavailableView />
         ) : (
           <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
             <h1 className="text-3xl font-bold">Something went wrong.</h1>

@@ -116,11 +116,3 @@ export function loadStaticFiles(clientDir: string, origin: string): StaticFiles 
   }
   return { files, pages };
 }
-
-/** Picks the best encoding the client accepts. */
-export function chooseEncoding(acceptEncoding: string | undefined, file: StaticFile): "br" | "gzip" | undefined {
-  if (!acceptEncoding) return undefined;
-  if (file.brotli && /\bbr\b/.test(acceptEncoding)) return "br";
-  if (file.gzip && /\bgzip\b/.test(acceptEncoding)) return "gzip";
-  return undefined;
-}

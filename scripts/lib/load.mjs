@@ -21,8 +21,15 @@
  * random 10.x.y.z address (for a server started with TRUST_PROXY=1): many
  * visitors, so per-address rate limits do not turn a form mix into 429s.
  *
+ * With `pick: "random"`, each request is a random one of `requests` (a
+ * thousand visitors' cookies: whoever comes next), not the next in turn. A
+ * `{n}` in a path becomes a number of its own per request: a URL that no
+ * cache has seen. A plan too long for a command line is passed as `@file`.
+ *
  * Plan: { host, port, connections, seconds, warmupSeconds?, timeoutMs?,
- *         spreadAddresses?, requests: [{ label?, method, path, headers?, body? }] }
+ *         spreadAddresses?, pick?, total?, requests: [{ label?, method, path, headers?, body? }] }
+ * (`total`: stop after that many requests, however short of `seconds`; the
+ * figures are then per the time it took.)
  * Result: { requests, seconds, rps, p50, p90, p99, max, errors, statuses,
  *           byLabel: { [label]: { requests, p50, p99, max, errors } } }
  */
@@ -125,7 +132,8 @@ class ResponseParser {
 
 /** @param {any} plan */
 export async function runLoad(plan) {
-  const { host = "127.0.0.1", port, connections, seconds, warmupSeconds = 0, timeoutMs = 10_000, spreadAddresses = false } = plan;
+  const { host = "127.0.0.1", port, connections, seconds, warmupSeconds = 0, timeoutMs = 10_000, spreadAddresses = false, pick = "in-turn", total = Infinity } = plan;
+  const random = pick === "random";
   const requests = plan.requests.map((/** @type {any} */ r, /** @type {number} */ i) => {
     const body = r.body === undefined ? undefined : Buffer.from(r.body);
     const headers = { Host: `${host}:${port}`, ...(r.headers ?? {}) };
@@ -134,7 +142,9 @@ export async function runLoad(plan) {
     const rest = Buffer.from(`${Object.entries(headers)
       .map(([k, v]) => `${k}: ${v}`)
       .join("\r\n")}\r\n\r\n`);
-    return { label: r.label ?? `${r.method} ${r.path} #${i}`, line, rest: body ? Buffer.concat([rest, body]) : rest, head: r.method === "HEAD" };
+    // "{n}" in a path becomes a number of its own per request (a URL no cache has seen).
+    const unique = r.path.includes("{n}") ? r.path : undefined;
+    return { label: r.label ?? `${r.method} ${r.path} #${i}`, line, unique, method: r.method, rest: body ? Buffer.concat([rest, body]) : rest, head: r.method === "HEAD" };
   });
 
   const started = performance.now();
@@ -147,6 +157,8 @@ export async function runLoad(plan) {
   /** @type {Record<string, number>} */
   const statuses = {};
   let next = 0;
+  let uniques = 0;
+  let sent = 0;
 
   const count = (/** @type {string} */ label, /** @type {number} */ at, /** @type {number} */ ms, /** @type {number | string} */ status) => {
     if (at < measureFrom || at > stopAt) return;
@@ -173,13 +185,14 @@ export async function runLoad(plan) {
         socket.on("close", onClose);
       };
       const send = () => {
-        if (performance.now() >= stopAt) {
+        if (performance.now() >= stopAt || sent >= total) {
           socket.off("close", onClose);
           socket.destroy();
           resolve(undefined);
           return;
         }
-        current = requests[next++ % requests.length];
+        sent++;
+        current = random ? requests[Math.floor(Math.random() * requests.length)] : requests[next++ % requests.length];
         sentAt = performance.now();
         timer = setTimeout(() => {
           count(current.label, sentAt, timeoutMs, "timeout");
@@ -188,10 +201,11 @@ export async function runLoad(plan) {
           socket.destroy();
           open();
         }, timeoutMs);
+        const line = current.unique ? Buffer.from(`${current.method} ${current.unique.replaceAll("{n}", String(++uniques))} HTTP/1.1\r\n`) : current.line;
         if (spreadAddresses) {
           const octet = () => Math.floor(Math.random() * 254) + 1;
-          socket.write(Buffer.concat([current.line, Buffer.from(`X-Forwarded-For: 10.${octet()}.${octet()}.${octet()}\r\n`), current.rest]));
-        } else socket.write(Buffer.concat([current.line, current.rest]));
+          socket.write(Buffer.concat([line, Buffer.from(`X-Forwarded-For: 10.${octet()}.${octet()}.${octet()}\r\n`), current.rest]));
+        } else socket.write(Buffer.concat([line, current.rest]));
       };
       const onData = (/** @type {Buffer} */ chunk) => {
         if (!current) return;
@@ -211,7 +225,7 @@ export async function runLoad(plan) {
         clearTimeout(timer);
         if (current) count(current.label, sentAt, performance.now() - sentAt, "closed");
         current = undefined;
-        if (performance.now() >= stopAt) resolve(undefined);
+        if (performance.now() >= stopAt || sent >= total) resolve(undefined);
         else setTimeout(open, 10);
       };
       open();
@@ -223,10 +237,14 @@ export async function runLoad(plan) {
   const byLabel = Object.fromEntries([...latencies].map(([label, values]) => [label, { ...summary(values), errors: errorsBy.get(label) }]));
   const overall = summary(all);
   const errors = [...errorsBy.values()].reduce((a, b) => a + b, 0);
-  return { ...overall, seconds, rps: overall.requests / seconds, errors, statuses, byLabel };
+  const took = Number.isFinite(total) ? Math.max(0.001, (Math.min(performance.now(), stopAt) - measureFrom) / 1000) : seconds;
+  return { ...overall, seconds: took, rps: overall.requests / took, errors, statuses, byLabel };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const result = await runLoad(JSON.parse(process.argv[2]));
+  // A plan too long for a command line (a thousand visitors' cookies) comes as "@file".
+  const arg = process.argv[2] ?? "";
+  const { readFileSync } = await import("node:fs");
+  const result = await runLoad(JSON.parse(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg));
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

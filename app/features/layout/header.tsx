@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { Viewer } from "~/shared/lib/viewer";
 import { cn } from "~/shared/lib/cn";
@@ -7,20 +7,33 @@ import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { Logo } from "~/shared/ui/logo";
 import { mainNav } from "./navigation";
-import { UserMenuButton } from "./user-menu-button";
+import UserMenu from "./user-menu";
 import { site } from "~/config/site";
 
-// The menus' accessible primitives (Radix) load on demand, keeping them out of
-// every page's initial JavaScript: the side menu on first open, the user menu
-// right after a signed-in page hydrates.
-const SideMenu = lazy(() => import("./side-menu"));
-const UserMenu = lazy(() => import("./user-menu"));
+import { menuDialog, OPEN_MENU_ATTRIBUTES, openMenu, SideMenu } from "./side-menu";
 
-export function Header({ user }: { user: Viewer | null }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
-  const wantMenu = () => setMenuWanted(true);
-  const menuButton = useRef<HTMLButtonElement>(null);
+
+/** Whether the side menu is open, however it was opened (natively before hydration, or by script): for aria-expanded. */
+function useMenuOpen(): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const dialog = menuDialog();
+    if (!dialog) return;
+    const sync = () => setOpen(dialog.open);
+    sync();
+    // "toggle" on opening (and closing, where supported); "close" everywhere.
+    dialog.addEventListener("toggle", sync);
+    dialog.addEventListener("close", sync);
+    return () => {
+      dialog.removeEventListener("toggle", sync);
+      dialog.removeEventListener("close", sync);
+    };
+  }, []);
+  return open;
+}
+
+export function Header({ user, accountUnknown = false }: { user: Viewer | null; accountUnknown?: boolean }) {
+  const menuOpen = useMenuOpen();
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -51,11 +64,9 @@ export function Header({ user }: { user: Viewer | null }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          {user ? (
+          {accountUnknown ? null : user ? (
             <div className="hidden lg:block">
-              <Suspense fallback={<UserMenuButton user={user} />}>
-                <UserMenu user={user} />
-              </Suspense>
+              <UserMenu user={user} />
             </div>
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
@@ -68,28 +79,23 @@ export function Header({ user }: { user: Viewer | null }) {
             </div>
           )}
           <button
-            ref={menuButton}
             type="button"
+            {...OPEN_MENU_ATTRIBUTES}
             className="inline-flex size-10 items-center justify-center rounded-xl text-ink-800 hover:bg-ink-100 lg:hidden"
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            onPointerEnter={wantMenu}
-            onFocus={wantMenu}
-            onClick={() => {
-              wantMenu();
-              setMenuOpen(true);
+            onClick={(event) => {
+              // The script opens it as a modal dialog on every browser; the native command is not needed.
+              event.preventDefault();
+              openMenu();
             }}
           >
             <Icon name="menu" className="size-6" />
           </button>
         </div>
       </Container>
-      {menuWanted && (
-        <Suspense fallback={null}>
-          <SideMenu open={menuOpen} onOpenChange={setMenuOpen} user={user} returnFocusTo={menuButton} />
-        </Suspense>
-      )}
+      <SideMenu user={user} />
     </header>
   );
 }

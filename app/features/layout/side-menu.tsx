@@ -1,116 +1,153 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import type { RefObject } from "react";
+import type { KeyboardEvent, MouseEvent } from "react";
 import { NavLink } from "react-router";
 import type { Viewer } from "~/shared/lib/viewer";
 import { Avatar } from "~/shared/ui/avatar";
-import { useSignOut } from "~/features/auth";
+import { SignOutForm } from "~/features/auth";
 import { cn } from "~/shared/lib/cn";
-import { ButtonLink } from "~/shared/ui/button";
+import { ButtonLink, buttonClasses } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Logo } from "~/shared/ui/logo";
 import { mainNav } from "./navigation";
 
-interface SideMenuProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  user: Viewer | null;
-  /** The button that opened the menu; focus goes back to it on close. */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
+export const SIDE_MENU_ID = "side-menu";
+
+/**
+ * What opens and closes the menu before (and without) JavaScript: invoker
+ * commands (Chromium 135, Firefox 144, Safari 26.2). Once scripts run, the
+ * buttons' click handlers do it themselves (on every browser with <dialog>)
+ * and cancel the native action. No `popovertarget` fallback: a button with
+ * both makes Chromium log a warning on every page.
+ */
+export const OPEN_MENU_ATTRIBUTES = { commandfor: SIDE_MENU_ID, command: "show-modal" } as const;
+const CLOSE_MENU_ATTRIBUTES = { commandfor: SIDE_MENU_ID, command: "close" } as const;
+
+export function menuDialog(): HTMLDialogElement | null {
+  return document.getElementById(SIDE_MENU_ID) as HTMLDialogElement | null;
+}
+
+export function openMenu(): void {
+  const dialog = menuDialog();
+  if (dialog && !dialog.open) dialog.showModal();
+}
+
+export function closeMenu(): void {
+  const dialog = menuDialog();
+  if (!dialog) return;
+  if (dialog.open) dialog.close();
+}
+
+/** Tab and Shift+Tab go round the menu's controls: focus never falls out to the browser's bar. */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter((el) => el.offsetParent !== null);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
- * The small-screen menu: the header's items in a panel from the left.
- * Radix keeps focus inside while it is open, closes it on Escape and on a press
- * outside, and hands focus back to the menu button.
+ * The small-screen menu: the header's items in a panel from the left. It is a
+ * native <dialog>, in the page's HTML from the first byte, so a tap on the menu
+ * button opens it before the page's JavaScript has run (or when it never does):
+ * a modal dialog keeps focus inside (the rest of the page is inert), closes on
+ * Escape and on a press outside (`closedby="any"`), and hands focus back to the
+ * menu button. Scripts add what the platform does not: the same on browsers
+ * without invoker commands, closing on a link that navigates in place, and
+ * Tab wrapping inside the panel (docs/decisions/0019-slow-phone.md).
  */
-export default function SideMenu({ open, onOpenChange, user, returnFocusTo }: SideMenuProps) {
-  const signOut = useSignOut();
-  const close = () => onOpenChange(false);
+export function SideMenu({ user }: { user: Viewer | null }) {
+  const close = () => closeMenu();
+  // A press on the backdrop lands on the <dialog> itself; the panel fills the dialog, so inside never does.
+  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) close();
+  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-lift data-[state=open]:animate-slide-in-left"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-        >
-          <div className="flex h-16 items-center justify-between border-b border-ink-200 px-4">
-            <Logo />
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-xl text-ink-700 hover:bg-ink-100"
-              aria-label="Close menu"
-            >
-              <Icon name="x" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+    <dialog
+      id={SIDE_MENU_ID}
+      aria-label="Menu"
+      closedby="any"
+      onClick={closeOnBackdrop}
+      onKeyDown={keepFocusInside}
+      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none overflow-hidden border-0 bg-white p-0 text-ink-950 shadow-lift backdrop:bg-ink-950/50 open:animate-slide-in-left"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex h-16 items-center justify-between border-b border-ink-200 px-4">
+          <Logo />
+          <button
+            type="button"
+            {...CLOSE_MENU_ATTRIBUTES}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+            className="inline-flex size-10 items-center justify-center rounded-xl text-ink-700 hover:bg-ink-100"
+            aria-label="Close menu"
+          >
+            <Icon name="x" />
+          </button>
+        </div>
 
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-            <ul className="space-y-1">
-              {mainNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    onClick={close}
-                    className={({ isActive }) =>
-                      cn(
-                        "block rounded-xl px-4 py-3 text-base font-medium",
-                        isActive ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100",
-                      )
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <div className="border-t border-ink-200 p-4">
-            {user ? (
-              <div className="space-y-2">
-                <div className="flex items-center gap-3 px-1 pb-2">
-                  <Avatar name={user.name} email={user.email} />
-                  <span className="min-w-0">
-                    <span className="block truncate font-semibold text-ink-950">{user.name}</span>
-                    <span className="block truncate text-sm text-ink-600">{user.email}</span>
-                  </span>
-                </div>
-                <ButtonLink to="/profile" variant="secondary" className="w-full" onClick={close}>
-                  <Icon name="user" className="size-4" />
-                  View Profile
-                </ButtonLink>
-                <button
-                  type="button"
-                  className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-xl text-sm font-semibold text-ink-700 hover:bg-ink-100"
-                  onClick={() => {
-                    close();
-                    void signOut();
-                  }}
+        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  onClick={close}
+                  className={({ isActive }) =>
+                    cn(
+                      "block rounded-xl px-4 py-3 text-base font-medium",
+                      isActive ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100",
+                    )
+                  }
                 >
-                  <Icon name="log-out" className="size-4" />
-                  Sign Out
-                </button>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="border-t border-ink-200 p-4">
+          {user ? (
+            <div className="space-y-2">
+              <div className="flex items-center gap-3 px-1 pb-2">
+                <Avatar name={user.name} email={user.email} />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-ink-950">{user.name}</span>
+                  <span className="block truncate text-sm text-ink-600">{user.email}</span>
+                </span>
               </div>
-            ) : (
-              <div className="grid gap-2">
-                <ButtonLink to="/auth" variant="secondary" onClick={close}>
-                  Sign In
-                </ButtonLink>
-                <ButtonLink to="/auth?mode=signup" onClick={close}>
-                  Get Started
-                </ButtonLink>
-              </div>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <ButtonLink to="/profile" variant="secondary" className="w-full" onClick={close}>
+                <Icon name="user" className="size-4" />
+                View Profile
+              </ButtonLink>
+              <SignOutForm className={buttonClasses("ghost", "md", "w-full")}>
+                <Icon name="log-out" className="size-4" />
+                Sign Out
+              </SignOutForm>
+            </div>
+          ) : (
+            <div className="grid gap-2">
+              <ButtonLink to="/auth" variant="secondary" onClick={close}>
+                Sign In
+              </ButtonLink>
+              <ButtonLink to="/auth?mode=signup" onClick={close}>
+                Get Started
+              </ButtonLink>
+            </div>
+          )}
+        </div>
+      </div>
+    </dialog>
   );
 }

@@ -3,9 +3,13 @@ import type { Viewer } from "~/shared/lib/viewer";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteFocus } from "./route-focus";
+import { RouteScroll } from "./route-scroll";
 
-/** Header, page and footer: every page, the error page and the 404 page alike. */
-export function SiteShell({ user, children }: { user: Viewer | null; children: ReactNode }) {
+/**
+ * Header, page and footer: every page, the error page and the 404 page alike.
+ * `accountUnknown`: who is signed in could not be told (the 503 page): no account controls.
+ */
+export function SiteShell({ user, accountUnknown = false, children }: { user: Viewer | null; accountUnknown?: boolean; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,12 +19,13 @@ export function SiteShell({ user, children }: { user: Viewer | null; children: R
       >
         Skip to content
       </a>
-      <Header user={user} />
+      <Header user={user} accountUnknown={accountUnknown} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}
       </main>
       <Footer />
       <RouteFocus />
+      <RouteScroll />
     </div>
   );
 }

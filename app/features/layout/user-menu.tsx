@@ -1,40 +1,73 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useNavigate } from "react-router";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { Link } from "react-router";
+import { SignOutForm } from "~/features/auth";
 import type { Viewer } from "~/shared/lib/viewer";
-import { useSignOut } from "~/features/auth";
 import { Icon } from "~/shared/ui/icon";
 import { UserMenuButton } from "./user-menu-button";
 
-const itemClass =
-  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";
+export const USER_MENU_ID = "user-menu";
 
-/** The signed-in header control: initial and name, with View Profile and Sign Out. */
+const itemClass =
+  "flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-ink-800 outline-none hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50 focus-visible:text-brand-900";
+
+/**
+ * The signed-in header control: initial and name, with View Profile and Sign
+ * Out. A native popover (`popovertarget`), in the page's HTML from the first
+ * byte: a tap opens it before the page's JavaScript has run (scripts load
+ * after the first paint: docs/decisions/0019-slow-phone.md) or when it never
+ * does, and the browser closes it on Escape or a press outside. Its items are
+ * a link and a form, so they work without JavaScript too. Once scripts run,
+ * it behaves as a menu: focus moves to the first item on open, the arrow keys
+ * move between items, and focus returns to the button when it closes.
+ */
 export default function UserMenu({ user }: { user: Viewer }) {
-  const navigate = useNavigate();
-  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const items = () => [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const close = () => panel.current?.hidePopover();
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (move !== undefined) {
+      event.preventDefault();
+      all[(at + move + all.length) % all.length]?.focus();
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      (event.key === "Home" ? all[0] : all.at(-1))?.focus();
+    }
+  }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <UserMenuButton user={user} />
-      </DropdownMenu.Trigger>
-      {/* No portal: the open menu stays inside the header's banner landmark (axe: all content in landmarks). */}
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={8}
-        className="z-50 min-w-52 rounded-xl bg-white p-1.5 shadow-lift ring-1 ring-ink-200 data-[state=open]:animate-pop-in"
+    <div className="relative">
+      <UserMenuButton user={user} popoverTarget={USER_MENU_ID} aria-haspopup="menu" aria-expanded={open} aria-controls={USER_MENU_ID} data-state={open ? "open" : "closed"} />
+      <div
+        id={USER_MENU_ID}
+        ref={panel}
+        popover="auto"
+        role="menu"
+        aria-label={`Account menu for ${user.name}`}
+        onToggle={(event) => {
+          const isOpen = (event as unknown as ToggleEvent).newState === "open";
+          setOpen(isOpen);
+          if (isOpen) requestAnimationFrame(() => items()[0]?.focus());
+        }}
+        onKeyDown={onKeyDown}
+        // Under the header at its right edge: the popover sits in the top layer, positioned by the page, not the button.
+        className="user-menu-popover m-0 min-w-52 rounded-xl bg-white p-1.5 shadow-lift ring-1 ring-ink-200"
       >
-        <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-ink-600">{user.email}</DropdownMenu.Label>
-        <DropdownMenu.Item className={itemClass} onSelect={() => void navigate("/profile")}>
+        <p className="truncate px-3 py-2 text-xs text-ink-600">{user.email}</p>
+        <Link role="menuitem" to="/profile" className={itemClass} onClick={close}>
           <Icon name="user" className="size-4" />
           View Profile
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="my-1 h-px bg-ink-200" />
-        <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+        </Link>
+        <div role="separator" className="my-1 h-px bg-ink-200" />
+        <SignOutForm role="menuitem" className={itemClass}>
           <Icon name="log-out" className="size-4" />
           Sign Out
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+        </SignOutForm>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+import { useLocation } from "react-router";
+import { ButtonLink } from "~/shared/ui/button";
+
+/**
+ * The 503 page (docs/decisions/0021-dependency-failures.md): a dependency of
+ * the site (the database) did not answer. The truth, in the site's design:
+ * nothing was lost, and trying again shortly is the fix. The header shows no
+ * account controls meanwhile: whether the visitor is signed in is exactly what
+ * could not be told.
+ */
+export const UNAVAILABLE_TITLE = "We're having trouble right now.";
+export const UNAVAILABLE_TEXT = "Your data is safe; please try again in a minute.";
+
+export function UnavailableView() {
+  const { pathname, search } = useLocation();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold sm:text-4xl">{UNAVAILABLE_TITLE}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-ink-600">{UNAVAILABLE_TEXT}</p>
+      <ButtonLink to={`${pathname}${search}`} reloadDocument className="mt-8">
+        Try again
+      </ButtonLink>
+    </div>
+  );
+}

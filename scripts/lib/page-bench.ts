@@ -1,0 +1,210 @@
+/**
+ * `npm run bench` sections 1 and 2: what a phone pays for a public page.
+ *
+ *   - the initial JavaScript of a page (every module it preloads or imports up front)
+ *   - Lighthouse mobile (simulated slow 4G, 4× CPU) of each page, beside the same
+ *     HTML with every script removed, served from memory by a tiny local server
+ *     (scriptFreeCopies): the ratio of their largest contentful paints says what
+ *     the page's JavaScript costs the visitor's first look at it. 1.00 is the
+ *     floor; ADR 0019 keeps it at or under 1.05.
+ *
+ * Runs alternate page and copy, so a busy machine slows both alike; figures are
+ * medians. Printed, never judged.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, findChromium } from "../../tests/support/chromium.ts";
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export interface InitialJavaScript {
+  files: number;
+  gzip: number;
+  brotli: number;
+  raw: number;
+  /** Inline scripts (the hydration data), not in the figures above. */
+  inline: number;
+  /** Each module with its gzip size, largest first. */
+  modules: { src: string; gzip: number }[];
+}
+
+/** The JavaScript a page loads before anything happens: module preloads (in the <head> or added by the bootstrap), module scripts, import()s in inline scripts. */
+export async function initialJavaScript(base: string, pagePath = "/"): Promise<InitialJavaScript> {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) srcs.add(m[1]!);
+  // The preloads the bootstrap adds after the first paint (app/infra/html/paint-first.server.ts): still initial.
+  for (const m of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const src of JSON.parse(m[1]!) as string[]) srcs.add(src);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]!), 0);
+  const result: InitialJavaScript = { files: srcs.size, gzip: 0, brotli: 0, raw: 0, inline, modules: [] };
+  for (const src of srcs) {
+    // Undici decompresses bodies, so read the sizes the server reports for each encoding.
+    const get = async (encoding: string) => {
+      const res = await fetch(`${base}${src}`, { headers: { "accept-encoding": encoding } });
+      await res.arrayBuffer();
+      return Number(res.headers.get("content-length"));
+    };
+    const gzip = await get("gzip");
+    result.gzip += gzip;
+    result.brotli += await get("br");
+    result.raw += await get("identity");
+    result.modules.push({ src, gzip });
+  }
+  result.modules.sort((a, b) => b.gzip - a.gzip);
+  return result;
+}
+
+export function printInitialJavaScript(js: InitialJavaScript, targetKb: number): void {
+  console.log(`   ${js.files} modules: ${kb(js.gzip)} gzip, ${kb(js.brotli)} brotli, ${kb(js.raw)} uncompressed`);
+  console.log(`   ${js.modules.map((m) => `${m.src.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, "")} ${kb(m.gzip)}`).join(", ")}`);
+  console.log(`   plus ${kb(js.inline)} of inline scripts (hydration data)`);
+  console.log(`   target: at most ${targetKb} KB gzip: ${js.gzip / 1024 <= targetKb ? "meets target" : "BELOW TARGET"}\n`);
+}
+
+/** The page's HTML with every script gone: inline and external scripts, and module preloads. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+}
+
+export interface ScriptFreeCopies {
+  /** Where the copies are served: `${url}${path}` is the copy of `${appBase}${path}`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny server that answers each of `paths` with the app's HTML of that page
+ * minus its scripts, from memory and compressed like the app's own answer, and
+ * passes every other request (stylesheet, font, images) through to the app
+ * unchanged. Listens on a port the system picks.
+ */
+export async function scriptFreeCopies(appBase: string, paths: string[]): Promise<ScriptFreeCopies> {
+  const pages = new Map<string, { br: Buffer; gzip: Buffer; identity: Buffer }>();
+  for (const p of paths) {
+    const html = withoutScripts(await (await fetch(`${appBase}${p}`)).text());
+    const identity = Buffer.from(html);
+    pages.set(p, {
+      identity,
+      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    });
+  }
+  const app = new URL(appBase);
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const page = pages.get((req.url ?? "/").split("?")[0]!);
+    if (page) {
+      const accepts = String(req.headers["accept-encoding"] ?? "");
+      const encoding = /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : "identity";
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-cache",
+        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+        vary: "Accept-Encoding",
+      });
+      res.end(page[encoding]);
+      return;
+    }
+    const upstream = httpRequest(
+      { host: app.hostname, port: app.port, method: req.method, path: req.url, headers: { ...req.headers, host: app.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface PageFigures {
+  scores: number[];
+  lcp: number[];
+  fcp: number[];
+  tbt: number[];
+  cls: number[];
+  /** LCP of the script-free copy, one per run. */
+  copyLcp: number[];
+  benchmarkIndex: number[];
+}
+
+/** One Lighthouse mobile run (the default: simulated slow 4G, 4× CPU), performance only. */
+async function lighthouseRun(url: string, port: number) {
+  const run = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const lhr = run?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: value("largest-contentful-paint"),
+    fcp: value("first-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/**
+ * Lighthouse of each page and of its script-free copy, `runs` times each,
+ * alternating. Pass `copies: false` for the pages alone.
+ */
+export async function lighthousePages(base: string, paths: string[], runs: number, options: { copies?: boolean } = {}): Promise<Record<string, PageFigures>> {
+  const copies = options.copies === false ? undefined : await scriptFreeCopies(base, paths);
+  const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  const results: Record<string, PageFigures> = {};
+  try {
+    for (const p of paths) {
+      const r: PageFigures = { scores: [], lcp: [], fcp: [], tbt: [], cls: [], copyLcp: [], benchmarkIndex: [] };
+      results[p] = r;
+      for (let i = 0; i < runs; i++) {
+        const page = await lighthouseRun(`${base}${p}`, chrome.port);
+        r.scores.push(page.score);
+        r.lcp.push(page.lcp);
+        r.fcp.push(page.fcp);
+        r.tbt.push(page.tbt);
+        r.cls.push(page.cls);
+        r.benchmarkIndex.push(page.benchmarkIndex);
+        if (copies) r.copyLcp.push((await lighthouseRun(`${copies.url}${p}`, chrome.port)).lcp);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await copies?.close();
+  }
+  return results;
+}
+
+export function printLighthousePages(results: Record<string, PageFigures>, targets: { score: number; lcpRatio: number }): void {
+  const all = Object.values(results).flatMap((r) => r.benchmarkIndex);
+  console.log(
+    `   (Lighthouse's benchmark index of this machine: median ${Math.round(median(all))}, ${Math.round(Math.min(...all))}–${Math.round(Math.max(...all))}; lower is busier. Simulated mobile: 4x CPU slowdown, slow 4G)`,
+  );
+  console.log(`   ${"page".padEnd(30)} score  LCP of the page / of the same HTML without scripts = ratio`);
+  for (const [p, r] of Object.entries(results)) {
+    const score = median(r.scores);
+    const cls = median(r.cls);
+    const lcp = median(r.lcp);
+    const copy = r.copyLcp.length ? median(r.copyLcp) : 0;
+    const ratio = copy ? lcp / copy : 0;
+    const ok = score >= targets.score && cls === 0 && (!copy || ratio <= targets.lcpRatio);
+    console.log(
+      `   ${p.padEnd(30)} ${String(score).padStart(5)}  ${Math.round(lcp)} / ${copy ? `${Math.round(copy)} ms = ${ratio.toFixed(2)}×` : "—"}` +
+        `  (scores ${r.scores.join(", ")}; FCP ${Math.round(median(r.fcp))} ms, TBT ${Math.round(median(r.tbt))} ms, CLS ${cls.toFixed(3)})` +
+        `  target ≥ ${targets.score}, LCP ≤ ${targets.lcpRatio}× the copy, CLS 0: ${ok ? "meets target" : "BELOW TARGET"}`,
+    );
+  }
+  console.log("");
+}

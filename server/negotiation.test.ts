@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, isNotModified } from "./negotiation";
+
+describe("chooseEncoding", () => {
+  it("prefers brotli, then gzip, and honours q-values", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip, deflate")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(chooseEncoding("gzip;q=1.0, br;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("br;q=0.5, gzip;q=0.5")).toBe("br");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("*;q=0, identity")).toBe("identity");
+    expect(chooseEncoding("deflate")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("")).toBe("identity");
+  });
+
+  it("chooses only among the forms available", () => {
+    expect(chooseEncoding("br, gzip", ["gzip"])).toBe("gzip");
+    expect(chooseEncoding("br", ["gzip"])).toBe("identity");
+    expect(chooseEncoding("br, gzip", [])).toBe("identity");
+  });
+
+  it("takes a repeated header as one list", () => {
+    expect(chooseEncoding(["deflate", "gzip"])).toBe("gzip");
+  });
+});
+
+describe("isNotModified", () => {
+  const etag = '"abc"';
+  it("matches a strong or weak validator, in a list or alone, and *", () => {
+    expect(isNotModified({ "if-none-match": '"abc"' }, etag)).toBe(true);
+    expect(isNotModified({ "if-none-match": 'W/"abc"' }, etag)).toBe(true);
+    expect(isNotModified({ "if-none-match": '"x", W/"abc"' }, etag)).toBe(true);
+    expect(isNotModified({ "if-none-match": "*" }, etag)).toBe(true);
+  });
+
+  it("does not match another validator, none, or a request that asks for a fresh copy", () => {
+    expect(isNotModified({ "if-none-match": '"x"' }, etag)).toBe(false);
+    expect(isNotModified({}, etag)).toBe(false);
+    expect(isNotModified({ "if-none-match": '"abc"', "cache-control": "no-cache" }, etag)).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Content negotiation, in one place: which encoding to answer in, and whether
+ * the client's copy is still good (304). Every answer of the edge (static
+ * files, prerendered pages, replays, what React Router renders) asks here, so
+ * that q-values (`br;q=0`, `gzip;q=1.0, br;q=0.5`, `*`, `identity;q=0`) and
+ * validator lists (`If-None-Match: W/"a", "b"`, `*`) mean the same everywhere.
+ *
+ * The parsing is not ours: `negotiator` and `fresh` are what Express and
+ * `serve-static` use.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import fresh from "fresh";
+import Negotiator from "negotiator";
+
+export type Encoding = "br" | "gzip";
+export type Chosen = Encoding | "identity";
+
+/** Our order of preference among what we can send: brotli is smaller, gzip is everywhere. */
+const PREFERENCE: Encoding[] = ["br", "gzip"];
+
+/**
+ * The encoding to answer in, among `available` (compressed forms we have or
+ * can make). `identity` when the client takes none of them, or sent nothing.
+ * A client that refuses identity too (`identity;q=0`) still gets identity:
+ * RFC 9110 allows answering without honouring the header rather than 406.
+ */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined, available: readonly Encoding[] = PREFERENCE): Chosen {
+  if (!acceptEncoding || available.length === 0) return "identity";
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding;
+  const offered = PREFERENCE.filter((e) => available.includes(e));
+  // negotiator 1.x takes the server's own order for ties (its types still describe 0.6).
+  const negotiator = new Negotiator({ headers: { "accept-encoding": header } }) as unknown as {
+    encodings(available: string[], options: { preferred: string[] }): string[];
+  };
+  const [best] = negotiator.encodings([...offered, "identity"], { preferred: offered });
+  return best === "br" || best === "gzip" ? best : "identity";
+}
+
+/**
+ * Whether the client already holds this representation: `If-None-Match`
+ * (any of a list, weak or strong, or `*`) against `etag`, with
+ * `Cache-Control: no-cache` in the request forcing a full answer.
+ */
+export function isNotModified(requestHeaders: IncomingHttpHeaders, etag: string): boolean {
+  if (!requestHeaders["if-none-match"]) return false;
+  return fresh(requestHeaders, { etag });
+}

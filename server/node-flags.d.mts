@@ -1,0 +1,2 @@
+/** Types of node-flags.mjs, for the TypeScript callers (tests, scripts). */
+export declare const NODE_FLAGS: string[];

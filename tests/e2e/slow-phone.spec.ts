@@ -1,0 +1,148 @@
+/**
+ * A slow phone, in behaviour rather than in milliseconds (the milliseconds are
+ * `npm run bench`'s, scripts/lib/slow-phone-bench.ts): taps before hydration are
+ * not lost, and the loading overlay starts at the click. The slowness is made
+ * exact instead of timed: the page's scripts, or the next page's data, are held
+ * back by the test until it has seen what it wants to see.
+ */
+import type { Page, Route } from "@playwright/test";
+import { expect, open, test } from "./fixtures";
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** Holds every request matching `pattern` until `release()`. */
+async function holdRequests(page: Page, pattern: RegExp) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(pattern, (route) => (open ? route.continue() : void held.push(route)));
+  return {
+    held: () => held.length,
+    release: async () => {
+      open = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test.describe("before hydration", () => {
+  test("the menu button opens the menu, Escape closes it and focus returns; links are real links", async ({ page }) => {
+    const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+    await page.goto("/pricing");
+    // The page is drawn; none of its scripts has arrived.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing");
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.tap();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+
+    // A link in it navigates, still without the scripts (a full page load).
+    await button.tap();
+    await menu.getByRole("link", { name: "About" }).tap();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Tuesday AI");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+    // When the scripts come, the page hydrates and the menu still works, now by script.
+    await scripts.release();
+    await page.locator("html[data-hydrated]").waitFor();
+    await button.tap();
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("button", { name: "Close menu" }).tap();
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("what is typed into a form before hydration is still there after it", async ({ page }) => {
+    const scripts = await holdRequests(page, /\/assets\/.+\.js$/);
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill("early@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("typed-early-1");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await scripts.release();
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page.getByLabel("Email")).toHaveValue("early@example.com");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("typed-early-1");
+  });
+
+  test("the page is drawn before any script is fetched (scripts wait for the first paint)", async ({ page }) => {
+    // Every script request notes whether the page had painted when it was made.
+    const early: string[] = [];
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      const painted = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length > 0).catch(() => false);
+      if (!painted) early.push(route.request().url());
+      await route.continue();
+    });
+    await open(page, "/");
+    expect(early).toEqual([]);
+  });
+});
+
+test.describe("the loading overlay on a slow line", () => {
+  test("starts at the click, while the next page is still loading, and stays until it has come and 1.4 s have passed", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, "/");
+    // The page notes when the overlay comes and goes, and when the new page is in place.
+    await page.evaluate(() => {
+      const w = window as unknown as { seen: Record<string, number> };
+      w.seen = {};
+      new MutationObserver(() => {
+        const now = performance.now();
+        const overlay = document.querySelector('[data-testid="route-overlay"]') !== null;
+        if (overlay) w.seen.shown ??= now;
+        if (location.pathname === "/pricing") w.seen.arrived ??= now;
+        if (!overlay && w.seen.shown !== undefined) w.seen.gone ??= now;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const data = await holdRequests(page, /\/pricing\.data/);
+    const clickedAt = await page.evaluate(() => performance.now());
+    await page.getByRole("banner").getByRole("link", { name: "Pricing" }).click();
+
+    // The overlay is up while the new page's data has not even been answered.
+    await expect(page.getByTestId("route-overlay")).toBeVisible();
+    await expect.poll(data.held).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/$/);
+
+    // Held longer than the overlay's 1.4 s: the overlay waits for the page.
+    await page.waitForTimeout(1_800);
+    await expect(page.getByTestId("route-overlay")).toBeVisible();
+    await data.release();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId("route-overlay")).toHaveCount(0);
+    const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
+    expect(seen.shown! - clickedAt).toBeLessThan(seen.arrived! - clickedAt);
+    expect(seen.gone!).toBeGreaterThanOrEqual(seen.arrived!);
+    expect(seen.gone! - clickedAt).toBeGreaterThanOrEqual(1_400);
+    // The 1.4 s ran while the page loaded: no second wait after it came (before, the overlay's 1.4 s began
+    // only then). A generous bound: the overlay goes on the next tick, a busy machine's tick included.
+    expect(seen.gone! - seen.arrived!).toBeLessThan(1_000);
+  });
+
+  test("Back returns to where the visitor was; a new page starts at the top", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await open(page, "/");
+    const blog = page.getByRole("contentinfo").getByRole("link", { name: "Blog" });
+    await blog.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await blog.click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId("route-overlay")).toHaveCount(0, { timeout: 10_000 });
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
