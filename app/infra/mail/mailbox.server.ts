@@ -1,7 +1,8 @@
 /**
  * The local outbox's web view (/dev/mailbox): a plain server-rendered page,
  * no scripts. It exists only while no SMTP_URL is set and the server listens on
- * a loopback address (env.mailboxEnabled); otherwise it is a 404.
+ * a loopback address (env.mailboxEnabled), and only for a request from this
+ * machine itself (local-visitor.server.ts); otherwise it is a 404.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";

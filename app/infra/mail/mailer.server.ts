@@ -1,7 +1,10 @@
 /**
- * Outgoing mail. With SMTP_URL, nodemailer delivers it. Without, it goes to
- * the local outbox: logged (recipient, subject, links) and kept in the
- * `dev_mailbox` table, readable at /dev/mailbox (loopback servers only).
+ * Outgoing mail's transport. With SMTP_URL, nodemailer delivers it. Without,
+ * it goes to the local outbox: logged (recipient, subject, links) and kept in
+ * the `dev_mailbox` table, readable at /dev/mailbox (loopback servers only).
+ *
+ * Nothing in a request calls this: mail is written to the durable outbox
+ * (outbox.server.ts) and its worker calls `send()`.
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
@@ -15,11 +18,15 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** `<id@host>`, the same on every attempt of one outbox row (receivers recognise a repeat). */
+  messageId?: string;
 }
 
 export interface Mailer {
   /** Resolves once the message is accepted (by the SMTP server or the outbox); rejects otherwise. */
   send(message: MailMessage): Promise<void>;
+  /** Resolves when the transport would take mail now (SMTP: connects and says NOOP). */
+  verify(): Promise<void>;
   readonly transport: "smtp" | "outbox";
   close(): void;
 }
@@ -37,6 +44,9 @@ export function createMailer(env: Env, database: DatabaseHandle, log: Logger): M
       port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
       secure: url.protocol === "smtps:",
       auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      // A few connections kept open for the outbox's senders (outbox.server.ts), instead of one per mail.
+      pool: true,
+      maxConnections: 4,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
@@ -45,7 +55,9 @@ export function createMailer(env: Env, database: DatabaseHandle, log: Logger): M
       transport: "smtp",
       async send(message) {
         await transporter.sendMail({ from: env.mailFrom, ...message });
-        log.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+      async verify() {
+        await transporter.verify();
       },
       close: () => transporter.close(),
     };
@@ -55,10 +67,12 @@ export function createMailer(env: Env, database: DatabaseHandle, log: Logger): M
     transport: "outbox",
     async send(message) {
       const links = linksIn(message.text);
+      // Keyed by the Message-ID: a repeated attempt of one outbox row is kept once.
+      const id = message.messageId?.replace(/^<|@.*$/g, "") || randomUUID();
       await database.db
         .insertInto("dev_mailbox")
         .values({
-          id: randomUUID(),
+          id,
           to_address: message.to,
           subject: message.subject,
           text: message.text,
@@ -66,8 +80,12 @@ export function createMailer(env: Env, database: DatabaseHandle, log: Logger): M
           links: JSON.stringify(links),
           created_at: new Date().toISOString(),
         })
+        .onConflict((oc) => oc.column("id").doNothing())
         .execute();
       log.info({ to: message.to, subject: message.subject, links }, "mail kept in the local outbox (no SMTP_URL)");
+    },
+    async verify() {
+      await database.ping();
     },
     close: () => {},
   };

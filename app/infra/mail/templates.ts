@@ -175,3 +175,22 @@ export function formNotificationMail(kind: string, from: { name: string; email: 
   });
   return { subject: `[${site.productName}] New ${label} from ${from.name}`, html, text };
 }
+
+/**
+ * One mail in place of the notifications past a form's hourly ceiling (issue 26,
+ * finding 4): how many more messages arrived, and where to read them.
+ */
+export function formDigestMail(kind: string, more: number, window: { start: Date; end: Date }, inboxUrl: string): RenderedMail {
+  const messages = more === 1 ? "1 more message" : `${more.toLocaleString("en-GB")} more messages`;
+  const { html, text } = layout({
+    preheader: `${messages} on the ${kind} form, not mailed one by one`,
+    heading: `${messages} on the ${kind} form`,
+    paragraphs: [
+      `Between ${whenUtc(window.start)} and ${whenUtc(window.end)}, the ${kind} form received ${messages} after its hourly limit of notification mails was reached.`,
+      "Every one of them is stored. Read them in the inbox.",
+    ],
+    action: { label: "Open the inbox", url: inboxUrl },
+    footnote: "The limit keeps a flood of messages from flooding this mailbox too (FORM_MAILS_PER_HOUR).",
+  });
+  return { subject: `[${site.productName}] ${messages} on the ${kind} form`, html, text };
+}
