@@ -6,12 +6,17 @@
  *   - round robin over the instances, with passive health checks: an
  *     instance that fails (connection refused, 502, 503) is skipped for
  *     `fail_timeout`, and the request is retried on the next one
- *   - retries include POSTs (non_idempotent): an instance that is shutting
- *     down answers 503 without touching a request, and one that died cannot
- *     answer; the price is that a write in flight on an instance killed at the
- *     wrong moment may run twice (docs/decisions/0014-many-instances.md)
+ *   - never a retry of a POST or another non-idempotent request once it was
+ *     sent (no `non_idempotent`): a write slower than proxy_read_timeout would
+ *     otherwise run again on the next instance and be stored twice (finding
+ *     10, docs/decisions/0022-client-addresses-and-attacker-findings.md). A
+ *     request an instance never received is still retried: a refused
+ *     connection (`error`, for POSTs too, since nothing was sent), and the
+ *     503 a draining instance answers to reads; a draining instance serves
+ *     the writes that reach it (server/http.ts, docs/decisions/0014-many-instances.md)
  *   - X-Forwarded-For gets the client's address appended: the instances run
- *     with TRUST_PROXY=1 and take that last entry as the client IP
+ *     with TRUST_PROXY=1 and take that last entry as the client IP, believed
+ *     only from a loopback or private peer (infra/http/client-address.server.ts)
  */
 export interface NginxOptions {
   /** host:port to listen on, e.g. "0.0.0.0:80" or "127.0.0.1:8080". */
@@ -25,9 +30,11 @@ export interface NginxOptions {
   accessLog?: string | null;
   /** Run the workers as root (the cluster script, run as root in CI). */
   userRoot?: boolean;
+  /** How long an instance may take to answer (proxy_read_timeout), seconds; default 30 (the stall test uses less). */
+  readTimeoutS?: number;
 }
 
-export function nginxConfig({ listen, upstreams, prefix, errorLog = "/dev/stderr", accessLog = null, userRoot = false }: NginxOptions): string {
+export function nginxConfig({ listen, upstreams, prefix, errorLog = "/dev/stderr", accessLog = null, userRoot = false, readTimeoutS = 30 }: NginxOptions): string {
   const temp = prefix
     ? ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => `  ${name}_temp_path ${prefix}/${name}_temp;`).join("\n")
     : "";
@@ -66,8 +73,8 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n"
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
-      proxy_next_upstream error timeout http_502 http_503 non_idempotent;
+      proxy_read_timeout ${readTimeoutS}s;
+      proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 3;
       proxy_next_upstream_timeout 10s;
     }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { composeNginxConfig, nginxConfig } from "../../deploy/nginx";
 import { findNginx } from "../../scripts/lib/cluster";
+import { NODE_FLAGS } from "../../server/node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -31,11 +32,17 @@ describe("deployment files", () => {
     }
   });
 
+  it("npm start passes the server's V8 flags", () => {
+    const start = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start;
+    expect(start).toBe(`node ${NODE_FLAGS.join(" ")} server/start.mjs`);
+  });
+
   it("the Dockerfile copies files that exist", () => {
     const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
     for (const match of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)) {
       for (const source of match[1]!.split(/\s+/)) if (source !== ".") expect(existsSync(path.join(root, source)), source).toBe(true);
     }
-    expect(dockerfile).toContain('CMD ["node", "server/start.mjs"]');
+    // The image runs the server with the same V8 flags as npm start (server/node-flags.mjs).
+    expect(dockerfile).toContain(`CMD ["node", ${NODE_FLAGS.map((f) => `"${f}", `).join("")}"server/start.mjs"]`);
   });
 });

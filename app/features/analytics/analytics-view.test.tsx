@@ -10,6 +10,8 @@ import type { AnalyticsSummary } from "./summary-types";
 
 const days = ["2026-11-14", "2026-11-15", "2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"];
 const none = days.map(() => null);
+const zero = days.map(() => 0);
+const noSamples = { LCP: zero, INP: zero, CLS: zero, FCP: zero, TTFB: zero };
 
 function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
   return {
@@ -17,12 +19,13 @@ function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
     from: days[0]!,
     to: days[6]!,
     totalPageViews: 0,
+    dropped: 0,
     pageViews: [],
     vitals: [],
     overall: {},
     devices: [],
     connections: [],
-    daily: { days, pageViews: days.map(() => 0), p75: { LCP: none, INP: none, CLS: none, FCP: none, TTFB: none } },
+    daily: { days, pageViews: days.map(() => 0), p75: { LCP: none, INP: none, CLS: none, FCP: none, TTFB: none }, samples: noSamples },
     ...overrides,
   };
 }
@@ -59,9 +62,19 @@ describe("AnalyticsView", () => {
         overall: { LCP: lcp, CLS: cls, INP: inp },
         devices: [{ device: "mobile", count: 12 }],
         connections: [{ connection: "4g", count: 12 }],
-        daily: { days, pageViews: [0, 0, 0, 0, 0, 3, 9], p75: { LCP: [...none.slice(1), 2600], INP: none, CLS: none, FCP: none, TTFB: none } },
+        daily: {
+          days,
+          pageViews: [0, 0, 0, 0, 0, 3, 9],
+          p75: { LCP: [...none.slice(1), 2600], INP: none, CLS: none, FCP: none, TTFB: none },
+          samples: { ...noSamples, LCP: [...zero.slice(1), 8] },
+        },
+        dropped: 4,
       }),
     );
+    // Every figure says how many values it is of, and what was left out.
+    expect(out).toMatch(/data-testid="overall-LCP-samples"[^>]*>of 8 values/);
+    expect(out).toContain("2,600 ms (n=8)");
+    expect(out).toMatch(/data-testid="dropped-values"[^>]*>4</);
     expect(out).toContain("/blog/:slug");
     expect(out).toContain("/* (not found)");
     expect(out).toContain("75%");

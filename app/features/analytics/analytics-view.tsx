@@ -104,7 +104,7 @@ function SmallTable({ caption, head, rows }: { caption: string; head: [string, s
 
 export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
   const hydrated = useHydrated();
-  const { days, from, to, totalPageViews, pageViews, vitals, overall, devices, connections, daily } = summary;
+  const { days, from, to, totalPageViews, dropped, pageViews, vitals, overall, devices, connections, daily } = summary;
   const empty = totalPageViews === 0 && vitals.length === 0;
 
   return (
@@ -130,11 +130,19 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             <h2 id="analytics-overview" className="text-xl font-bold">
               Overview
             </h2>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
               <div className="rounded-2xl bg-white p-4 ring-1 ring-ink-200">
                 <dt className="text-sm text-ink-600">Page views</dt>
                 <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="total-page-views">
                   {formatCount(totalPageViews)}
+                </dd>
+              </div>
+              <div className="rounded-2xl bg-white p-4 ring-1 ring-ink-200">
+                <dt className="text-sm text-ink-600">
+                  <abbr title="Values above a plausible maximum (LCP, INP, FCP or TTFB over 60 s, CLS over 5), left out of every figure">Dropped values</abbr>
+                </dt>
+                <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid="dropped-values">
+                  {formatCount(dropped)}
                 </dd>
               </div>
               {VITALS.map((vital) => {
@@ -149,6 +157,9 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
                         <>
                           <span className="block text-2xl font-bold tabular-nums">{formatVital(vital, stats.p75, stats.p75AtLeast)}</span>
                           <RatingBadge rating={stats.rating} />
+                          <span className="block text-xs text-ink-600 tabular-nums" data-testid={`overall-${vital}-samples`}>
+                            of {formatCount(stats.count)} values
+                          </span>
                         </>
                       ) : (
                         <span className="block text-2xl text-ink-500">—</span>
@@ -198,8 +209,8 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
                         {VITALS.map((vital) => {
                           const value = daily.p75[vital][i];
                           return (
-                            <td key={vital} className="px-3 py-1.5 tabular-nums">
-                              {value === null || value === undefined ? "—" : formatVital(vital, value)}
+                            <td key={vital} className="px-3 py-1.5 whitespace-nowrap tabular-nums">
+                              {value === null || value === undefined ? "—" : `${formatVital(vital, value)} (n=${formatCount(daily.samples[vital][i] ?? 0)})`}
                             </td>
                           );
                         })}

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
 import { testDatabases } from "../../../tests/support/test-databases";
 import { openTestServices, type TestServices } from "../../../tests/support/test-services";
 import { BUCKET_COLUMNS, bucketIndex } from "./histogram";
+import { RULES } from "~/infra/rate-limit/rules";
 import { handleVitalsBeacon } from "./ingest.server";
 import { dayOf, pruneAnalytics } from "./record.server";
 import { analyticsSummary } from "./summary.server";
@@ -50,7 +51,7 @@ describe.each(testDatabases())("POST /api/vitals on $name", (target) => {
   });
 
   const ingest = (request: Request, options: { ip?: string; at?: Date; db?: DatabaseHandle } = {}) =>
-    handleVitalsBeacon(request, { db: (options.db ?? s.database).db, limiter: s.limiter, ip: options.ip ?? freshIp(), now: () => options.at ?? now });
+    handleVitalsBeacon(request, { db: (options.db ?? s.database).db, limiter: s.limiter, ip: options.ip ?? freshIp(), secret: "test-secret-of-32-characters-or-more", now: () => options.at ?? now });
 
   const rows = (route: string, metric: string, day = dayOf(now)) =>
     s.database.db.selectFrom("analytics_daily").selectAll().where("route", "=", route).where("metric", "=", metric).where("day", "=", day).execute();
@@ -116,12 +117,46 @@ describe.each(testDatabases())("POST /api/vitals on $name", (target) => {
 
   it("rate-limits per IP (429 with Retry-After), whatever the body", async () => {
     const ip = "203.0.113.77";
-    for (let i = 0; i < 300; i++) expect((await ingest(post("{"), { ip })).status).toBe(400);
+    for (let i = 0; i < RULES.vitals.ip.max; i++) expect((await ingest(post("{"), { ip })).status).toBe(400);
     const refused = await ingest(post(beacon([{ route: "/features", metric: "pageview" }])), { ip });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await total("/features", "pageview")).toBe(0);
     expect((await ingest(post(beacon([{ route: "/features", metric: "pageview" }])))).status).toBe(204);
+  });
+
+  it("drops and counts implausible values: LCP and INP above 60 s, CLS above 5", async () => {
+    const res = await ingest(
+      post(
+        beacon([
+          { route: "/vision", metric: "LCP", value: 600_000 },
+          { route: "/vision", metric: "INP", value: 60_001 },
+          { route: "/vision", metric: "CLS", value: 5.01 },
+          { route: "/vision", metric: "FCP", value: 60_000 },
+        ]),
+      ),
+    );
+    expect(res.status).toBe(204);
+    expect(await total("/vision", "LCP")).toBe(0);
+    expect(await total("/vision", "INP")).toBe(0);
+    expect(await total("/vision", "CLS")).toBe(0);
+    expect(await total("/vision", "FCP")).toBe(1);
+    expect(await total("/vision", "dropped")).toBe(3);
+    const summary = await analyticsSummary(s.database.db, { days: 7, now });
+    expect(summary.dropped).toBeGreaterThanOrEqual(3);
+  });
+
+  it("counts one page view per client, route and minute; another client or route counts", async () => {
+    const ip = "2001:db8:77:1::1";
+    const view = (route: string) => post(beacon([{ route, metric: "pageview" }]));
+    const before = await total("/team", "pageview");
+    for (const address of [ip, "2001:db8:77:1::2", "::ffff:198.51.100.200", "198.51.100.200"]) {
+      expect((await ingest(view("/team"), { ip: address })).status).toBe(204);
+    }
+    // One /64 and one IPv4 client (its IPv4-mapped form is the same client): two page views.
+    expect(await total("/team", "pageview")).toBe(before + 2);
+    await ingest(view("/story"), { ip });
+    expect(await total("/story", "pageview")).toBe(1);
   });
 
   it("loses no increment under concurrent beacons, from two database handles (two instances) at once", async () => {

@@ -6,33 +6,45 @@
  *      204, nothing read, nothing stored (the browser's reporter does not
  *      even load then; this covers old pages and other clients)
  *   2. bots (no user agent, or one `isbot` knows): 204, dropped
- *   3. the per-IP rate limit (rules.ts `vitals`): 429; the IP is a key of
- *      the limiter's short window, never written anywhere
+ *   3. the per-client rate limit (rules.ts `vitals`, 30 per 10 minutes):
+ *      429; the address is a key of the limiter's short window, never
+ *      written anywhere
  *   4. the body: `text/plain` (what `navigator.sendBeacon` sends for a
  *      string) or `application/json`, at most 8 KB (body-limits.ts):
  *      otherwise 415 / 413 / 400
  *   5. the beacon's shape (beacon-schema.ts): 400 when it is not exactly
  *      one of the allowed names and ranges
- *   6. added to the day's aggregates: 204
+ *   6. what one client cannot be allowed to do to the figures
+ *      (docs/decisions/0022-…, finding 5): a vital above its plausible
+ *      maximum (metrics.ts PLAUSIBLE_MAX) is dropped and counted as
+ *      `dropped`; a page view counts at most once per client, route and
+ *      minute (a limiter key holding a keyed hash of the client's address,
+ *      expiring after the minute: memory, or Redis; never the database)
+ *   7. added to the day's aggregates: 204
  *
  * Cookies that come along (a beacon is a same-origin request) are never
  * read: no session is resolved, no user id is known here.
  */
+import { createHmac } from "node:crypto";
 import { isbot } from "isbot";
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
 import { readRequestBody } from "~/infra/http/body.server";
 import { jsonError, NO_STORE, tooManyRequests } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
+import { limiterKey } from "~/infra/http/client-address.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
-import { beaconSchema } from "./beacon-schema";
+import { type Beacon, beaconSchema, type BeaconEvent } from "./beacon-schema";
+import { isPlausible, PAGE_VIEW, type TrackedRoute } from "./metrics";
 import { dayOf, pruneAnalytics, recordBeacon } from "./record.server";
 
 export interface IngestDeps {
   db: Kysely<Database>;
   limiter: RateLimiter;
-  /** The client's IP, for the rate limit only. */
+  /** The client's IP, for the rate limit and the page-view key only (never stored). */
   ip: string;
+  /** Keys the hash of the client's address in the page-view key (AUTH_SECRET). */
+  secret: string;
   now?: () => Date;
 }
 
@@ -73,6 +85,28 @@ function pruneNow(db: Kysely<Database>, now: Date): void {
   });
 }
 
+/** One page view per client, route and minute. */
+const PAGE_VIEW_WINDOW = { max: 1, windowMs: 60_000 };
+
+/** A keyed hash of the client (its limiter key: an IPv6 client's /64): nothing in the key can be read back as an address. */
+function clientTag(deps: IngestDeps): string {
+  return createHmac("sha256", deps.secret).update(`tuesday:analytics-client:${limiterKey(deps.ip)}`).digest("base64url").slice(0, 22);
+}
+
+/** The beacon as it is counted: repeated page views left out, implausible vitals set aside (their routes returned). */
+async function believable(beacon: Beacon, deps: IngestDeps): Promise<{ beacon: Beacon; dropped: TrackedRoute[] }> {
+  const events: BeaconEvent[] = [];
+  const dropped: TrackedRoute[] = [];
+  for (const event of beacon.events) {
+    if (event.metric === PAGE_VIEW) {
+      const first = await deps.limiter.consume([{ key: `analytics-pageview:${clientTag(deps)}:${event.route}`, limit: PAGE_VIEW_WINDOW }]);
+      if (first.allowed) events.push(event);
+    } else if (isPlausible(event.metric, event.value)) events.push(event);
+    else dropped.push(event.route);
+  }
+  return { beacon: { ...beacon, events }, dropped };
+}
+
 export async function handleVitalsBeacon(request: Request, deps: IngestDeps): Promise<Response> {
   if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST.", { Allow: "POST" });
   if (optedOut(request.headers)) return noContent();
@@ -91,7 +125,8 @@ export async function handleVitalsBeacon(request: Request, deps: IngestDeps): Pr
   if (!parsed.success) return jsonError(400, "The beacon is not valid.");
 
   const now = deps.now?.() ?? new Date();
-  await recordBeacon(deps.db, parsed.data, now);
+  const counted = await believable(parsed.data, deps);
+  await recordBeacon(deps.db, counted.beacon, now, counted.dropped);
   pruneNow(deps.db, now);
   return noContent();
 }

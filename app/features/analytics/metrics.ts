@@ -12,6 +12,13 @@ export const PAGE_VIEW = "pageview";
 export type MetricName = Vital | typeof PAGE_VIEW;
 
 /**
+ * Vitals dropped as implausible (above PLAUSIBLE_MAX) are counted under this
+ * metric (count only, per route, device and connection), so the console can
+ * say how many were left out.
+ */
+export const DROPPED = "dropped";
+
+/**
  * Google's thresholds (web.dev/articles/vitals): up to `good` is good, above
  * `poor` is poor, between is "needs improvement". Milliseconds, except CLS
  * (unitless).
@@ -32,6 +39,27 @@ export const MAX_VALUE: Record<Vital, number> = {
   FCP: 600_000,
   TTFB: 600_000,
 };
+
+/**
+ * The largest value the analytics believe: above it a well-formed value is
+ * dropped and counted (DROPPED), not stored in the histograms. One client
+ * reporting "LCP 600 s" could otherwise push a quiet route's p75 to "poor".
+ * 60 s for the timings is far beyond any real page load or interaction a
+ * visitor waits through (Google's "poor" starts at 4 s for LCP, 0.5 s for
+ * INP); a CLS of 5 means the page moved five viewports' worth, which real
+ * pages do not reach (poor starts at 0.25).
+ */
+export const PLAUSIBLE_MAX: Record<Vital, number> = {
+  LCP: 60_000,
+  INP: 60_000,
+  CLS: 5,
+  FCP: 60_000,
+  TTFB: 60_000,
+};
+
+export function isPlausible(vital: Vital, value: number): boolean {
+  return value <= PLAUSIBLE_MAX[vital];
+}
 
 export type Rating = "good" | "needs-improvement" | "poor";
 

@@ -9,7 +9,7 @@ import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
 import type { AnalyticsBucket, AnalyticsDailyTable, Database } from "~/infra/db/schema";
 import type { Beacon } from "./beacon-schema";
 import { BUCKET_COLUMNS, bucketIndex, emptyHistogram } from "./histogram";
-import { PAGE_VIEW } from "./metrics";
+import { DROPPED, PAGE_VIEW, type TrackedRoute } from "./metrics";
 
 type Db = Kysely<Database>;
 
@@ -31,19 +31,28 @@ interface Row {
   buckets: number[];
 }
 
-/** The beacon's events merged per (route, metric): one row each, as PostgreSQL requires of one upsert. */
-export function rowsOf(beacon: Beacon, day: string): Row[] {
+/**
+ * The beacon's events merged per (route, metric): one row each, as PostgreSQL
+ * requires of one upsert. `dropped` names the routes of vitals left out as
+ * implausible: counted under the metric DROPPED.
+ */
+export function rowsOf(beacon: Beacon, day: string, dropped: readonly TrackedRoute[] = []): Row[] {
   const rows = new Map<string, Row>();
-  for (const event of beacon.events) {
-    const key = `${event.route}\n${event.metric}`;
+  const rowFor = (route: string, metric: string) => {
+    const key = `${route}\n${metric}`;
     let row = rows.get(key);
     if (!row) {
-      row = { day, route: event.route, metric: event.metric, device: beacon.device, connection: beacon.connection, count: 0, buckets: emptyHistogram() };
+      row = { day, route, metric, device: beacon.device, connection: beacon.connection, count: 0, buckets: emptyHistogram() };
       rows.set(key, row);
     }
+    return row;
+  };
+  for (const event of beacon.events) {
+    const row = rowFor(event.route, event.metric);
     row.count += 1;
     if (event.metric !== PAGE_VIEW) row.buckets[bucketIndex(event.metric, event.value)]! += 1;
   }
+  for (const route of dropped) rowFor(route, DROPPED).count += 1;
   return [...rows.values()];
 }
 
@@ -57,8 +66,8 @@ const increments = Object.fromEntries(
   (["count", ...BUCKET_COLUMNS] as const).map((column) => [column, sql<number>`${sql.ref(`analytics_daily.${column}`)} + ${sql.ref(`excluded.${column}`)}`]),
 ) as Record<"count" | AnalyticsBucket, RawBuilder<number>>;
 
-export async function recordBeacon(db: Db, beacon: Beacon, now: Date): Promise<void> {
-  const rows = rowsOf(beacon, dayOf(now));
+export async function recordBeacon(db: Db, beacon: Beacon, now: Date, dropped: readonly TrackedRoute[] = []): Promise<void> {
+  const rows = rowsOf(beacon, dayOf(now), dropped);
   if (rows.length === 0) return;
   await db
     .insertInto("analytics_daily")

@@ -23,6 +23,8 @@ export interface AnalyticsSummary {
   from: string;
   to: string;
   totalPageViews: number;
+  /** Vitals left out as implausible (metrics.ts PLAUSIBLE_MAX) in the window. */
+  dropped: number;
   /** Page views per route, most viewed first. */
   pageViews: { route: string; count: number }[];
   /** Per route (most viewed first, then routes with vitals only), each vital's figures. */
@@ -33,5 +35,5 @@ export interface AnalyticsSummary {
   devices: { device: string; count: number }[];
   connections: { connection: string; count: number }[];
   /** One entry per day from `from` to `to`, for the charts. */
-  daily: { days: string[]; pageViews: number[]; p75: Record<Vital, (number | null)[]> };
+  daily: { days: string[]; pageViews: number[]; p75: Record<Vital, (number | null)[]>; /** How many values each day's p75 is of. */ samples: Record<Vital, number[]> };
 }

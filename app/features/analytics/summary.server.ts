@@ -6,7 +6,7 @@
 import { type Kysely, sql } from "kysely";
 import type { AnalyticsBucket, Database } from "~/infra/db/schema";
 import { addInto, BUCKET_COLUMNS, emptyHistogram, percentile } from "./histogram";
-import { type DeviceClass, PAGE_VIEW, rate, type Vital, VITALS } from "./metrics";
+import { type DeviceClass, DROPPED, PAGE_VIEW, rate, type Vital, VITALS } from "./metrics";
 import { dayOf } from "./record.server";
 import type { AnalyticsSummary, SummaryDays, VitalStats, VitalsOf } from "./summary-types";
 
@@ -82,11 +82,16 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
   ]);
 
   const pageViews: { route: string; count: number }[] = [];
+  let dropped = 0;
   const perRoute = new Map<string, Partial<Record<Vital, number[]>>>();
   const overallHistograms: Partial<Record<Vital, number[]>> = {};
   for (const row of byRoute) {
     if (row.metric === PAGE_VIEW) {
       pageViews.push({ route: row.route, count: n(row.count) });
+      continue;
+    }
+    if (row.metric === DROPPED) {
+      dropped += n(row.count);
       continue;
     }
     if (!isVital(row.metric)) continue;
@@ -125,6 +130,9 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
   const p75 = Object.fromEntries(
     VITALS.map((vital) => [vital, dailyHistograms[vital].map((histogram) => percentile(vital, histogram, 0.75)?.value ?? null)]),
   ) as Record<Vital, (number | null)[]>;
+  const samples = Object.fromEntries(
+    VITALS.map((vital) => [vital, dailyHistograms[vital].map((histogram) => histogram.reduce((a, b) => a + b, 0))]),
+  ) as Record<Vital, number[]>;
 
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
   return {
@@ -132,11 +140,12 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
     from,
     to,
     totalPageViews: pageViews.reduce((total, p) => total + p.count, 0),
+    dropped,
     pageViews,
     vitals,
     overall: statsOf(overallHistograms),
     devices: byDevice.map((r) => ({ device: r.device as DeviceClass, count: n(r.count) })).sort(byCount),
     connections: byConnection.map((r) => ({ connection: r.connection, count: n(r.count) })).sort(byCount),
-    daily: { days: dayList, pageViews: dailyViews, p75 },
+    daily: { days: dayList, pageViews: dailyViews, p75, samples },
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * Ceilings per form that protect the company's mailbox and the database from
+ * a flood no per-IP limit stops (issue 26, finding 4: 4,858 messages and as
+ * many mails in minutes, from spoofed and rotating addresses).
+ *
+ *   - Messages per UTC day (`FORM_MESSAGES_PER_DAY`, default 1,000): past it,
+ *     a post is refused with 429 and `Retry-After` until the next UTC midnight.
+ *     Nothing is stored.
+ *   - Notification mails per clock hour (`FORM_MAILS_PER_HOUR`, default 60):
+ *     past it, messages are still stored (and in the inbox), but instead of a
+ *     mail each, one digest mail per form and hour says how many more arrived;
+ *     it is sent when the hour ends, rewritten by every message until then.
+ *
+ * Both counts are the form's own rows, read in the transaction that stores the
+ * message. On PostgreSQL the transaction first takes an advisory lock per form,
+ * so concurrent posts cannot both see room for one; on SQLite transactions
+ * already run one at a time.
+ */
+import { createHash } from "node:crypto";
+import { type Transaction, sql } from "kysely";
+import type { Dialect } from "~/infra/db/database.server";
+import type { Database } from "~/infra/db/schema";
+import type { MailOutbox } from "~/infra/mail/outbox.server";
+import { formDigestMail } from "~/infra/mail/templates";
+import type { StoredMessage } from "./message-store.server";
+import { notificationAddress, notificationFor } from "./notifications.server";
+
+type Trx = Transaction<Database>;
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The answer past the day's ceiling (429): not "too many attempts", since this sender made one. */
+export const DAY_FULL_MESSAGE = "This form has received too many messages today. Please try again tomorrow, or write to us by email.";
+
+export interface Ceilings {
+  mailsPerHour: number;
+  messagesPerDay: number;
+}
+
+/** Serialises this form's ceiling checks with every other transaction doing the same (PostgreSQL only). */
+export async function lockForm(trx: Trx, dialect: Dialect, formKey: string): Promise<void> {
+  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`form-ceiling:${formKey}`}))`.execute(trx);
+}
+
+async function countSince(trx: Trx, formKey: string, since: Date): Promise<number> {
+  const row = await trx
+    .selectFrom("form_message")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("kind", "=", formKey)
+    .where("created_at", ">=", since.toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const utcDayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+const hourStart = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+
+/** Seconds until the day's ceiling lifts, when today's messages have reached it; else null. */
+export async function dayIsFull(trx: Trx, formKey: string, ceilings: Ceilings, now: Date): Promise<number | null> {
+  const start = utcDayStart(now);
+  if ((await countSince(trx, formKey, start)) < ceilings.messagesPerDay) return null;
+  return Math.max(1, Math.ceil((start.getTime() + DAY_MS - now.getTime()) / 1000));
+}
+
+/**
+ * The stored `message`'s mail: its own notification while the hour has room,
+ * else its place in the hour's digest. Call after inserting it, in the same
+ * transaction.
+ */
+export async function notifyWithinCeiling(
+  trx: Trx,
+  outbox: MailOutbox,
+  message: StoredMessage,
+  { ceilings, now, appUrl }: { ceilings: Ceilings; now: Date; appUrl: string },
+): Promise<void> {
+  const start = hourStart(now);
+  const inHour = await countSince(trx, message.kind, start);
+  if (inHour <= ceilings.mailsPerHour) {
+    await outbox.enqueue(await notificationFor(trx, message), { db: trx, now, wake: false });
+    return;
+  }
+  const end = new Date(start.getTime() + HOUR_MS);
+  const inboxUrl = `${appUrl}/admin/messages?form=${encodeURIComponent(message.kind)}`;
+  const digest = formDigestMail(message.kind, inHour - ceilings.mailsPerHour, { start, end }, inboxUrl);
+  // One row per form and hour: its id is derived from both, so every message of the hour finds it
+  // (and stays a valid Message-ID: letters, digits and dashes).
+  const id = `form-digest-${createHash("sha256").update(`${message.kind}\n${start.toISOString()}`).digest("hex").slice(0, 32)}`;
+  await outbox.upsertPending(id, { kind: "form-digest", to: await notificationAddress(trx, message.kind), ...digest }, { db: trx, now, notBefore: end });
+}
