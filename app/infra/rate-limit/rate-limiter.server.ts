@@ -6,8 +6,16 @@
  *
  * The limiter answers with a decision (data); turning a refusal into an HTTP
  * 429 with Retry-After is the HTTP layer's job (infra/http/responses.ts).
+ *
+ * Redis is an accelerator, not a dependency (docs/decisions/0021-dependency-failures.md):
+ * its commands time out after a quarter of a second, nothing queues while it
+ * is disconnected, and after a few failures a circuit breaker stops asking it
+ * for a while. Meanwhile this process's own counters answer: the limits still
+ * hold, per instance instead of across them.
  */
+import type { Logger } from "pino";
 import { site } from "~/config/site";
+import { CircuitBreaker } from "~/infra/circuit-breaker";
 import { loadIoredis } from "~/infra/optional-modules.server";
 
 export interface Limit {
@@ -40,8 +48,22 @@ export interface RateLimitStore {
   reset(keys: string[]): Promise<void>;
   /** Resolves when the store answers (readiness). */
   ping(): Promise<void>;
+  /** What is degraded right now, in words for readiness and the logs; null when nothing is. */
+  degraded?(): string | null;
   close(): Promise<void>;
 }
+
+/** ioredis options of every connection to Redis as an accelerator: fail fast, never queue. */
+export const FAST_REDIS = {
+  connectTimeout: 500,
+  commandTimeout: 250,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  // Reconnects keep trying (a few a second at first, then every 2 s) in the background.
+  retryStrategy: (times: number) => Math.min(times * 100, 2_000),
+} as const;
+
+export const REDIS_DEGRADED_LIMITS = "Redis unavailable: rate limits count per instance";
 
 export function memoryStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -87,27 +109,46 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-export function redisStore(url: string, prefix = `${site.slug}:rl:`): RateLimitStore {
+export function redisStore(url: string, prefix = `${site.slug}:rl:`, log?: Logger): RateLimitStore {
   const { Redis } = loadIoredis();
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  // A lost connection is retried by ioredis; the commands meanwhile fail and the callers decide.
+  const redis = new Redis(url, { lazyConnect: false, ...FAST_REDIS });
+  // A lost connection is retried by ioredis; the commands meanwhile fail and the breaker decides.
   redis.on("error", () => {});
+  // While Redis is out: this process's own windows (the limit per instance instead of across instances).
+  const local = memoryStore();
+  const breaker = new CircuitBreaker({
+    onChange: (state, error) => {
+      if (state === "open") log?.warn({ err: error, dependency: "redis", degraded: REDIS_DEGRADED_LIMITS }, "rate limits: Redis unavailable, counting per instance until it answers");
+      else log?.info({ dependency: "redis" }, "rate limits: Redis answers again, counting across instances");
+    },
+  });
   return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [number, number];
-      return { count, resetMs: ttl };
-    },
-    async peek(key) {
-      const [[, count], [, ttl]] = (await redis.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec()) as [[unknown, string | null], [unknown, number]];
-      return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
-    },
+    hit: (key, windowMs) =>
+      breaker.run(
+        async () => {
+          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [number, number];
+          return { count, resetMs: ttl };
+        },
+        () => local.hit(key, windowMs),
+      ),
+    peek: (key) =>
+      breaker.run(
+        async () => {
+          const [[, count], [, ttl]] = (await redis.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec()) as [[unknown, string | null], [unknown, number]];
+          return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
+        },
+        () => local.peek(key),
+      ),
     async reset(keys) {
-      if (keys.length > 0) await redis.del(...keys.map((k) => `${prefix}${k}`));
+      await local.reset(keys);
+      if (keys.length > 0) await breaker.run(async () => void (await redis.del(...keys.map((k) => `${prefix}${k}`))), () => undefined);
     },
     async ping() {
       await redis.ping();
     },
+    degraded: () => (breaker.state === "closed" && redis.status === "ready" ? null : REDIS_DEGRADED_LIMITS),
     async close() {
+      await local.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };
@@ -158,6 +199,11 @@ export class RateLimiter {
 
   ping(): Promise<void> {
     return this.store.ping();
+  }
+
+  /** What is degraded (Redis out: limits per instance), or null. */
+  degraded(): string | null {
+    return this.store.degraded?.() ?? null;
   }
 
   close(): Promise<void> {

@@ -4,6 +4,7 @@
  * many IPs, nor many addresses from one IP). The numbers and why:
  * docs/decisions/0008-accounts-and-identity.md.
  */
+import { limiterKey } from "~/infra/http/client-address.server";
 import type { Limit } from "./rate-limiter.server";
 
 const minutes = (n: number) => n * 60_000;
@@ -16,18 +17,28 @@ export interface Rule {
 }
 
 export const RULES = {
-  signIn: { name: "sign-in", ip: { max: 30, windowMs: minutes(15) } },
-  signUp: { name: "sign-up", ip: { max: 10, windowMs: minutes(60) }, email: { max: 5, windowMs: minutes(60) } },
-  passwordReset: { name: "reset", ip: { max: 10, windowMs: minutes(60) }, email: { max: 5, windowMs: minutes(60) } },
-  resetPassword: { name: "reset-confirm", ip: { max: 20, windowMs: minutes(60) } },
-  resendVerification: { name: "resend", ip: { max: 20, windowMs: minutes(60) }, email: { max: 10, windowMs: minutes(60) } },
-  socialSignIn: { name: "social", ip: { max: 30, windowMs: minutes(15) } },
-  forms: { name: "forms", ip: { max: 5, windowMs: minutes(10) } },
-  // Analytics beacons (POST /api/vitals): about two per page viewed; generous for a shared office IP.
-  vitals: { name: "vitals", ip: { max: 300, windowMs: minutes(10) } },
+  // Per-IP budgets are ceilings against floods, not the fine work (issue 19): a classroom, an office
+  // or a mobile network puts dozens of people behind one address, and 50 of them signing up and
+  // sending a message each within 10 minutes must all succeed. What stops one client is keyed on
+  // what it names: the address (sign-up, reset, resend, failed sign-ins per address and IP), the
+  // account (deletion, password change), and the forms' honeypot and per-form ceilings
+  // (form-ceilings.server.ts).
+  signIn: { name: "sign-in", ip: { max: 150, windowMs: minutes(15) } },
+  signUp: { name: "sign-up", ip: { max: 100, windowMs: minutes(60) }, email: { max: 5, windowMs: minutes(60) } },
+  passwordReset: { name: "reset", ip: { max: 100, windowMs: minutes(60) }, email: { max: 5, windowMs: minutes(60) } },
+  resetPassword: { name: "reset-confirm", ip: { max: 100, windowMs: minutes(60) } },
+  resendVerification: { name: "resend", ip: { max: 100, windowMs: minutes(60) }, email: { max: 10, windowMs: minutes(60) } },
+  socialSignIn: { name: "social", ip: { max: 150, windowMs: minutes(15) } },
+  // A flood ceiling; the honeypot and the per-form ceilings (form-ceilings.server.ts) do the rest.
+  forms: { name: "forms", ip: { max: 100, windowMs: minutes(10) } },
+  // Analytics beacons (POST /api/vitals): a visit sends one or two per page it views (a page view, then
+  // the vitals when the page is hidden), so 30 in 10 minutes is a brisk reader's 15–25 pages, or a few
+  // people behind one address. It was 300: enough for one client to outvote a quiet route's real
+  // visitors (finding 5, ADR 0022). What a busy shared address loses is a sample, not a function.
+  vitals: { name: "vitals", ip: { max: 30, windowMs: minutes(10) } },
   // Keyed by account (the "email" slot holds the user id): password guessing through deletion.
-  deleteAccount: { name: "delete", ip: { max: 20, windowMs: minutes(15) }, email: { max: 5, windowMs: minutes(15) } },
-  changePassword: { name: "change-password", ip: { max: 20, windowMs: minutes(15) }, email: { max: 5, windowMs: minutes(15) } },
+  deleteAccount: { name: "delete", ip: { max: 100, windowMs: minutes(15) }, email: { max: 5, windowMs: minutes(15) } },
+  changePassword: { name: "change-password", ip: { max: 100, windowMs: minutes(15) }, email: { max: 5, windowMs: minutes(15) } },
 } satisfies Record<string, Rule>;
 
 /**
@@ -46,15 +57,20 @@ export const SIGN_IN_FAILURES = {
   perAddress: { max: 100, windowMs: minutes(60) },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * Every per-client key goes through here or signInFailureKeys: the client is
+ * `limiterKey(ip)`, an IPv4 address or an IPv6 address's /64
+ * (client-address.server.ts), so one IPv6 client cannot multiply its budget.
+ */
 export function checksFor(rule: Rule, ip: string, account?: string) {
-  const checks = [{ key: `${rule.name}:ip:${ip}`, limit: rule.ip }];
+  const checks = [{ key: `${rule.name}:ip:${limiterKey(ip)}`, limit: rule.ip }];
   if (rule.email && account) checks.push({ key: `${rule.name}:email:${account}`, limit: rule.email });
   return checks;
 }
 
 export function signInFailureKeys(email: string, ip: string) {
   return {
-    perAddressAndIp: `sign-in-failed:email-ip:${email}:${ip}`,
+    perAddressAndIp: `sign-in-failed:email-ip:${email}:${limiterKey(ip)}`,
     perAddress: `sign-in-failed:email:${email}`,
   };
 }
