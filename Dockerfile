@@ -38,4 +38,4 @@ EXPOSE 3000
 # Readiness: the database (and Redis, when configured) answer, and the instance is not shutting down.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "server/start.mjs"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "server/start.mjs"]

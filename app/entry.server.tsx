@@ -5,11 +5,12 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
 import { lowPriorityPreloads } from "~/infra/html/low-priority-preloads.server";
+import { isDependencyFailure, markUnavailable, unavailableDocument } from "~/infra/http/dependency-failure.server";
 import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
-import { type Replay, replay as replayFromCache, type ReplayRequest } from "./response-cache.server";
+import { type Encoding, type Replay, replay as replayFromCache, type ReplayRequest } from "./replay-cache.server";
 import { PROBES, type ProbeAnswer } from "./probes.server";
 import { services, startedServices } from "./services.server";
 import { FORMSPREE_PATH } from "./request-context.server";
@@ -25,6 +26,11 @@ export { serve } from "../server/serve";
 export function replay(request: ReplayRequest): Replay | undefined {
   const s = startedServices();
   return s ? replayFromCache(s, request) : undefined;
+}
+
+/** The edge keeps an answer the request context marked as replayable, as it was sent. */
+export function remember(key: string, encoding: Encoding, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void {
+  startedServices()?.replayCache.remember(key, encoding, status, headers, body, html);
 }
 
 /** /api/health and /api/ready, answered by the edge without React Router (probes.server.ts). */
@@ -55,6 +61,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // The page's data failed because a dependency did: the site's 503 page instead (rendered again by React Router).
+  const unavailable = unavailableDocument(responseStatusCode, routerContext.staticHandlerContext.errors);
+  if (unavailable) throw unavailable;
+  if (responseStatusCode === 503) markUnavailable(responseHeaders);
+
   const nonce = randomBytes(16).toString("base64");
   if (!import.meta.env.DEV) {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
@@ -110,7 +121,7 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Aborted requests (the visitor navigated away) are not errors.
-  if (request.signal.aborted) return;
+  // Aborted requests (the visitor navigated away) are not errors; dependency failures are logged by the edge, once.
+  if (request.signal.aborted || isDependencyFailure(error)) return;
   logger().error({ err: error, url: request.url, method: request.method }, "unhandled route error");
 };

@@ -12,6 +12,8 @@ type Schema = Record<string, unknown>;
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => json(ref("Error"), description);
+/** Session tokens are credentials: no answer carries one (ADR 0022, finding 9). */
+const NO_TOKEN: Schema = { required: ["token"] };
 
 const FORM_ERROR_CODES = [
   "REQUIRED_FIELD_MISSING",
@@ -24,6 +26,7 @@ const FORM_ERROR_CODES = [
   "FORM_NOT_FOUND",
   "INACTIVE",
   "BLOCKED",
+  "IDEMPOTENCY_KEY",
 ];
 
 const schemas: Record<string, Schema> = {
@@ -166,6 +169,25 @@ const formBody = {
   },
 };
 const signedIn = [{ session: [] }];
+/** Every 503 (a dependency, the database, is unavailable: docs/decisions/0021-dependency-failures.md) says when to come back. */
+const retryAfter = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "string", pattern: "^[0-9]+$" } } };
+const unavailable = { ...error("The database is unavailable right now (never a 500, 401 or 422 for that); try again after Retry-After"), headers: retryAfter };
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  schema: { type: "string", pattern: "^[\\x21-\\x7e]{8,255}$" },
+  description: "A retry with the same key and the same request gets the first answer again and stores (and mails) nothing more; kept 24 hours.",
+};
+const readyBody = (status: string) => ({
+  type: "object",
+  required: ["status", "checks"],
+  properties: {
+    status: { const: status },
+    checks: { type: "object", additionalProperties: { type: "string" } },
+    degraded: { type: "array", items: { type: "string" }, description: "What works in a degraded way (Redis unavailable: limits per instance, session cache off)" },
+  },
+});
 
 export function openApiDocument(serverUrl: string) {
   return {
@@ -191,10 +213,10 @@ export function openApiDocument(serverUrl: string) {
       "/api/ready": {
         get: {
           operationId: "ready",
-          summary: "Readiness: the database (and Redis) answer and the instance is not draining",
+          summary: "Readiness: the database answers and takes a write, and the instance is not draining (Redis, when configured, is reported; its outage degrades, it does not make the instance unready)",
           responses: {
-            "200": json({ type: "object", required: ["status", "checks"], properties: { status: { const: "ready" }, checks: { type: "object", additionalProperties: { type: "string" } } } }, "Ready"),
-            "503": json({ type: "object", required: ["status", "checks"], properties: { status: { const: "unavailable" }, checks: { type: "object", additionalProperties: { type: "string" } } } }, "Not ready"),
+            "200": json(readyBody("ready"), "Ready (possibly degraded)"),
+            "503": json(readyBody("unavailable"), "Not ready"),
           },
         },
       },
@@ -207,11 +229,12 @@ export function openApiDocument(serverUrl: string) {
           summary: "A page-view or Core Web Vitals beacon (no cookie read or set; nothing stored with Sec-GPC: 1 or DNT: 1)",
           requestBody: { required: true, content: { "application/json": { schema: ref("Beacon") }, "text/plain": { schema: ref("Beacon") } } },
           responses: {
-            "204": { description: "Counted (or dropped: a bot, GPC/DNT)" },
+            "204": { description: "Counted (or dropped: a bot, GPC/DNT; a vital above its plausible maximum is dropped and counted as such; a page view counts once per client, route and minute)" },
             "400": error("Not a beacon"),
             "413": error("Over 8 KB"),
             "415": error("Neither JSON nor text/plain"),
-            "429": error("Too many beacons from this address"),
+            "429": error("Too many beacons from this client (30 per 10 minutes; an IPv6 client is its /64)"),
+            "503": unavailable,
           },
         },
       },
@@ -219,15 +242,16 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "submitForm",
           summary: "Feedback or contact message",
-          parameters: [formKind],
+          parameters: [formKind, idempotencyKey],
           requestBody: formBody,
           responses: {
-            "200": json({ type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } }, "Stored (and the company notified)"),
+            "200": json({ type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } }, "Stored, with the company's notification in the mail outbox"),
+            "400": error("A malformed Idempotency-Key, or one already used for another message"),
             "404": error("Another form name"),
             "413": error("Over 32 KB"),
             "422": json(ref("FormErrors"), "Invalid fields, with the form service's codes"),
             "429": error("Rate-limited (Retry-After)"),
-            "503": error("The database did not take the message"),
+            "503": { ...error("The database did not take the message"), headers: retryAfter },
           },
         },
       },
@@ -235,16 +259,17 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "formspreeSubmit",
           summary: "Any form, in Formspree's protocol (for @formspree/core and @formspree/react)",
-          parameters: [formKey],
+          parameters: [formKey, idempotencyKey],
           requestBody: formBody,
           responses: {
             "200": json({ type: "object", required: ["ok", "next"], additionalProperties: false, properties: { ok: { const: true }, next: { type: "string", format: "uri" } } }, "Stored"),
+            "400": json(ref("FormErrors"), "IDEMPOTENCY_KEY: malformed, or already used for another message"),
             "403": json(ref("FormErrors"), "INACTIVE (switched off) or BLOCKED (a site the form does not allow)"),
             "404": json(ref("FormErrors"), "FORM_NOT_FOUND"),
             "413": json(ref("FormErrors"), "Over 32 KB"),
             "422": json(ref("FormErrors"), "Invalid fields"),
             "429": json(ref("FormErrors"), "Rate-limited (Retry-After)"),
-            "503": json(ref("FormErrors"), "The database did not take the message"),
+            "503": { ...json(ref("FormErrors"), "The database did not take the message"), headers: retryAfter },
           },
         },
       },
@@ -259,6 +284,7 @@ export function openApiDocument(serverUrl: string) {
             "401": error("Signed out (or a missing or wrong API key)"),
             "403": error("Someone else's id"),
             "404": error("No record"),
+            "503": unavailable,
           },
         },
         delete: {
@@ -277,6 +303,7 @@ export function openApiDocument(serverUrl: string) {
             "401": error("Signed out"),
             "403": error("Someone else's id, or a wrong password"),
             "429": error("Rate-limited"),
+            "503": unavailable,
           },
         },
       },
@@ -286,7 +313,7 @@ export function openApiDocument(serverUrl: string) {
           summary: "Creates or refreshes the caller's own record",
           security: signedIn,
           parameters: [apiKey],
-          responses: { "200": json(ref("RecordAnswer"), "The record"), "401": error("Signed out") },
+          responses: { "200": json(ref("RecordAnswer"), "The record"), "401": error("Signed out"), "503": unavailable },
         },
       },
       "/api/saveUser/{uid}": {
@@ -304,6 +331,7 @@ export function openApiDocument(serverUrl: string) {
             ),
             "401": error("Signed out"),
             "403": error("Someone else's id"),
+            "503": unavailable,
           },
         },
       },
@@ -311,11 +339,14 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "signUp",
           summary: "Creates an account and mails a verification link (an address in use answers the same and its owner is told by mail)",
+          parameters: [idempotencyKey],
           requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email", "password", "name"], properties: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, callbackURL: { type: "string" } } } } } },
           responses: {
-            "200": json({ type: "object", required: ["user"], properties: { token: { type: ["string", "null"] }, user: ref("AuthUser") } }, "Signed up; not signed in until verified"),
-            "400": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid input"),
+            "200": json({ type: "object", required: ["user"], not: NO_TOKEN, properties: { user: ref("AuthUser") } }, "Signed up; not signed in until verified (no session token in the answer)"),
+            "400": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid input, or an Idempotency-Key malformed or already used for another sign-up"),
+            "409": { ...error("A sign-up with this Idempotency-Key is still being processed"), headers: retryAfter },
             "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Rate-limited"),
+            "503": unavailable,
           },
         },
       },
@@ -325,10 +356,11 @@ export function openApiDocument(serverUrl: string) {
           summary: "Signs in (sets the session cookie)",
           requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email", "password"], properties: { email: { type: "string" }, password: { type: "string" }, rememberMe: { type: "boolean" } } } } } },
           responses: {
-            "200": json({ type: "object", required: ["user"], properties: { redirect: { type: "boolean" }, token: { type: "string" }, user: ref("AuthUser") } }, "Signed in"),
+            "200": json({ type: "object", required: ["user"], not: NO_TOKEN, properties: { redirect: { type: "boolean" }, user: ref("AuthUser") } }, "Signed in (the session token is only in the HttpOnly cookie)"),
             "401": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid email or password"),
             "403": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Email not verified, or sign-in stopped by an operator"),
             "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Rate-limited, or too many failed attempts"),
+            "503": unavailable,
           },
         },
       },
@@ -338,9 +370,10 @@ export function openApiDocument(serverUrl: string) {
           summary: "The current session and user, or null",
           responses: {
             "200": json(
-              { anyOf: [{ type: "null" }, { type: "object", required: ["session", "user"], properties: { session: { type: "object", required: ["id", "userId", "expiresAt"] }, user: ref("AuthUser") } }] },
-              "The session, or null",
+              { anyOf: [{ type: "null" }, { type: "object", required: ["session", "user"], properties: { session: { type: "object", required: ["id", "userId", "expiresAt"], not: NO_TOKEN }, user: ref("AuthUser") } }] },
+              "The session (named by its id; never its token), or null",
             ),
+            "503": { ...unavailable, description: "The session store did not answer: whether you are signed in is unknown (never answered as signed out)" },
           },
         },
       },
@@ -348,17 +381,18 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "signOut",
           summary: "Ends this session",
-          responses: { "200": json({ type: "object", required: ["success"], properties: { success: { const: true } } }, "Signed out") },
+          responses: { "200": json({ type: "object", required: ["success"], properties: { success: { const: true } } }, "Signed out"), "503": unavailable },
         },
       },
       "/api/auth/request-password-reset": {
         post: {
           operationId: "requestPasswordReset",
-          summary: "Mails a reset link when the account exists (the answer is the same either way)",
+          summary: "Mails a reset link when the account exists (the answer is the same either way, also when the address's hourly budget is used up: then nothing is sent, except to the owner's own browser)",
           requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email"], properties: { email: { type: "string" }, redirectTo: { type: "string" } } } } } },
           responses: {
             "200": json({ type: "object", required: ["status"], properties: { status: { const: true }, message: { type: "string" } } }, "Accepted"),
-            "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }, "Rate-limited"),
+            "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }, "Too many requests from this client"),
+            "503": unavailable,
           },
         },
       },
@@ -371,6 +405,7 @@ export function openApiDocument(serverUrl: string) {
             "200": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "Sent (or nothing to send, answered alike)"),
             "400": error("No address and no pending verification"),
             "429": error("Too soon, or too many"),
+            "503": unavailable,
           },
         },
       },

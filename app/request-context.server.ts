@@ -3,7 +3,7 @@
  * built once by the root middleware (root.tsx) before any of them runs.
  *
  *   services   the process's services (composition root), opened on first use
- *   clientIp   the client's address (TRUST_PROXY-aware), for rate limits
+ *   clientIp   the client's address (TRUST_PROXY-aware, client-address.server.ts), for rate limits
  *   viewer     the signed-in, verified visitor, resolved lazily and at most
  *              once per request; a request without a session cookie never
  *              touches the database (prerendering at build time included)
@@ -16,12 +16,14 @@
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server";
 import { hasSessionCookie } from "~/infra/http/session-cookie";
+import { lookupFailed } from "~/infra/http/viewer-lookup.server";
 import { isOperator } from "~/features/admin/operators.server";
 import { withClientIp } from "~/features/auth/client-ip";
-import { type RequestInfo, clientIp as resolveClientIp, requestInfoContext } from "~/infra/request-context";
+import { resolveClientAddress } from "~/infra/http/client-address.server";
+import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
 import type { Viewer } from "~/shared/lib/viewer";
-import { isAnonymousReplayable, isReplayable, type Replay, ResponseCache } from "./response-cache.server";
+import { isReplayable, REPLAY_KEY_HEADER, replayKeyFor } from "./replay-cache.server";
 import { type Services, services } from "./services.server";
 
 export interface RequestContext {
@@ -55,7 +57,8 @@ async function resolveViewer(request: Request): Promise<Viewer | null> {
   const { auth, sessionCache, tokenSync } = await services();
   // Identical cookies read at the same moment (a browser's parallel requests, or
   // every request at once when the entry expires under load) share one read.
-  const session = sessionCache.lookup(cookie) ?? (await sessionCache.reads.run(cookie!, () => auth.api.getSession({ headers: request.headers }).catch(() => null)));
+  // A lookup that fails is "we cannot tell", never "signed out" (viewer-lookup.server.ts): a 503, not a 401 or /auth.
+  const session = sessionCache.lookup(cookie) ?? (await sessionCache.reads.run(cookie!, () => auth.api.getSession({ headers: request.headers })).catch(lookupFailed));
   if (!session?.user.emailVerified) return null;
   // An active session's synced token is renewed at most every 5 minutes (a map
   // lookup otherwise; nothing at all without TOKEN_SYNC_URL). Never awaited.
@@ -76,9 +79,9 @@ function markPrivate(response: Response): Response {
 }
 
 /**
- * The key to remember this request's answer under (response-cache.server.ts):
- * a GET of a replayable path by a viewer, keyed with their data version as it
- * is before the answer is made.
+ * The key to remember this request's answer under (replay-cache.server.ts),
+ * or null. Read before the answer is made, with the viewer's data version of
+ * that moment: a write during the render makes the kept answer a miss.
  *
  * The path is the one the edge saw (`edge`), not `request.url`: React Router
  * hands a data request (`/profile.data`) to the middleware under its page's
@@ -87,55 +90,28 @@ function markPrivate(response: Response): Response {
  */
 async function replayKey(request: Request, edge: RequestInfo["edge"], viewer: () => Promise<Viewer | null>): Promise<string | null> {
   if (request.method !== "GET" || !edge) return null;
-  const { pathname, search } = edge;
   const cookie = request.headers.get("cookie");
-  if (!cookie) return isAnonymousReplayable(pathname) ? ResponseCache.anonymousKey(pathname, search) : null;
-  if (!hasSessionCookie(cookie)) return null;
   const s = await services();
-  if (!isReplayable(pathname, Boolean(s.env.apiKey))) return null;
-  const found = await viewer();
-  return found ? ResponseCache.key(found.id, s.responseCache.version(found.id), pathname, search) : null;
-}
-
-/** A remembered answer as a Fetch Response (already compressed when `encoding` says so). */
-function fromReplay(hit: Replay): Response {
-  const headers = new Headers(hit.headers);
-  if (hit.encoding) headers.set("Content-Encoding", hit.encoding);
-  return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers });
+  const probe = { method: "GET", pathname: edge.pathname, search: edge.search, hasCookie: Boolean(cookie), apiKeyConfigured: Boolean(s.env.apiKey) };
+  if (!probe.hasCookie) return replayKeyFor(s.replayCache, probe, null);
+  if (!hasSessionCookie(cookie) || !isReplayable(edge.pathname, probe.apiKeyConfigured)) return null;
+  return replayKeyFor(s.replayCache, probe, (await viewer())?.id ?? null);
 }
 
 /**
- * Renders the answer for `key` (once, however many identical requests arrive
- * meanwhile), remembers it, and answers from what was remembered.
+ * Marks an answer for the edge to keep under `key` as it sends it (the edge
+ * removes the header). Only a complete 200 without a Set-Cookie is kept.
  */
-async function renderAndRemember(
-  request: Request,
-  key: string,
-  render: () => Promise<Response>,
-  personal: (response: Response) => boolean,
-): Promise<Response> {
-  const { responseCache } = await services();
-  const acceptEncoding = request.headers.get("accept-encoding") ?? undefined;
-  const running = responseCache.renders.inFlight(key);
-  if (running) {
-    await running.catch(() => {});
-    const hit = responseCache.lookup(key, acceptEncoding);
-    if (hit) return fromReplay(hit);
+function markReplayable(response: Response, key: string): Response {
+  if (response.status !== 200 || !response.body || response.headers.has("set-cookie")) return response;
+  try {
+    response.headers.set(REPLAY_KEY_HEADER, encodeURIComponent(key));
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(REPLAY_KEY_HEADER, encodeURIComponent(key));
+    return copy;
   }
-  let answer: Response | undefined;
-  await responseCache.renders.run(key, async () => {
-    const response = await render();
-    const privately = personal(response) ? markPrivate(response) : response;
-    if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) {
-      answer = privately;
-      return;
-    }
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers = responseCache.store(key, response.status, privately.headers, body);
-    const hit = responseCache.lookup(key, acceptEncoding);
-    answer = hit ? fromReplay(hit) : new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers });
-  });
-  return answer!;
 }
 
 /** Builds the request context, then refuses cross-origin writes (contract), then runs the route. */
@@ -143,7 +119,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
   const info = context.get(requestInfoContext);
   let viewer: Promise<Viewer | null> | undefined;
   let ip: string | undefined;
-  const clientIp = () => (ip ??= resolveClientIp(request, info, env().trustProxyHops));
+  const clientIp = () => (ip ??= resolveClientAddress(info.socketAddress, request.headers.get("x-forwarded-for"), env().trustProxy));
   context.set(requestContext, {
     request,
     services,
@@ -161,9 +137,9 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
   const key = await replayKey(request, info.edge, () => (viewer ??= resolveViewer(request)));
   const sessionDependent = (response: Response) =>
     viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
-  if (key) return renderAndRemember(request, key, () => next(), sessionDependent);
-  const response = await next();
-  return sessionDependent(response) ? markPrivate(response) : response;
+  let response = await next();
+  if (sessionDependent(response)) response = markPrivate(response);
+  return key ? markReplayable(response, key) : response;
 };
 
 export function getViewer(context: Context): Promise<Viewer | null> {

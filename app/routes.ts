@@ -41,9 +41,11 @@ export default [
     route("accounts", "routes/admin.accounts.tsx"),
     route("accounts/:id", "routes/admin.accounts.detail.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
+    route("mail", "routes/admin.mail.tsx"),
     route("audit", "routes/admin.audit.tsx"),
   ]),
   route("admin/messages/export", "routes/admin.messages.export.ts"),
+  route("admin/metrics.json", "routes/admin.metrics.ts"),
 
   // HTTP API (contract)
   route("api/health", "routes/api/health.ts"),

@@ -12,26 +12,32 @@
 import type { Logger } from "pino";
 import { type Env, env as loadEnvOnce } from "~/config/env.server";
 import { type AuthHandler, createAuthHandler } from "~/features/auth/auth-handler.server";
+import { verificationMailHooks } from "~/features/auth/account-rules.server";
 import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
+import { idempotentSignUp } from "~/features/auth/idempotent-sign-up.server";
 import { SessionCache } from "~/features/auth/session-cache.server";
-import { drainNotifications, startNotificationRetries } from "~/features/forms/notifications.server";
+import { notificationHooks } from "~/features/forms/notifications.server";
 import { createTokenSync, type TokenSync } from "~/features/token-sync/index.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
 import { migrateToLatest } from "~/infra/db/migrate.server";
+import { purgeExpired } from "~/infra/http/idempotency.server";
 import { logger as rootLogger } from "~/infra/logger.server";
 import { createMailer, type Mailer } from "~/infra/mail/mailer.server";
+import { MailOutbox } from "~/infra/mail/outbox.server";
 import { memoryStore, RateLimiter, redisStore } from "~/infra/rate-limit/rate-limiter.server";
-import { ResponseCache } from "./response-cache.server";
+import { ReplayCache } from "./replay-cache.server";
 
 export interface Services {
   env: Env;
   log: Logger;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Every mail the app sends, durably queued and sent by a worker (infra/mail/outbox.server.ts). */
+  outbox: MailOutbox;
   limiter: RateLimiter;
   sessionCache: SessionCache;
-  /** Answers rendered for a viewer, replayed by the edge (response-cache.server.ts). */
-  responseCache: ResponseCache;
+  /** Answers rendered for a viewer, replayed by the edge (replay-cache.server.ts). */
+  replayCache: ReplayCache;
   auth: Auth;
   /** Better Auth's HTTP handler for /api/auth/* (auth-handler.server.ts). */
   authHandler: AuthHandler;
@@ -43,37 +49,71 @@ export interface Services {
 const holder = globalThis as typeof globalThis & {
   __services?: Promise<Services>;
   __started?: Services;
-  /** Stops the background retries of form notification mails. */
-  __stopNotificationRetries?: () => Promise<void>;
+  /** Stops the hourly housekeeping (expired idempotency keys). */
+  __housekeeping?: ReturnType<typeof setInterval>;
 };
 
 async function init(): Promise<Services> {
   const env = loadEnvOnce();
   const log = rootLogger(env.logLevel);
-  const database = openDatabase(env.database);
+  const database = openDatabase(env.database, { statementTimeoutMs: env.databaseTimeoutMs, acquireTimeoutMs: env.databaseTimeoutMs });
   try {
     const mailer = createMailer(env, database, log);
-    const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl) : memoryStore());
-    const sessionCache = new SessionCache({ redisUrl: env.redisUrl, log });
+    const outbox = new MailOutbox(database, mailer, log, { retryBaseMs: env.mailRetryBaseMs, messageIdDomain: new URL(env.appUrl).hostname });
+    outbox.on("form-notification", notificationHooks);
+    outbox.on("verification", verificationMailHooks);
+    const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl, undefined, log) : memoryStore());
+    const replayCache = new ReplayCache({ maxBytes: env.replayCacheBytes });
+    const sessionCache = new SessionCache({
+      redisUrl: env.redisUrl,
+      log,
+      onRemoteChange: (users) => replayCache.changed(users),
+      // Not hearing the other instances' writes (Redis out): nothing remembered may be replayed meanwhile.
+      onListening: (listening) => replayCache.pause(!listening),
+    });
+    followWrites(database, sessionCache, replayCache);
     const tokenSync = createTokenSync(env, { database, log });
-    const deps = { env, database, mailer, log, limiter, sessionCache, tokenSync };
+    const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
     const auth = createAuth(deps);
-    const responseCache = new ResponseCache(sessionCache);
-    return { env, log, database, mailer, limiter, sessionCache, responseCache, auth, authHandler: createAuthHandler(auth), tokenSync };
+    return { env, log, database, mailer, outbox, limiter, sessionCache, replayCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
 }
 
-export function services(): Promise<Services> {
-  holder.__services ??= init().catch((error: unknown) => {
-    holder.__services = undefined;
-    throw error;
+/**
+ * What a write to the database means for the caches (infra/db/write-watch.ts
+ * reports every one, whichever code made it): the replay cache's versions of
+ * the users it touched change, here and on every other instance; a write to a
+ * user's own row or sessions also drops their cached sessions (which carry
+ * the user's name and verification, and must not outlive a revocation).
+ */
+export function followWrites(database: DatabaseHandle, sessionCache: SessionCache, replayCache: ReplayCache): void {
+  database.onWrite(({ table, users }) => {
+    replayCache.changed(users);
+    sessionCache.announceChange(users);
+    if (table === "user" || table === "session" || users === "all") {
+      if (users === "all") sessionCache.clearEverywhere();
+      else for (const user of users) sessionCache.evictUser(user);
+    }
   });
+}
+
+export function services(): Promise<Services> {
+  holder.__services ??= init()
+    .then((s) => {
+      // The development server never calls startup(): its mail is sent all the same.
+      if (import.meta.env?.DEV) s.outbox.start();
+      return s;
+    })
+    .catch((error: unknown) => {
+      holder.__services = undefined;
+      throw error;
+    });
   return holder.__services;
 }
 
@@ -86,15 +126,17 @@ export function startedServices(): Services | undefined {
 export async function startup(): Promise<void> {
   const s = await services();
   holder.__started = s;
-  holder.__stopNotificationRetries ??= startNotificationRetries(s);
+  s.outbox.start();
+  holder.__housekeeping ??= setInterval(() => {
+    purgeExpired(s.database.db).catch((error: unknown) => s.log.warn({ err: error }, "could not purge expired idempotency keys"));
+  }, 60 * 60_000);
+  holder.__housekeeping.unref();
 }
 
 /** Closes what startup opened; the server calls it after in-flight requests finish. */
 export async function shutdown(): Promise<void> {
-  const stopRetries = holder.__stopNotificationRetries;
-  holder.__stopNotificationRetries = undefined;
-  await stopRetries?.();
-  await drainNotifications();
+  clearInterval(holder.__housekeeping);
+  holder.__housekeeping = undefined;
   const pending = holder.__services;
   holder.__services = undefined;
   holder.__started = undefined;
@@ -103,6 +145,8 @@ export async function shutdown(): Promise<void> {
   if (!s) return;
   // The last sign-outs' DELETEs get a moment; the database is still open for their email lookups.
   await s.tokenSync?.drain(2_000);
+  // A send cut short here is sent again by the next instance to look (same Message-ID).
+  await s.outbox.stop();
   s.mailer.close();
   await s.sessionCache.close();
   await s.limiter.close();

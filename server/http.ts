@@ -7,10 +7,14 @@
  *      about; everything else is a 4xx here
  *   4. static files from memory (hashed assets; prerendered pages for visitors
  *      without a session), already compressed; the health and readiness
- *      probes; answers remembered for a signed-in viewer (app/response-cache.server.ts)
+ *      probes; answers remembered for a signed-in viewer (app/replay-cache.server.ts)
  *   5. the body, read whole up to the route's cap (413 past it)
  *   6. the React Router handler (SSR, loaders, actions, /api), its answer
- *      compressed when that pays off (compress.ts)
+ *      compressed when that pays off (compress.ts), and kept as sent when the
+ *      app marked it replayable
+ *
+ * Which encoding to answer in and whether a client's copy is still good are
+ * decided in one place for all of these: negotiation.ts.
  *
  * Whatever one request throws becomes a logged 500 for that request alone: no
  * request path can reach `uncaughtException` (which stays fatal: crash-only).
@@ -20,23 +24,30 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import net from "node:net";
 import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
-import { writeResponse } from "./compress";
+import { REPLAY_KEY_HEADER } from "../app/infra/http/internal-headers";
+import { type Capture, writeResponse } from "./compress";
+import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
+import { chooseEncoding, type Chosen, type Encoding, isNotModified } from "./negotiation";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
 import { applySecurityHeaders } from "./security-headers";
-import { chooseEncoding, type StaticFile, type StaticFiles } from "./static-files";
+import type { StaticFile, StaticFiles } from "./static-files";
 
 export interface AppEntry {
   createLoadContext(info: { socketAddress: string; edge?: { pathname: string; search: string } }): RouterContextProvider;
-  /** A remembered answer for this signed-in request (app/response-cache.server.ts), or undefined. */
+  /** A remembered answer for this signed-in request (app/replay-cache.server.ts), or undefined. */
   replay(request: {
     method: string;
     pathname: string;
     search: string;
     cookie: string | undefined;
-    acceptEncoding: string | undefined;
-  }): { status: number; headers: Array<[string, string]>; body: Buffer; encoding?: "br" | "gzip" } | undefined;
+    /** The encoding the client is answered in (negotiation.ts). */
+    encoding: Chosen;
+  }): { status: number; headers: Array<[string, string]>; body: Buffer; encoding: Chosen } | undefined;
+  /** Keeps an answer the app marked replayable (REPLAY_KEY_HEADER), as it was sent. */
+  remember(key: string, encoding: Chosen, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void;
   /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
   probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
   /** A CORS preflight's answer where the app has one (`/f/:form`); undefined: the plain 204. */
@@ -56,26 +67,35 @@ export interface HttpOptions {
    * Behind a load balancer (TRUST_PROXY): while shutting down, answer new
    * requests 503 at once, untouched, so that the balancer retries them on
    * another instance (and stops sending here) instead of this one taking work
-   * it may not finish. A lone server serves them instead, with Connection: close.
+   * it may not finish. Not POST or PATCH: nginx never retries those once sent
+   * (no `non_idempotent`, ADR 0022), so this instance serves them, as a lone
+   * server serves everything, with Connection: close.
    */
   refuseWhileDraining: boolean;
+  /** A request React Router has not answered after this long gets a 503 (REQUEST_TIMEOUT_MS; dependency-guard.ts). */
+  requestTimeoutMs?: number;
 }
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** What nginx does not pass to another instance once sent (its "non-idempotent" methods). */
+const NOT_RETRIED = new Set(["POST", "PATCH", "LOCK"]);
 /** URLs whose query may carry a token or a credential: logged without it. */
 const SECRET_QUERY = /^\/(?:api\/)?auth(?:[/?]|$)/;
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   for (const [name, value] of Object.entries(file.headers)) res.setHeader(name, value);
   res.setHeader("ETag", file.etag);
-  if (req.headers["if-none-match"] === file.etag) {
+  if (isNotModified(req.headers, file.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  const encoding = chooseEncoding(req.headers["accept-encoding"], file);
+  const available: Encoding[] = [];
+  if (file.brotli) available.push("br");
+  if (file.gzip) available.push("gzip");
+  const encoding = chooseEncoding(req.headers["accept-encoding"], available);
   const body = encoding === "br" ? file.brotli : encoding === "gzip" ? file.gzip : file.body;
-  if (encoding) res.setHeader("Content-Encoding", encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body?.length ?? 0));
   res.statusCode = 200;
   res.end(req.method === "HEAD" ? undefined : body);
@@ -184,7 +204,7 @@ export function createHttpServer(options: HttpOptions): Server {
   const entry = options.build.entry.module as unknown as AppEntry;
   const handleWithRouter = createRequestHandler(options.build, "production");
 
-  async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string): Promise<void> {
+  async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string, id: string): Promise<void> {
     const method = req.method!;
     let body: Buffer | undefined;
     if (!BODYLESS.has(method)) {
@@ -216,8 +236,18 @@ export function createHttpServer(options: HttpOptions): Server {
       headers,
       body: body as Uint8Array<ArrayBuffer> | undefined,
     });
-    const response = await handleWithRouter(request, entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "", edge: { pathname, search: searchOf(target) } }));
-    await writeResponse(req, res, response);
+    const loadContext = entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "", edge: { pathname, search: searchOf(target) } });
+    const guarded = { id, method, pathname, accept: req.headers.accept, deadlineMs: options.requestTimeoutMs ?? 10_000, log: options.log };
+    const response = await withDependencyGuard(guarded, () => handleWithRouter(request, loadContext));
+    // The app asks for this answer to be kept for replay (app/replay-cache.server.ts): never sent on.
+    const marked = response.headers.get(REPLAY_KEY_HEADER);
+    let capture: Capture | undefined;
+    if (marked !== null) {
+      response.headers.delete(REPLAY_KEY_HEADER);
+      const key = decodeURIComponent(marked);
+      capture = (sent) => entry.remember(key, sent.encoding, sent.status, sent.headers, sent.body, sent.html);
+    }
+    await writeResponse(req, res, response, capture);
   }
 
   const server = createServer((req, res) => {
@@ -238,6 +268,12 @@ export function createHttpServer(options: HttpOptions): Server {
 
     let pathname = "/";
     const fail = (error: unknown) => {
+      if (findUnavailable(error) && !res.headersSent) {
+        // A probe or preflight whose database did not answer: a 503 the caller may retry, not a 500.
+        options.log.warn({ err: error, req: { id, method: req.method, path: pathname } }, "dependency unavailable: answered 503");
+        void writeResponse(req, res, unavailableResponse(pathname, req.headers.accept)).catch(() => res.destroy());
+        return;
+      }
       options.log.error({ err: error, req: { id, method: req.method, path: pathname } }, "request failed");
       sendError(res, pathname, 500, "Internal server error.");
     };
@@ -246,7 +282,7 @@ export function createHttpServer(options: HttpOptions): Server {
       applySecurityHeaders(res, { https: options.https });
       if (draining.has(server)) {
         res.setHeader("Connection", "close");
-        if (options.refuseWhileDraining) {
+        if (options.refuseWhileDraining && !NOT_RETRIED.has(req.method ?? "")) {
           if (!BODYLESS.has(req.method ?? "")) closeAfterRefusal(req, res);
           sendError(res, req.url?.startsWith("/api/") ? "/api/" : "/", 503, "This instance is shutting down; try again.", { "Retry-After": "1" });
           return;
@@ -296,18 +332,18 @@ export function createHttpServer(options: HttpOptions): Server {
           pathname,
           search: searchOf(guard.target),
           cookie: req.headers.cookie,
-          acceptEncoding: req.headers["accept-encoding"],
+          encoding: chooseEncoding(req.headers["accept-encoding"]),
         });
         if (hit) {
           res.statusCode = hit.status;
           for (const [name, value] of hit.headers) res.setHeader(name, value);
-          if (hit.encoding) res.setHeader("Content-Encoding", hit.encoding);
+          if (hit.encoding !== "identity") res.setHeader("Content-Encoding", hit.encoding);
           res.setHeader("Content-Length", String(hit.body.byteLength));
           res.end(hit.body);
           return;
         }
       }
-      toRouter(req, res, guard.target, pathname).catch(fail);
+      toRouter(req, res, guard.target, pathname, id).catch(fail);
     } catch (error) {
       fail(error);
     }

@@ -50,7 +50,8 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     origin: env.appOrigin,
     https: env.appUrl.startsWith("https:"),
     sessionCookie: `${SESSION_COOKIE}=`,
-    refuseWhileDraining: env.trustProxyHops > 0,
+    refuseWhileDraining: env.behindProxy,
+    requestTimeoutMs: env.requestTimeoutMs,
   });
   // Longer than a load balancer's idle timeout (nginx keepalive_timeout 60 s), so it closes first.
   server.keepAliveTimeout = 65_000;
@@ -101,7 +102,7 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     log.info({ signal }, "shutting down: finishing in-flight requests");
     try {
       // Behind a load balancer the grace period is the balancer's cue (503s) to stop sending here.
-      await gracefulClose(server, { graceMs: env.trustProxyHops > 0 ? 2000 : 1000, timeoutMs: 10_000 });
+      await gracefulClose(server, { graceMs: env.behindProxy ? 2000 : 1000, timeoutMs: 10_000 });
     } catch (error) {
       log.warn({ err: error }, "in-flight requests did not finish in time; closing anyway");
       server.closeAllConnections();

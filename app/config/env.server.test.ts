@@ -26,7 +26,19 @@ describe("loadEnv", () => {
     expect(env.mailboxEnabled).toBe(true);
     expect(env.mailFrom).toBe("Tuesday AI <no-reply@localhost>");
     expect(env.google).toBeUndefined();
-    expect(env.minPasswordLength).toBe(6);
+    expect(env.minPasswordLength).toBe(8);
+    expect(env.pwnedPasswordsUrl).toBe("https://api.pwnedpasswords.com");
+    expect(env.formMailsPerHour).toBe(60);
+    expect(env.formMessagesPerDay).toBe(1_000);
+  });
+
+  it("passwords: never a minimum below 8; the breach check on a URL of ours or off", () => {
+    expect(problemsOf(() => loadEnv({ MIN_PASSWORD_LENGTH: "6" }, tmp()))).toEqual(["MIN_PASSWORD_LENGTH: must be at least 8"]);
+    expect(loadEnv({ MIN_PASSWORD_LENGTH: "12" }, tmp()).minPasswordLength).toBe(12);
+    expect(loadEnv({ PWNED_PASSWORDS_URL: "off" }, tmp()).pwnedPasswordsUrl).toBe("");
+    expect(loadEnv({ PWNED_PASSWORDS_URL: "http://127.0.0.1:9/" }, tmp()).pwnedPasswordsUrl).toBe("http://127.0.0.1:9/");
+    expect(problemsOf(() => loadEnv({ PWNED_PASSWORDS_URL: "ftp://x" }, tmp()))).toEqual(['PWNED_PASSWORDS_URL: must be an http(s) URL, or off; got "ftp://x"']);
+    expect(problemsOf(() => loadEnv({ FORM_MAILS_PER_HOUR: "0" }, tmp()))).toEqual(["FORM_MAILS_PER_HOUR: must be at least 1"]);
   });
 
   it("generates AUTH_SECRET once into ./data with mode 0600 and reuses it", () => {
@@ -104,12 +116,24 @@ describe("loadEnv", () => {
   });
 
   it("reads TRUST_PROXY as a number of proxy hops (true = 1)", () => {
-    expect(loadEnv({}, tmp()).trustProxyHops).toBe(0);
-    expect(loadEnv({ TRUST_PROXY: "false" }, tmp()).trustProxyHops).toBe(0);
-    expect(loadEnv({ TRUST_PROXY: "true" }, tmp()).trustProxyHops).toBe(1);
-    expect(loadEnv({ TRUST_PROXY: "1" }, tmp()).trustProxyHops).toBe(1);
-    expect(loadEnv({ TRUST_PROXY: "2" }, tmp()).trustProxyHops).toBe(2);
-    expect(() => loadEnv({ TRUST_PROXY: "loopback" }, tmp())).toThrow(/TRUST_PROXY: must be the number of trusted proxies/);
+    expect(loadEnv({}, tmp()).trustProxy).toEqual({ kind: "none" });
+    expect(loadEnv({}, tmp()).behindProxy).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "false" }, tmp()).trustProxy).toEqual({ kind: "none" });
+    expect(loadEnv({ TRUST_PROXY: "true" }, tmp()).trustProxy).toEqual({ kind: "hops", hops: 1 });
+    expect(loadEnv({ TRUST_PROXY: "1" }, tmp()).trustProxy).toEqual({ kind: "hops", hops: 1 });
+    expect(loadEnv({ TRUST_PROXY: "2" }, tmp()).trustProxy).toEqual({ kind: "hops", hops: 2 });
+    expect(loadEnv({ TRUST_PROXY: "1" }, tmp()).behindProxy).toBe(true);
+    expect(() => loadEnv({ TRUST_PROXY: "11" }, tmp())).toThrow(/TRUST_PROXY: must be the number of trusted proxies/);
+  });
+
+  it("reads TRUST_PROXY as a list of proxy addresses, ranges and names", () => {
+    expect(loadEnv({ TRUST_PROXY: "loopback" }, tmp()).trustProxy).toEqual({ kind: "list", addresses: ["loopback"] });
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.5, 192.168.0.0/16,fd00::/8" }, tmp()).trustProxy).toEqual({
+      kind: "list",
+      addresses: ["10.0.0.5", "192.168.0.0/16", "fd00::/8"],
+    });
+    expect(() => loadEnv({ TRUST_PROXY: "nginx.internal" }, tmp())).toThrow(/TRUST_PROXY: .*CIDR/);
+    expect(() => loadEnv({ TRUST_PROXY: "10.0.0.0/99" }, tmp())).toThrow(/TRUST_PROXY/);
   });
 });
 

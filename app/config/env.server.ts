@@ -10,8 +10,19 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { site } from "./site";
+
+/**
+ * TRUST_PROXY: whom X-Forwarded-For is believed from (infra/http/client-address.server.ts).
+ *   none   the client is the socket's peer
+ *   hops   that many proxies append to X-Forwarded-For, believed only from a
+ *          loopback, link-local or private peer (a public peer is the client)
+ *   list   proxy addresses and CIDR ranges (and proxy-addr's names `loopback`,
+ *          `linklocal`, `uniquelocal`): believed only from those peers
+ */
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; addresses: string[] };
 
 export type DatabaseConfig =
   | { kind: "sqlite"; file: string }
@@ -36,12 +47,10 @@ export interface Env {
   githubApiUrl: string;
   redisUrl: string | undefined;
   apiKey: string | undefined;
-  /**
-   * How many proxies in front of the app append to X-Forwarded-For (TRUST_PROXY).
-   * 0: the client is the socket's peer. n: the client is the n-th entry from the
-   * right end of X-Forwarded-For (the left part is whatever the client wrote).
-   */
-  trustProxyHops: number;
+  /** Whom X-Forwarded-For is believed from (TRUST_PROXY; see `TrustProxy`). */
+  trustProxy: TrustProxy;
+  /** TRUST_PROXY is set: a balancer is in front (a stopping instance refuses new requests with 503). */
+  behindProxy: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   minPasswordLength: number;
   /**
@@ -61,9 +70,29 @@ export interface Env {
    * verification and reset link in front of the public.
    */
   mailboxEnabled: boolean;
+  /**
+   * Memory for answers replayed to signed-in visitors (REPLAY_CACHE_MB, default
+   * 32; 0 turns the replay cache off): app/replay-cache.server.ts.
+   */
+  replayCacheBytes: number;
+  /** FORM_MAILS_PER_HOUR: notification mails per form and clock hour; past it, one digest (default 60). */
+  formMailsPerHour: number;
+  /** PWNED_PASSWORDS_URL: the breached-password range API; "" when off. */
+  pwnedPasswordsUrl: string;
+  /** FORM_MESSAGES_PER_DAY: messages stored per form and UTC day; past it, 429 (default 1,000). */
+  formMessagesPerDay: number;
   /** No SMTP_URL and no reachable outbox: mail is kept in the database and nobody reads it. */
   mailGoesNowhere: boolean;
   dataDir: string;
+  /**
+   * How long the database may take (DATABASE_TIMEOUT_MS): one statement, and
+   * the wait for a connection (docs/decisions/0021-dependency-failures.md).
+   */
+  databaseTimeoutMs: number;
+  /** A request not answered after this long gets a 503 (REQUEST_TIMEOUT_MS), well before the balancer's timeout. */
+  requestTimeoutMs: number;
+  /** The mail outbox's first retry wait, doubling to 30 minutes (MAIL_RETRY_BASE_MS). */
+  mailRetryBaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +129,17 @@ function httpUrl(name: string) {
       ctx.addIssue({ code: "custom", message: `${name} must be an http(s) URL, got "${url.protocol}"` });
     }
   });
+}
+
+function milliseconds(min: number, max: number) {
+  return optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of milliseconds")
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
 }
 
 const schema = z.object({
@@ -142,11 +182,26 @@ const schema = z.object({
     if (!/^rediss?:\/\//.test(value)) ctx.addIssue({ code: "custom", message: "must start with redis:// or rediss://" });
   }),
   API_KEY: optional,
-  TRUST_PROXY: optional.transform((value, ctx) => {
-    if (value === undefined || /^(0|false|no|off)$/i.test(value)) return 0;
-    if (/^(true|yes|on)$/i.test(value)) return 1;
-    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
-    ctx.addIssue({ code: "custom", message: `must be the number of trusted proxies (1 to 10), true (= 1) or false, got "${value}"` });
+  TRUST_PROXY: optional.transform((value, ctx): TrustProxy => {
+    if (value === undefined || /^(0|false|no|off)$/i.test(value)) return { kind: "none" };
+    if (/^(true|yes|on)$/i.test(value)) return { kind: "hops", hops: 1 };
+    if (/^\d+$/.test(value)) {
+      if (Number(value) >= 1 && Number(value) <= 10) return { kind: "hops", hops: Number(value) };
+    } else {
+      const addresses = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+      try {
+        if (addresses.length > 0) {
+          proxyAddr.compile(addresses); // throws on anything that is not an address, a range or a known name
+          return { kind: "list", addresses };
+        }
+      } catch {
+        // reported below
+      }
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: `must be the number of trusted proxies (1 to 10), true (= 1), false, or a comma-separated list of proxy addresses and CIDR ranges (loopback, linklocal and uniquelocal name those ranges), got "${value}"`,
+    });
     return z.NEVER;
   }),
   LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
@@ -158,11 +213,38 @@ const schema = z.object({
     return new Set(list);
   }),
   MIN_PASSWORD_LENGTH: optional.pipe(
-    z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(6, "must be at least 6").max(128)).optional(),
+    z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(8, "must be at least 8").max(128)).optional(),
+  ),
+  // The Pwned Passwords range API (k-anonymity); "" or "off": no breach check.
+  PWNED_PASSWORDS_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? "https://api.pwnedpasswords.com" : ["", "off"].includes(value.trim()) ? "" : value.trim()))
+    .superRefine((value, ctx) => {
+      if (value === "") return;
+      let protocol = "";
+      try {
+        protocol = new URL(value).protocol;
+      } catch {
+        // protocol stays empty
+      }
+      if (protocol !== "http:" && protocol !== "https:") ctx.addIssue({ code: "custom", message: `must be an http(s) URL, or off; got "${value}"` });
+    }),
+  FORM_MAILS_PER_HOUR: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1, "must be at least 1").max(1_000_000)).optional(),
+  ),
+  FORM_MESSAGES_PER_DAY: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1, "must be at least 1").max(100_000_000)).optional(),
+  ),
+  REPLAY_CACHE_MB: optional.pipe(
+    z.string().regex(/^\d+$/, "must be a whole number of megabytes").transform(Number).pipe(z.number().int().max(4096, "at most 4096")).optional(),
   ),
   TOKEN_SYNC_URL: httpUrl("TOKEN_SYNC_URL"),
   // The HMAC key of the synced tokens (HS256), held by the receiver too.
   TOKEN_SYNC_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  DATABASE_TIMEOUT_MS: milliseconds(100, 60_000),
+  REQUEST_TIMEOUT_MS: milliseconds(1_000, 25_000),
+  MAIL_RETRY_BASE_MS: milliseconds(100, 60 * 60_000),
 });
 
 export function parseDatabaseUrl(value: string | undefined, cwd: string): DatabaseConfig {
@@ -268,14 +350,22 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     githubApiUrl,
     redisUrl: v.REDIS_URL,
     apiKey: v.API_KEY,
-    trustProxyHops: v.TRUST_PROXY,
+    trustProxy: v.TRUST_PROXY,
+    behindProxy: v.TRUST_PROXY.kind !== "none",
     logLevel: v.LOG_LEVEL ?? "info",
-    minPasswordLength: v.MIN_PASSWORD_LENGTH ?? 6,
+    minPasswordLength: v.MIN_PASSWORD_LENGTH ?? 8,
+    pwnedPasswordsUrl: v.PWNED_PASSWORDS_URL,
     tokenSync: v.TOKEN_SYNC_URL && v.TOKEN_SYNC_SECRET ? { url: v.TOKEN_SYNC_URL, secret: v.TOKEN_SYNC_SECRET } : undefined,
     operatorEmails: v.OPERATOR_EMAILS,
+    replayCacheBytes: (v.REPLAY_CACHE_MB ?? 32) * 1024 * 1024,
+    formMailsPerHour: v.FORM_MAILS_PER_HOUR ?? 60,
+    formMessagesPerDay: v.FORM_MESSAGES_PER_DAY ?? 1_000,
     mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host) && isLoopbackHost(appHost),
     mailGoesNowhere: !v.SMTP_URL && !(isLoopbackHost(host) && isLoopbackHost(appHost)),
     dataDir,
+    databaseTimeoutMs: v.DATABASE_TIMEOUT_MS ?? 5_000,
+    requestTimeoutMs: v.REQUEST_TIMEOUT_MS ?? 10_000,
+    mailRetryBaseMs: v.MAIL_RETRY_BASE_MS ?? 30_000,
   };
 }
 

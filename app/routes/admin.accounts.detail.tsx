@@ -36,11 +36,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           throw error;
         }
       },
-      // Through Better Auth's adapter, so its hooks evict the session cache (here and, with Redis, everywhere).
+      // Through Better Auth's adapter (its hooks tell a token sync receiver); the database's write
+      // report drops the cached sessions here and, with Redis, everywhere (infra/db/write-watch.ts).
       revokeSessions: async (userId) => {
         const ctx = await s.auth.$context;
         await ctx.internalAdapter.deleteUserSessions(userId);
-        s.sessionCache.evictUser(userId);
       },
     },
     operator,

@@ -64,8 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
   if (!body.ok) return data<AuthActionData>({ intent: "unknown", notice: { tone: "error", text: body.message } }, { status: body.status });
-  const { auth } = await app.services();
-  const call = { auth, headers: app.authHeaders() };
+  const { auth, database, env: config, log } = await app.services();
+  const call = {
+    auth,
+    headers: app.authHeaders(),
+    idempotency: { db: database.db, ip: app.clientIp() },
+    passwordCheck: { url: config.pwnedPasswordsUrl, log },
+  };
   switch (textField(body.fields, "intent")) {
     case "sign-in":
       return signIn(call, body.fields);

@@ -20,8 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await s.auth.$context;
   const [devices, credential] = await Promise.all([signedInDevices(s, app.authHeaders()), ctx.internalAdapter.findCredentialAccount(viewer.id)]);
   // After a password change (redirected here with this browser's fresh session): say so.
-  const notice = new URL(request.url).searchParams.get("changed") === "password" ? SECURITY_MESSAGES.passwordChanged : undefined;
-  return { email: viewer.email, hasPassword: Boolean(credential?.password), minPasswordLength: s.env.minPasswordLength, devices, notice };
+  const query = new URL(request.url).searchParams;
+  const notice = query.get("changed") === "password" ? SECURITY_MESSAGES.passwordChanged : undefined;
+  // Signed in with a password the policy now refuses (common, or published by a breach): ask for a new one.
+  const warning = query.get("password") === "weak" && credential?.password ? SECURITY_MESSAGES.weakPassword : undefined;
+  return { email: viewer.email, hasPassword: Boolean(credential?.password), minPasswordLength: s.env.minPasswordLength, devices, notice, warning };
 }
 
 /** Every change on the page, as plain form posts; answers are data (shown by the page), never thrown. */

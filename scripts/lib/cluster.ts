@@ -14,6 +14,7 @@ import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs
 import path from "node:path";
 import { nginxConfig } from "../../deploy/nginx.ts";
 import { ensureBuild } from "../../server/build.mjs";
+import { NODE_FLAGS } from "../../server/node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -27,6 +28,8 @@ export interface ClusterOptions {
   dir: string;
   /** More environment for every instance (SMTP_URL, LOG_LEVEL…). */
   env?: Record<string, string>;
+  /** nginx's proxy_read_timeout in seconds (default 30). */
+  readTimeoutS?: number;
   log?: (message: string) => void;
 }
 
@@ -83,7 +86,7 @@ function makeInstance(index: number, options: ClusterOptions, shared: Record<str
     pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     async start() {
       const out = createWriteStream(logFile, { flags: "a" });
-      child = spawn(process.execPath, ["server/start.mjs"], {
+      child = spawn(process.execPath, [...NODE_FLAGS, "server/start.mjs"], {
         cwd: root,
         env: { ...process.env, ...shared, ...options.env, PORT: String(port), HOST: "127.0.0.1" },
         stdio: ["ignore", "pipe", "pipe"],
@@ -145,6 +148,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       errorLog: path.join(prefix, "error.log"),
       accessLog: path.join(prefix, "access.log"),
       userRoot: process.getuid?.() === 0,
+      readTimeoutS: options.readTimeoutS,
     }),
   );
   const nginxProcess = spawn(nginx, ["-p", prefix, "-c", conf, "-e", path.join(prefix, "error.log"), "-g", "daemon off;"], {

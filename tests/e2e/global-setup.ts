@@ -12,6 +12,7 @@ import { ensureBuild } from "../../server/build.mjs";
 import { type AppServer, startAppServer } from "../support/app-server.ts";
 import { OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
+import { BREACHED_PASSWORD, startPwnedRangeServer } from "../support/pwned-range-server.ts";
 import { ports } from "../support/ports.ts";
 import { withSearchPath } from "../support/test-databases.ts";
 
@@ -25,6 +26,8 @@ export default async function globalSetup() {
   cleanups.push(sink.stop);
   const oauth = await startOAuthServers(ports.google, ports.github);
   cleanups.push(oauth.stop);
+  const range = await startPwnedRangeServer(ports.pwnedRange, [BREACHED_PASSWORD]);
+  cleanups.push(range.stop);
 
   const base: Record<string, string> = {
     AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
@@ -42,7 +45,9 @@ export default async function globalSetup() {
     GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
     GITHUB_URL: oauth.githubUrl,
     GITHUB_API_URL: oauth.githubApiUrl,
-    OPERATOR_EMAILS: "operator@tuesday.test",
+    // One listed operator per server (admin.spec.ts): they all mail one sink.
+    OPERATOR_EMAILS: "operator-sqlite@tuesday.test,operator-postgres@tuesday.test",
+    PWNED_PASSWORDS_URL: range.url,
   };
 
   const sqliteDir = mkdtempSync(path.join(tmpdir(), "tuesday-e2e-"));

@@ -68,10 +68,16 @@ test("every JSON answer of the API matches /api/openapi.json, and every document
   await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/feedback", { data: fields }));
   await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/contact", { data: { name: "", email: "nope" } }));
   await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/other", { data: fields }));
+  // Idempotent: the same key again is answered again (stored once); a malformed key is a 400.
+  const formKey = { "idempotency-key": `openapi-${randomBytes(6).toString("hex")}` };
+  await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/feedback", { data: { ...fields, message: `Keyed ${formKey["idempotency-key"]}` }, headers: formKey }));
+  await check("post", "/api/forms/{kind}", await formClient.post("/api/forms/feedback", { data: { ...fields, message: `Keyed ${formKey["idempotency-key"]}` }, headers: formKey }));
+  await check("post", "/api/forms/{kind}", await (await client()).post("/api/forms/feedback", { data: fields, headers: { "idempotency-key": "short" } }));
   const fClient = await client();
   await check("post", "/f/{form}", await fClient.post("/f/contact", { data: fields }));
   await check("post", "/f/{form}", await fClient.post("/f/contact", { data: { email: "x" } }));
   await check("post", "/f/{form}", await fClient.post("/f/no-such-form", { data: fields }));
+  await check("post", "/f/{form}", await fClient.post("/f/contact", { data: fields, headers: { "idempotency-key": "bad key with spaces" } }));
   await check("post", "/f/{form}", await request.post("/f/contact", { data: fields, headers: { Origin: "https://elsewhere.example" } }));
 
   // Accounts: sign up, (unverified) sign in, verify, sign in, session, records, delete.
@@ -79,6 +85,14 @@ test("every JSON answer of the API matches /api/openapi.json, and every document
   const anon = await client();
   await check("post", "/api/auth/sign-up/email", await anon.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Open Api" } }));
   await check("post", "/api/auth/sign-up/email", await anon.post("/api/auth/sign-up/email", { data: { email: "not-an-address", password: PASSWORD, name: "X" } }));
+  const keyed = await client();
+  const signUpKey = { "idempotency-key": `openapi-signup-${randomBytes(6).toString("hex")}` };
+  const keyedUp = { email: uniqueEmail(testInfo, "openapi-keyed"), password: PASSWORD, name: "Keyed" };
+  await check("post", "/api/auth/sign-up/email", await keyed.post("/api/auth/sign-up/email", { data: keyedUp, headers: signUpKey }));
+  const again = await keyed.post("/api/auth/sign-up/email", { data: keyedUp, headers: signUpKey });
+  expect(again.headers()["idempotent-replayed"]).toBe("true");
+  await check("post", "/api/auth/sign-up/email", again);
+  await check("post", "/api/auth/sign-up/email", await keyed.post("/api/auth/sign-up/email", { data: { ...keyedUp, password: `${PASSWORD}-other` }, headers: signUpKey }));
   await check("post", "/api/auth/sign-in/email", await anon.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } }));
   await check("post", "/api/auth/resend-verification", await anon.post("/api/auth/resend-verification", { data: { email } }));
   const verified = await anon.get(linkIn(await waitForMail(email, /Verify your email/), /verify-email/), { maxRedirects: 0 });

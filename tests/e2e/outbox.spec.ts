@@ -1,6 +1,8 @@
 import { expect, open, overlayCleared, PASSWORD, test, uniqueEmail } from "./fixtures";
 
 // This project's server runs as `npm start` does by default: no SMTP_URL, no OAuth credentials.
+// The person at the machine sends no proxy header (the mailbox answers nobody who does): no X-Forwarded-For here.
+test.use({ extraHTTPHeaders: {} });
 
 test("a newcomer signs up and verifies through the local outbox at /dev/mailbox", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, "newcomer");
@@ -38,6 +40,12 @@ test("the outbox page is plain HTML without scripts", async ({ request }) => {
   expect(res.status()).toBe(200);
   expect(res.headers()["content-security-policy"]).toContain("default-src 'none'");
   expect(await res.text()).not.toContain("<script");
+});
+
+test("the outbox is not shown through a proxy, a tunnel or under another host name", async ({ request }) => {
+  for (const headers of <Record<string, string>[]>[{ "x-forwarded-for": "203.0.113.7" }, { forwarded: "for=203.0.113.7" }, { via: "1.1 nginx" }, { host: "public.example" }]) {
+    expect((await request.get("/dev/mailbox?format=json", { headers })).status(), JSON.stringify(headers)).toBe(404);
+  }
 });
 
 test("with API_KEY set, the user-record API requires the x-api-key header as well as a session", async ({ request }) => {

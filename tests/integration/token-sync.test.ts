@@ -14,7 +14,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withClientIp } from "../../app/features/auth/client-ip";
-import { replay, ResponseCache } from "../../app/response-cache.server";
+import { replay, ReplayCache } from "../../app/replay-cache.server";
 import { sessionHash, TOKEN_LIFETIME_S, verifyToken } from "../../app/features/token-sync/index.server";
 import { openTestServices, type TestServices } from "../support/test-services";
 
@@ -144,8 +144,8 @@ describe("token sync to a live receiver", () => {
     const refreshes = () => receiver.received.filter((r) => JSON.parse(r.body).event === "refresh" && JSON.parse(r.body).userId === userId);
 
     // Read the session as the request context does (this fills the session cache the edge replays from).
-    const edge = { sessionCache: s.sessionCache, responseCache: new ResponseCache(s.sessionCache), env: s.env, tokenSync: s.tokenSync };
-    const request = { method: "GET", pathname: "/api/auth/get-session", search: "", cookie, acceptEncoding: undefined };
+    const edge = { sessionCache: s.sessionCache, replayCache: new ReplayCache(), env: s.env, tokenSync: s.tokenSync };
+    const request = { method: "GET", pathname: "/api/auth/get-session", search: "", cookie, encoding: "identity" as const };
     await s.auth.api.getSession({ headers: new Headers({ cookie }) });
     expect(replay(edge, request)).toBeDefined();
     await new Promise((r) => setTimeout(r, 100));

@@ -13,6 +13,7 @@ export const ports = {
   smtpApi: base + 26,
   google: base + 30,
   github: base + 31,
+  pwnedRange: base + 32,
 };
 
 export const appUrl = {
@@ -25,4 +26,6 @@ export const appUrl = {
 export const harnessUrl = {
   smtpApi: `http://127.0.0.1:${ports.smtpApi}`,
   oauthControl: `http://127.0.0.1:${ports.github}/__control`,
+  /** The local Pwned Passwords range API (tests/support/pwned-range-server.ts). */
+  pwnedRange: `http://127.0.0.1:${ports.pwnedRange}`,
 };

@@ -5,7 +5,13 @@
  *   POST /fail?count=n          → refuse the next n deliveries (mail outage)
  *   POST /fail?count=n&match=t  → refuse the next n deliveries whose subject or
  *                                 text contains t (an outage for one test only,
- *                                 while other tests keep mailing)
+ *                                 while other tests keep mailing); count=0 ends it
+ *   POST /down, POST /up        → stop the SMTP listener (connections refused,
+ *                                 open ones cut) and start it again on the same port
+ *
+ * `commandDelayMs` makes it a slow mail server: the greeting and the answers to
+ * MAIL FROM, RCPT TO and the message each come that much later (a provider far
+ * away; the security suite times answers against it).
  */
 import { createServer, type Server } from "node:http";
 import { simpleParser } from "mailparser";
@@ -19,15 +25,23 @@ export interface SunkMail {
   html: string;
   links: string[];
   date: string;
+  /** The Message-ID header: a repeated attempt of one outbox row repeats it. */
+  messageId: string;
 }
 
 export interface SmtpSink {
   smtpUrl: string;
   apiUrl: string;
+  /** Every mail received so far. */
+  mails(): SunkMail[];
+  /** The SMTP server goes away (refused connections) until `up()`. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startSmtpSink(smtpPort: number, apiPort: number): Promise<SmtpSink> {
+export async function startSmtpSink(smtpPort: number, apiPort: number, { commandDelayMs = 0 } = {}): Promise<SmtpSink> {
+  const later = (callback: () => void) => (commandDelayMs > 0 ? void setTimeout(callback, commandDelayMs) : callback());
   const mails: SunkMail[] = [];
   let failNext = 0;
   const targetedFailures: Array<{ match: string; remaining: number }> = [];
@@ -46,37 +60,59 @@ export async function startSmtpSink(smtpPort: number, apiPort: number): Promise<
     return false;
   }
 
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const text = parsed.text ?? "";
-          const html = typeof parsed.html === "string" ? parsed.html : "";
-          if (refuse(parsed.subject ?? "", text)) {
-            callback(Object.assign(new Error("Mailbox unavailable (test outage)"), { responseCode: 451 }));
-            return;
-          }
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            subject: parsed.subject ?? "",
-            text,
-            html,
-            links: [...new Set(`${text}\n${html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])].map((l) => l.replace(/&amp;/g, "&")),
-            date: new Date().toISOString(),
-          });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
-    smtp.listen(smtpPort, "127.0.0.1", () => resolve());
-  });
+  const makeSmtp = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onConnect: (_session, callback) => later(() => callback()),
+      onMailFrom: (_address, _session, callback) => later(() => callback()),
+      onRcptTo: (_address, _session, callback) => later(() => callback()),
+      onData(stream, session, done) {
+        const callback = (error?: Error) => later(() => done(error));
+        simpleParser(stream)
+          .then((parsed) => {
+            const text = parsed.text ?? "";
+            const html = typeof parsed.html === "string" ? parsed.html : "";
+            if (refuse(parsed.subject ?? "", text)) {
+              callback(Object.assign(new Error("Mailbox unavailable (test outage)"), { responseCode: 451 }));
+              return;
+            }
+            mails.push({
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              subject: parsed.subject ?? "",
+              text,
+              html,
+              links: [...new Set(`${text}\n${html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])].map((l) => l.replace(/&amp;/g, "&")),
+              date: new Date().toISOString(),
+              messageId: parsed.messageId ?? "",
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+  let smtp: SMTPServer | null = null;
+  const up = async () => {
+    if (smtp) return;
+    const server = makeSmtp();
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(smtpPort, "127.0.0.1", () => resolve());
+    });
+    smtp = server;
+  };
+  const down = async () => {
+    const server = smtp;
+    smtp = null;
+    if (!server) return;
+    // Open connections are cut too (a crashed mail server), not only the listener.
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    for (const connection of (server as unknown as { connections?: Set<{ _socket?: { destroy(): void } }> }).connections ?? []) connection._socket?.destroy();
+    await closed;
+  };
+  await up();
 
   const api: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
@@ -86,10 +122,22 @@ export async function startSmtpSink(smtpPort: number, apiPort: number): Promise<
       res.end(JSON.stringify(to ? mails.filter((m) => m.to.includes(to)) : mails));
       return;
     }
+    if (req.method === "POST" && (url.pathname === "/down" || url.pathname === "/up")) {
+      (url.pathname === "/down" ? down() : up()).then(
+        () => res.end("ok"),
+        (error: Error) => {
+          res.statusCode = 500;
+          res.end(error.message);
+        },
+      );
+      return;
+    }
     if (req.method === "POST" && url.pathname === "/fail") {
       const count = Number(url.searchParams.get("count") ?? 1);
       const match = url.searchParams.get("match");
-      if (match) targetedFailures.push({ match, remaining: count });
+      if (match && count === 0) {
+        for (const f of targetedFailures) if (f.match === match) f.remaining = 0;
+      } else if (match) targetedFailures.push({ match, remaining: count });
       else failNext = count;
       res.end("ok");
       return;
@@ -102,8 +150,11 @@ export async function startSmtpSink(smtpPort: number, apiPort: number): Promise<
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    mails: () => mails,
+    down,
+    up,
     stop: async () => {
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await down();
       await new Promise<void>((r) => api.close(() => r()));
     },
   };

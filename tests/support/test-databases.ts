@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { DatabaseConfig } from "~/config/env.server";
+import { TEST_DEFAULTS } from "./test-defaults";
 
 export interface TestDatabase {
   name: "sqlite" | "postgres";
@@ -64,4 +65,22 @@ export function withSearchPath(url: string, schema: string): string {
   const u = new URL(url);
   u.searchParams.set("options", `-c search_path=${schema}`);
   return u.toString();
+}
+
+/**
+ * A fresh database of `target`, opened and migrated (ours and Better Auth's
+ * tables), closed and dropped by `cleanups` (run them after each test).
+ */
+export async function openMigratedDatabase(target: TestDatabase, cleanups: Array<() => Promise<void>>, authSecret: string) {
+  const { loadEnv } = await import("~/config/env.server");
+  const { authOptions } = await import("~/features/auth/auth.server");
+  const { openDatabase } = await import("~/infra/db/database.server");
+  const { migrateToLatest } = await import("~/infra/db/migrate.server");
+  const created = await target.create();
+  cleanups.push(created.drop);
+  const env = loadEnv({ AUTH_SECRET: authSecret, DATABASE_URL: created.url, ...TEST_DEFAULTS });
+  const database = openDatabase(created.config);
+  cleanups.push(() => database.close());
+  await migrateToLatest(database, authOptions({ env, database }));
+  return { env, database };
 }

@@ -8,21 +8,31 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { type Env, loadEnv } from "../../app/config/env.server";
+import { TEST_DEFAULTS } from "./test-defaults";
 import { authOptions, createAuth } from "../../app/features/auth/auth.server";
 import { type DatabaseHandle, openDatabase } from "../../app/infra/db/database.server";
 import { migrateToLatest } from "../../app/infra/db/migrate.server";
 import { SessionCache } from "../../app/features/auth/session-cache.server";
 import { createMailer } from "../../app/infra/mail/mailer.server";
+import { MailOutbox } from "../../app/infra/mail/outbox.server";
+import { verificationMailHooks } from "../../app/features/auth/account-rules.server";
+import { notificationHooks } from "../../app/features/forms/notifications.server";
 import { memoryStore, RateLimiter } from "../../app/infra/rate-limit/rate-limiter.server";
 import { createTokenSync, type TokenSync } from "../../app/features/token-sync/index.server";
+import { ReplayCache } from "../../app/replay-cache.server";
+import { followWrites } from "../../app/services.server";
 
 export interface TestServices {
   env: Env;
   log: pino.Logger;
   database: DatabaseHandle;
   mailer: ReturnType<typeof createMailer>;
+  /** Not started: a test runs its passes (`outbox.runOnce()`), or starts it. */
+  outbox: MailOutbox;
   limiter: RateLimiter;
   sessionCache: SessionCache;
+  /** Its versions follow the database's writes, as in production (services.server.ts). */
+  replayCache: ReplayCache;
   auth: ReturnType<typeof createAuth>;
   /** Built as the composition root does, when the extra env sets TOKEN_SYNC_URL. */
   tokenSync: TokenSync | undefined;
@@ -31,19 +41,28 @@ export interface TestServices {
 
 export async function openTestServices(extraEnv: Record<string, string> = {}): Promise<TestServices> {
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-services-"));
-  const env = loadEnv({ AUTH_SECRET: "test-services-secret-test-services-secret", DATABASE_URL: path.join(dir, "app.db"), ...extraEnv }, dir);
+  const env = loadEnv({ AUTH_SECRET: "test-services-secret-test-services-secret", DATABASE_URL: path.join(dir, "app.db"), ...TEST_DEFAULTS, ...extraEnv }, dir);
   const log = pino({ level: "silent" });
   const database = openDatabase(env.database);
   const mailer = createMailer(env, database, log);
+  const outbox = new MailOutbox(database, mailer, log, { retryBaseMs: env.mailRetryBaseMs, messageIdDomain: "localhost" });
+  // As the composition root registers them.
+  outbox.on("form-notification", notificationHooks);
+  outbox.on("verification", verificationMailHooks);
   const limiter = new RateLimiter(memoryStore());
   const sessionCache = new SessionCache();
+  const replayCache = new ReplayCache();
+  followWrites(database, sessionCache, replayCache);
   const tokenSync = createTokenSync(env, { database, log });
-  const deps = { env, database, mailer, log, limiter, sessionCache, tokenSync };
+  const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync };
   await migrateToLatest(database, authOptions(deps));
   return {
     ...deps,
+    mailer,
+    replayCache,
     auth: createAuth(deps),
     async close() {
+      await outbox.stop();
       await tokenSync?.drain(0);
       await limiter.close();
       await database.close();

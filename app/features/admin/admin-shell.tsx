@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: "/admin/forms", label: "Forms" },
   { to: "/admin/accounts", label: "Accounts" },
   { to: "/admin/analytics", label: "Analytics" },
+  { to: "/admin/mail", label: "Mail" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -23,7 +23,8 @@ export type AuditAction =
   | "form.updated"
   | "account.password-reset-sent"
   | "account.sign-in-disabled"
-  | "account.sign-in-enabled";
+  | "account.sign-in-enabled"
+  | "mail.retried";
 
 export async function recordAudit(db: Db, actor: Actor, action: AuditAction, target: string, detail = "", now = new Date()): Promise<void> {
   await db

@@ -4,12 +4,8 @@
  * CSV of a filter, status changes with their audit entries, and forms.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { loadEnv } from "~/config/env.server";
-import { authOptions } from "~/features/auth/auth.server";
 import { inboxCsv, listInbox, saveForm } from "~/features/forms/index.server";
-import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
-import { migrateToLatest } from "~/infra/db/migrate.server";
-import { testDatabases } from "../../../tests/support/test-databases";
+import { openMigratedDatabase, testDatabases } from "../../../tests/support/test-databases";
 import { listAudit } from "./audit.server";
 import { saveFormFromPost } from "./forms-admin.server";
 import { accountAction, searchAccounts } from "./accounts.server";
@@ -25,12 +21,7 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
   });
 
   async function setup() {
-    const created = await target.create();
-    cleanups.push(created.drop);
-    const env = loadEnv({ AUTH_SECRET: SECRET, DATABASE_URL: created.url });
-    const database: DatabaseHandle = openDatabase(created.config);
-    cleanups.push(() => database.close());
-    await migrateToLatest(database, authOptions({ env, database }));
+    const { database } = await openMigratedDatabase(target, cleanups, SECRET);
     return database.db;
   }
 
@@ -129,10 +120,10 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
 
     const csv = await new Response(inboxCsv(db, { kind: "contact", status: "open" })).text();
     const lines = csv.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("id,created_at,kind,name,email,message,user_id,notified_at,notify_attempts,notify_error,status,handled_at,handled_by");
+    expect(lines[0]).toBe('"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"');
     // One open contact message (m-000000); its message is quoted with its line break kept.
-    expect(csv).toContain('m-000000,2026-11-01T00:00:00.000Z,contact,N0,sender0@example.com,"Text, ""quoted"" 0\nline two",,,0,,open,,');
-    expect(csv.match(/^m-/gm)).toHaveLength(1);
+    expect(csv).toContain('"m-000000","2026-11-01T00:00:00.000Z","contact","N0","sender0@example.com","Text, ""quoted"" 0\nline two","","","0","","open","",""');
+    expect(csv.match(/^"m-/gm)).toHaveLength(1);
 
     expect(parseInboxQuery(new URLSearchParams("form=../x&status=weird&after=garbage"))).toEqual({ form: "", status: "open", q: "", after: undefined });
   });

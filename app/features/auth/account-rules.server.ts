@@ -4,7 +4,9 @@
  * `auth.api.*` calls alike.
  *
  *   before an endpoint
- *     - rate limits per client IP and per address (rules.ts)
+ *     - rate limits per client IP and per address (rules.ts); a password
+ *       reset's address budget spares the owner's own browser, and once it
+ *       is used up the answer is Better Auth's usual one and nothing is sent
  *     - failed sign-ins: an address that too many wrong passwords were tried
  *       against, from this IP or (for unknown browsers) from everywhere,
  *       waits (rules.ts, SIGN_IN_FAILURES)
@@ -25,13 +27,13 @@
 import { createHash } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from "better-auth/api";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
 import { waitMessage } from "~/infra/http/responses";
-import type { Mailer } from "~/infra/mail/mailer.server";
+import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
 import { passwordChangedMail, verificationMail } from "~/infra/mail/templates";
 import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
@@ -43,7 +45,7 @@ import { decideResend, RESEND_INTERVAL_MS, RESEND_MESSAGES, type ResendDecision 
 export interface AccountRulesDeps {
   db: Kysely<Database>;
   limiter: RateLimiter;
-  mailer?: Mailer;
+  outbox?: MailOutbox;
   log?: Logger;
   appUrl: string;
   /** How long verification links live (seconds). */
@@ -65,6 +67,13 @@ const KNOWN_DEVICE_COOKIE = "known_device";
 const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Addresses one browser is remembered for (a shared family computer). */
 const KNOWN_DEVICE_ADDRESSES = 5;
+
+/**
+ * Better Auth's answer to /request-password-reset, whether or not the address
+ * has an account: also what an exhausted address budget answers, so that a
+ * stranger who used the budget up learns nothing (no 429 saying it worked).
+ */
+export const RESET_REQUESTED = { status: true, message: "If this email exists in our system, check your email for the reset link" } as const;
 
 /** Every "sent" answer of resend takes at least this long, whether or not a mail really went out. */
 const SENT_FLOOR_MS = 400;
@@ -104,6 +113,35 @@ export function accountRules(deps: AccountRulesDeps) {
     const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE);
     const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
     return value ? value.split(".").filter(Boolean) : [];
+  }
+
+  /**
+   * The owner's own browser: it signed in to the address before (the
+   * known-device cookie), or is signed in to it now.
+   */
+  async function isOwnersBrowser(ctx: HookContext, email: string): Promise<boolean> {
+    if ((await knownAddresses(ctx)).includes(addressTag(email))) return true;
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    return session?.user.email.toLowerCase() === email;
+  }
+
+  /**
+   * "Forgot Password?": the per-IP ceiling answers 429 as everywhere; the
+   * per-address budget (5 an hour) does not apply to the owner's browser, and
+   * for everyone else an exhausted budget answers exactly like a sent reset
+   * and sends nothing. Anyone can still ask five times an hour for an
+   * address, but no one can stop its owner from resetting.
+   */
+  async function limitPasswordReset(ctx: HookContext, rule: Rule) {
+    const email = normalizeEmail((ctx.body as Record<string, unknown> | undefined)?.email);
+    const [perIp, perAddress] = checksFor(rule, clientIpOf(ctx.headers), email);
+    const decision = await decide(() => limiter.consume([perIp!]));
+    if (!decision.allowed) throw rateLimited(decision);
+    if (!email || !perAddress || (await isOwnersBrowser(ctx, email))) return;
+    const budget = await decide(() => limiter.consume([perAddress]));
+    if (budget.allowed) return;
+    log?.info({ address: addressTag(email) }, "password reset budget of an address used up; answered without sending");
+    return ctx.json(RESET_REQUESTED);
   }
 
   async function rememberDevice(ctx: HookContext, email: string) {
@@ -199,19 +237,22 @@ export function accountRules(deps: AccountRulesDeps) {
       }
 
       try {
-        if (!deps.mailer) throw new Error("mail is not configured");
+        if (!deps.outbox) throw new Error("mail is not configured");
         const token = await createEmailVerificationToken(ctx.context.secret, row.email, undefined, deps.linkLifetimeS, { userId: row.id });
         const url = `${deps.appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/auth?verified=1")}`;
-        await deps.mailer.send({ to: row.email, ...verificationMail(row.name, url) });
+        // The new link replaces any still waiting in the outbox (an outage): one mail arrives, not a pile.
+        await supersedeWaitingVerification(db, row.id);
+        await deps.outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url) });
       } catch (error) {
-        log?.error({ err: error }, "could not send a verification email");
-        // The attempt did not happen: give it back.
+        log?.error({ err: error }, "could not queue a verification email");
+        // The attempt did not happen: give it back (if the database answers).
         await db
           .updateTable("profile")
           .set((eb) => ({ verification_attempts: eb("verification_attempts", "-", 1), verification_sent_at: row.verification_sent_at }))
           .where("user_id", "=", row.id)
-          .execute();
-        return answer(502, RESEND_MESSAGES.failed);
+          .execute()
+          .catch(() => {});
+        throw error;
       }
       return atLeast(answer(200, RESEND_MESSAGES.sent));
     },
@@ -260,6 +301,7 @@ export function accountRules(deps: AccountRulesDeps) {
           matcher: (ctx) => RULE_BY_PATH[ctx.path ?? ""] !== undefined,
           handler: createAuthMiddleware(async (ctx) => {
             const rule = RULE_BY_PATH[ctx.path]!;
+            if (rule === RULES.passwordReset) return limitPasswordReset(ctx, rule);
             const body = ctx.body as Record<string, unknown> | undefined;
             const decision = await decide(() => limiter.consume(checksFor(rule, clientIpOf(ctx.headers), normalizeEmail(body?.email))));
             if (!decision.allowed) throw rateLimited(decision);
@@ -343,12 +385,17 @@ export function accountRules(deps: AccountRulesDeps) {
         {
           matcher: (ctx) => ctx.path === "/change-password",
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { user?: { email?: string; name?: string } } | undefined;
-            if (isAPIError(returned) || !returned?.user?.email || !deps.mailer) return;
+            const returned = ctx.context.returned as { user?: { id?: string; email?: string; name?: string } } | undefined;
+            if (isAPIError(returned) || !returned?.user?.email || !deps.outbox) return;
             // A security notice: its failure must not turn a done change into an error.
-            await deps.mailer
-              .send({ to: returned.user.email, ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`) })
-              .catch((error: unknown) => log?.warn({ err: error }, "password-changed notice not sent"));
+            await deps.outbox
+              .enqueue({
+                kind: "password-changed",
+                to: returned.user.email,
+                userId: returned.user.id ?? null,
+                ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`),
+              })
+              .catch((error: unknown) => log?.error({ err: error }, "password-changed notice not queued"));
           }),
         },
         {
@@ -363,6 +410,45 @@ export function accountRules(deps: AccountRulesDeps) {
     },
   } satisfies BetterAuthPlugin;
 }
+
+/** Verification mails of `userId` still waiting in the outbox (not being sent right now) give way to a new one. */
+async function supersedeWaitingVerification(db: Kysely<Database>, userId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .updateTable("mail_outbox")
+    .set({ status: "superseded" })
+    .where("user_id", "=", userId)
+    .where("kind", "=", "verification")
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]))
+    .execute();
+}
+
+/**
+ * The resend rules count mails that reached the mail server, not attempts
+ * (issue 23): a verification mail's first failed attempt gives its attempt
+ * back (and clears the 5-minute wait), so "Resend" is not refused because
+ * the mail server was down; should a later attempt still deliver it, it
+ * counts again.
+ */
+export const verificationMailHooks: OutcomeHooks = {
+  async failed(row, db) {
+    if (row.attempts !== 1 || !row.user_id) return;
+    await db
+      .updateTable("profile")
+      .set({ verification_attempts: sql<number>`case when verification_attempts > 0 then verification_attempts - 1 else 0 end`, verification_sent_at: null })
+      .where("user_id", "=", row.user_id)
+      .execute();
+  },
+  async sent(row, db) {
+    if (row.attempts === 0 || !row.user_id) return;
+    await db
+      .updateTable("profile")
+      .set((eb) => ({ verification_attempts: eb("verification_attempts", "+", 1), verification_sent_at: new Date().toISOString() }))
+      .where("user_id", "=", row.user_id)
+      .execute();
+  },
+};
 
 /** Clears an address's failed-sign-in counters everywhere (after a password reset). */
 export async function forgiveFailedSignIns(limiter: RateLimiter, email: string, log?: Logger): Promise<void> {

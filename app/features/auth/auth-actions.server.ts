@@ -7,18 +7,41 @@
  * plain form post (no JavaScript) and for a fetcher.
  */
 import { isAPIError } from "better-auth/api";
+import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
+import type { Database } from "~/infra/db/schema";
 import type { Fields } from "~/infra/http/body.server";
+import { CONTENT_KEY_TTL_MS, IDEMPOTENCY_FIELD, IN_PROGRESS_MESSAGE, isIdempotencyKey, runOnce, sha256 } from "~/infra/http/idempotency.server";
 import type { Auth } from "./auth.server";
 import type { AuthActionData, Notice, PendingState, ResetActionData } from "./auth-state";
+import { type BreachCheck, refuseNewPassword } from "./password-policy.server";
 import { AUTH_MESSAGES, LINK_INVALID, PROVIDER_NAMES, type ProviderId } from "./messages";
 import { RESEND_MESSAGES } from "./resend-verification";
 import { safeRedirect } from "./safe-redirect";
+import { signUpScope } from "./idempotent-sign-up.server";
 
 export interface AuthCall {
   auth: Auth;
   /** The request's headers plus our client-IP header (request context). */
   headers: Headers;
+  /** Where sign-up keeps its idempotency keys (idempotent-sign-up.server.ts), and the client's IP for a key made of the content. */
+  idempotency?: { db: Kysely<Database>; ip: string };
+  /** Checks the password just signed in with against the policy (breached, common): then the owner is asked to change it. */
+  passwordCheck?: BreachCheck;
+}
+
+/** Where a sign-in with a password the policy now refuses lands: the security page, asking for a change. */
+export const WEAK_PASSWORD_REDIRECT = "/profile/security?password=weak";
+
+/**
+ * An account made before the policy, or whose password a breach published
+ * since: the sign-in succeeds (nobody is locked out), and the owner lands on
+ * the security page that asks for a new password. The breach lookup is
+ * bounded by the policy's timeout and fails open.
+ */
+async function passwordNowRefused(password: string, check: BreachCheck | undefined): Promise<boolean> {
+  if (!check) return false;
+  return (await refuseNewPassword(password, check)) !== null;
 }
 
 interface Outcome {
@@ -56,6 +79,22 @@ async function outcomeOf(call: Promise<Response>): Promise<Outcome> {
   };
 }
 
+/**
+ * The sign-up, once per key: the form's hidden token, or (no JavaScript) the
+ * address, password and client for ten minutes. A key reused with other
+ * content is simply not a retry here (a person edited the form), so it runs.
+ */
+async function signUpOnce(idempotency: NonNullable<AuthCall["idempotency"]>, fields: Fields, email: string, password: string, call: () => Promise<Response>): Promise<Response> {
+  const given = text(fields, IDEMPOTENCY_FIELD);
+  const scope = isIdempotencyKey(given)
+    ? signUpScope(given, email, password)
+    : { scope: "sign-up:content", key: sha256(idempotency.ip, email.toLowerCase(), password), fingerprint: "content", ttlMs: CONTENT_KEY_TTL_MS };
+  const outcome = await runOnce(idempotency.db, scope, call);
+  if (outcome.kind === "ran" || outcome.kind === "replayed") return outcome.response;
+  if (outcome.kind === "in-progress") return Response.json({ message: IN_PROGRESS_MESSAGE }, { status: 409 });
+  return call();
+}
+
 function cookieHeaders(outcome: Outcome): Headers {
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
@@ -63,10 +102,13 @@ function cookieHeaders(outcome: Outcome): Headers {
   return headers;
 }
 
+/** A refusal of the chosen password itself: Better Auth's length checks and our policy (password-policy.server.ts). */
+const PASSWORD_CODES = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_COMMON", "PASSWORD_BRAND", "PASSWORD_BREACHED"]);
+
 /** The message for a failed call, in the spec's words where it has them. */
 function failureText(outcome: Outcome, fallback: string): string {
   if (outcome.status === 429 && outcome.message) return outcome.message;
-  if (outcome.code === "PASSWORD_TOO_SHORT" || outcome.code === "PASSWORD_TOO_LONG" || outcome.code === "INVALID_EMAIL" || outcome.code === "SIGN_IN_DISABLED") {
+  if ((outcome.code && PASSWORD_CODES.has(outcome.code)) || outcome.code === "INVALID_EMAIL" || outcome.code === "SIGN_IN_DISABLED") {
     return outcome.message ?? fallback;
   }
   return fallback;
@@ -81,14 +123,17 @@ function answer(value: AuthActionData, outcome?: Outcome, status?: number) {
   return data(value, { status: status ?? (outcome && !outcome.ok ? outcome.status : 200), headers: outcome ? cookieHeaders(outcome) : undefined });
 }
 
-export async function signIn({ auth, headers }: AuthCall, fields: Fields) {
+export async function signIn({ auth, headers, passwordCheck }: AuthCall, fields: Fields) {
   const email = text(fields, "email").trim();
   const password = text(fields, "password");
   if (!email || !password) return answer({ intent: "sign-in", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
   const outcome = await outcomeOf(
     auth.api.signInEmail({ body: { email, password, rememberMe: fields.remember === "on" || fields.remember === "true" }, headers, asResponse: true }),
   );
-  if (outcome.ok) throw redirect(safeRedirect(fields.redirectTo), { headers: cookieHeaders(outcome) });
+  if (outcome.ok) {
+    const weak = await passwordNowRefused(password, passwordCheck);
+    throw redirect(weak ? WEAK_PASSWORD_REDIRECT : safeRedirect(fields.redirectTo), { headers: cookieHeaders(outcome) });
+  }
   if (outcome.code === "EMAIL_NOT_VERIFIED") {
     return answer({ intent: "sign-in", email, canResend: true, notice: { tone: "error", text: AUTH_MESSAGES.verifyFirst } }, outcome);
   }
@@ -96,20 +141,24 @@ export async function signIn({ auth, headers }: AuthCall, fields: Fields) {
   return answer({ intent: "sign-in", email, notice: { tone: "error", text: textOf } }, outcome);
 }
 
-export async function signUp({ auth, headers }: AuthCall, fields: Fields) {
+export async function signUp({ auth, headers, idempotency }: AuthCall, fields: Fields) {
   const email = text(fields, "email").trim();
   const password = text(fields, "password");
   if (!email || !password) return answer({ intent: "sign-up", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
-  const outcome = await outcomeOf(
+  const call = () =>
     auth.api.signUpEmail({
       // The spec's form has no name field: start from the address's local part (editable on the profile).
       body: { email, password, name: email.split("@")[0] || email, callbackURL: "/auth?verified=1" },
       headers,
       asResponse: true,
-    }),
-  );
+    });
+  const outcome = await outcomeOf(idempotency ? signUpOnce(idempotency, fields, email, password, call) : call());
   // The check-your-email view; the pending-verification cookie says for which address.
   if (outcome.ok) throw redirect("/auth?mode=verify", { headers: cookieHeaders(outcome) });
+  if (outcome.code && PASSWORD_CODES.has(outcome.code)) {
+    const reason = outcome.message ?? AUTH_MESSAGES.unexpected;
+    return answer({ intent: "sign-up", email, notice: { tone: "error", text: AUTH_MESSAGES.choosePassword }, passwordError: reason }, outcome);
+  }
   return answer({ intent: "sign-up", email, notice: { tone: "error", text: failureText(outcome, AUTH_MESSAGES.unexpected) } }, outcome);
 }
 
@@ -139,8 +188,14 @@ export async function resetPassword({ auth, headers }: AuthCall, fields: Fields)
   if (password !== confirm) return data<ResetActionData>({ done: false, error: AUTH_MESSAGES.passwordMismatch }, { status: 400 });
   const outcome = await outcomeOf(auth.api.resetPassword({ body: { token, newPassword: password }, headers, asResponse: true }));
   if (outcome.ok) return data<ResetActionData>({ done: true, error: null }, { headers: cookieHeaders(outcome) });
+  if (outcome.code && PASSWORD_CODES.has(outcome.code)) {
+    return data<ResetActionData>(
+      { done: false, error: AUTH_MESSAGES.choosePassword, passwordError: outcome.message ?? AUTH_MESSAGES.unexpected },
+      { status: outcome.status, headers: cookieHeaders(outcome) },
+    );
+  }
   const error =
-    outcome.code === "PASSWORD_TOO_SHORT" || outcome.code === "PASSWORD_TOO_LONG" || outcome.status === 429
+    outcome.status === 429
       ? (outcome.message ?? AUTH_MESSAGES.unexpected)
       : outcome.status === 400 || outcome.code === "INVALID_TOKEN"
         ? LINK_INVALID

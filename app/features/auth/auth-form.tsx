@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { site } from "~/config/site";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
+import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField, TextField } from "~/shared/ui/field";
@@ -66,6 +67,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   // The newest answer of any of this page's forms is the one the page shows.
   const [notice, setNotice] = useState<Notice | null>(actionData ? actionData.notice : initialNotice);
   const [canResend, setCanResend] = useState(Boolean(actionData?.canResend));
+  const [passwordError, setPasswordError] = useState(actionData?.passwordError);
   const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
   const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -73,6 +75,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   useEachAnswer(form.data, form.state, (answer) => {
     setNotice(answer.notice);
     setCanResend(Boolean(answer.canResend));
+    setPasswordError(answer.passwordError);
   });
   useEachAnswer(resend.data, resend.state, (answer) => setNotice(answer.notice));
   useEachAnswer(social.data, social.state, (answer) => {
@@ -163,6 +166,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               }}
             >
               <input type="hidden" name="intent" value={submit.intent} />
+              {mode === "signup" && <IdempotencyKeyField />}
               {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
               <TextField
                 label="Email"
@@ -170,7 +174,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                 name="email"
                 autoComplete="email"
                 required
-                value={email}
+                // Uncontrolled: what a visitor typed before the page hydrated (a slow phone) stays; a
+                // controlled field is emptied by hydration (docs/decisions/0019-slow-phone.md).
+                defaultValue={email}
                 onChange={(e) => setEmail(e.target.value)}
                 placeholder="you@example.com"
               />
@@ -183,7 +189,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                   required
                   minLength={mode === "signup" ? minPasswordLength : undefined}
                   maxLength={128}
-                  hint={mode === "signup" ? `At least ${minPasswordLength} characters.` : undefined}
+                  hint={mode === "signup" ? `At least ${minPasswordLength} characters, not a common or leaked password.` : undefined}
+                  error={mode === "signup" ? passwordError : undefined}
+                  onChange={() => setPasswordError(undefined)}
                 />
               )}
 

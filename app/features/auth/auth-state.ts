@@ -16,11 +16,15 @@ export interface AuthActionData {
   canResend?: boolean;
   /** A popup sign-in's provider URL (the popup is opened by the page, in the click). */
   socialUrl?: string;
+  /** Why the chosen password was refused (too short, common, the brand's, breached): shown beside the field. */
+  passwordError?: string;
 }
 
 export interface ResetActionData {
   done: boolean;
   error: string | null;
+  /** Why the new password was refused, shown beside the field. */
+  passwordError?: string;
 }
 
 

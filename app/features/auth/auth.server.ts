@@ -20,12 +20,15 @@ import type { Env } from "~/config/env.server";
 import { site } from "~/config/site";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import { createProfile, recordLogin } from "~/infra/db/profile-rows.server";
-import type { Mailer } from "~/infra/mail/mailer.server";
+import { findUnavailable } from "~/infra/db/unavailable";
+import type { MailKind, MailOutbox, NewMail } from "~/infra/mail/outbox.server";
 import { accountDeletedMail, deleteAccountMail, emailVerifiedMail, existingAccountMail, passwordChangedMail, passwordResetMail, verificationMail } from "~/infra/mail/templates";
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
+import { passwordPolicy } from "./password-policy-plugin.server";
 import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
 import { SessionCache, sessionCaching } from "./session-cache.server";
+import { tokenlessSessions } from "./tokenless-sessions.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
 import { AUTH_MESSAGES } from "./messages";
@@ -34,7 +37,8 @@ import type { TokenSync } from "~/features/token-sync/index.server";
 export interface AuthDeps {
   env: Env;
   database: DatabaseHandle;
-  mailer?: Mailer;
+  /** Every mail goes through the durable outbox: a callback only writes it there, never waits for a mail server. */
+  outbox?: MailOutbox;
   log?: Logger;
   /** Shared with the rest of the app (Redis across instances); a private one when only the schema is needed (migrations). */
   limiter?: RateLimiter;
@@ -91,15 +95,16 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
   return providers;
 }
 
-export function authOptions({ env, database, mailer, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync }: AuthDeps) {
+export function authOptions({ env, database, outbox, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync }: AuthDeps) {
   const db = database.db;
-  const send = async (message: Parameters<Mailer["send"]>[0]) => {
-    if (!mailer) throw new Error("mail is not configured");
-    await mailer.send(message);
+  /** Writes the mail to the outbox (one insert); the outbox's worker sends it. */
+  const send = async (mail: NewMail) => {
+    if (!outbox) throw new Error("mail is not configured");
+    await outbox.enqueue(mail);
   };
   /** A security notice: worth sending, never worth failing the change it reports. */
-  const notice = (message: Parameters<Mailer["send"]>[0], what: string) =>
-    send(message).catch((error: unknown) => log?.warn({ err: error, what }, "security notice not sent"));
+  const notice = (mail: NewMail & { kind: MailKind }) =>
+    send(mail).catch((error: unknown) => log?.error({ err: error, kind: mail.kind }, "security notice not queued"));
 
   return {
     appName: site.productName,
@@ -122,7 +127,9 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
     logger: {
       log: (level, message, ...args) => {
         if (!log) return;
-        log[level]({ source: "better-auth", details: args.length ? args : undefined }, message);
+        // A database outage is logged once per request by the edge, with the dependency; not again here.
+        const quiet = args.some((arg) => findUnavailable(arg));
+        log[quiet ? "debug" : level]({ source: "better-auth", details: args.length ? args : undefined }, message);
       },
     },
     session: {
@@ -140,14 +147,16 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
       // The owner proved control of the mailbox: earlier failed guesses no longer count against the address.
       onPasswordReset: async ({ user }) => {
         await forgiveFailedSignIns(limiter, user.email, log);
-        await notice({ to: user.email, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`) }, "password reset");
+        await notice({ kind: "password-changed", to: user.email, userId: user.id, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`) });
       },
-      sendResetPassword: async ({ user, url }) => send({ to: user.email, ...passwordResetMail(user.name, url) }),
+      sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url) }),
       // A sign-up for a taken address answers like a new one (no enumeration);
       // the owner hears about it by mail instead.
       onExistingUserSignUp: async ({ user }) =>
         send({
+          kind: "existing-account",
           to: user.email,
+          userId: user.id,
           ...existingAccountMail(user.name, `${env.appUrl}/auth`, `${env.appUrl}/auth?mode=reset`),
         }),
     },
@@ -156,16 +165,16 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_S,
-      sendVerificationEmail: async ({ user, url }) => send({ to: user.email, ...verificationMail(user.name, url) }),
+      sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url) }),
       afterEmailVerification: async (user) => {
-        await notice({ to: user.email, ...emailVerifiedMail(user.name, `${env.appUrl}/auth`) }, "email verified");
+        await notice({ kind: "email-verified", to: user.email, userId: user.id, ...emailVerifiedMail(user.name, `${env.appUrl}/auth`) });
       },
     },
     user: {
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: LINK_LIFETIME_S,
-        sendDeleteAccountVerification: async ({ user, url }) => send({ to: user.email, ...deleteAccountMail(user.name, url) }),
+        sendDeleteAccountVerification: async ({ user, url }) => send({ kind: "delete-account", to: user.email, userId: user.id, ...deleteAccountMail(user.name, url) }),
       },
     },
     databaseHooks: {
@@ -175,13 +184,12 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
             await createProfile(db, user.id, { verificationSent: context?.path === "/sign-up/email" });
           },
         },
-        update: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
+        // (Cached sessions and replayed answers follow every write by themselves: infra/db/write-watch.ts.)
         delete: {
           after: async (user) => {
             if (!user?.id) return;
-            sessionCache.evictUser(user.id);
             // Whichever way it went (password and typed name, or the emailed link).
-            await notice({ to: user.email, ...accountDeletedMail(user.name, new Date()) }, "account deleted");
+            await notice({ kind: "account-deleted", to: user.email, userId: user.id, ...accountDeletedMail(user.name, new Date()) });
           },
         },
       },
@@ -196,34 +204,32 @@ export function authOptions({ env, database, mailer, log, limiter = new RateLimi
           after: async (session, context) => {
             // A password change starts a fresh session for the browser that made it: not a sign-in.
             if (context?.path !== "/change-password") await recordLogin(db, session.userId);
-            sessionCache.userChanged(session.userId);
             // Also for the password change's fresh session: the receiver learns the new `sid`.
             // Sent in the background, never awaited (sync-client.server.ts).
             tokenSync?.signedIn(session);
           },
         },
-        // A session that ends or changes is forgotten by the session cache, on every instance.
-        update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token, session.userId)) },
+        // A session that ends or changes is forgotten by the session cache, on every instance: the
+        // database reports the write (write-watch.ts); the token goes at once here too, before any await.
+        update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
         delete: {
           after: async (session) => {
             if (!session?.token) return;
-            sessionCache.evictToken(session.token, session.userId);
+            sessionCache.evictToken(session.token);
             // Every way a session ends (sign-out, revocation, expiry, account deletion) is a DELETE to the receiver.
             tokenSync?.signedOut(session);
           },
         },
       },
-      // A password set or changed, a provider linked or unlinked: the profile shows which ones there are.
-      account: {
-        create: { after: async (account) => void (account?.userId && sessionCache.userChanged(account.userId)) },
-        update: { after: async (account) => void (account?.userId && sessionCache.userChanged(account.userId)) },
-        delete: { after: async (account) => void (account?.userId && sessionCache.userChanged(account.userId)) },
-      },
     },
     plugins: [
       genericOAuth({ config: socialProviders(env) }),
-      accountRules({ db, limiter, mailer, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
+      accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
+      // After the limits: a refused attempt has already counted.
+      passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
       sessionCaching(sessionCache),
+      // Last: the hooks above read the token from the answers this one strips it from.
+      tokenlessSessions(),
     ],
   } satisfies BetterAuthOptions;
 }

@@ -18,6 +18,8 @@ export const AUTH_MESSAGES = {
   passwordReset: "Your password has been changed. Sign in with your new password.",
   deleteSignIn: "Sign in first, then open the link in the email again to finish deleting your account.",
   missingCredentials: "Enter your email and password.",
+  /** Beside a refused new password, the field says why. */
+  choosePassword: "Please choose another password.",
   missingEmail: "Enter your email address.",
   passwordMismatch: "The two passwords do not match.",
   signInDisabled: "This account cannot sign in at the moment. Contact us if you think this is a mistake.",

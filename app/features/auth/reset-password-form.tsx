@@ -56,7 +56,8 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
               required
               minLength={minPasswordLength}
               maxLength={128}
-              hint={`At least ${minPasswordLength} characters.`}
+              hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
+              error={result?.passwordError}
             />
             <PasswordField label="Repeat the new password" name="confirm" autoComplete="new-password" required minLength={minPasswordLength} maxLength={128} />
             <Button type="submit" className="w-full" disabled={busy || !token}>

@@ -18,6 +18,11 @@
  *   - never used for an authoritative read (`disableCookieCache`), and Better
  *     Auth's own sensitive endpoints read the session without hooks anyway
  *   - bounded: at most `maxEntries` sessions, the oldest go first
+ *   - with REDIS_URL, only trusted while this instance hears the evictions:
+ *     while its subscription to Redis is down (an outage), the cache and the
+ *     replays keyed by it are off on this instance, so a sign-out elsewhere
+ *     takes effect at once instead of after the cache's TTL; every signed-in
+ *     request reads the database meanwhile (docs/decisions/0021-dependency-failures.md)
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
@@ -26,11 +31,19 @@ import type { Logger } from "pino";
 import { site } from "~/config/site";
 import { SESSION_COOKIE } from "~/infra/http/session-cookie";
 import { loadIoredis } from "~/infra/optional-modules.server";
+import { FAST_REDIS } from "~/infra/rate-limit/rate-limiter.server";
 import { SingleFlight } from "~/shared/lib/single-flight";
+import { withoutSessionToken } from "./tokenless-sessions.server";
 
+/** What the cache hands out: Better Auth's /get-session answer without the session token (tokenless-sessions.server.ts). */
 export interface CachedSession {
-  session: { id: string; token: string; userId: string; expiresAt: Date | string; [key: string]: unknown };
+  session: { id: string; userId: string; expiresAt: Date | string; [key: string]: unknown };
   user: { id: string; name: string; email: string; emailVerified: boolean; [key: string]: unknown };
+}
+
+/** Better Auth's answer as it comes, token included: what the cache is filled from. */
+export interface SessionAnswer extends CachedSession {
+  session: CachedSession["session"] & { token: string };
 }
 
 interface Entry {
@@ -46,9 +59,23 @@ export interface SessionCacheOptions {
   /** Evictions reach every instance through this Redis (REDIS_URL). */
   redisUrl?: string;
   log?: Logger;
+  /**
+   * Another instance reported a write to these users' data (or the connection
+   * to Redis was lost, so reports may have been missed: "all"); the replay
+   * cache's versions follow it (services.server.ts).
+   */
+  onRemoteChange?: (users: string[] | "all") => void;
+  /**
+   * With Redis: told when this instance stops (false) and starts again (true)
+   * hearing the other instances' reports; answers remembered meanwhile could
+   * outlive a write elsewhere, so the replay cache pauses (services.server.ts).
+   */
+  onListening?: (listening: boolean) => void;
 }
 
 const CHANNEL = `${site.slug}:session-evictions`;
+
+export const SESSION_CACHE_DEGRADED = "Redis unavailable: session cache off on this instance (every signed-in request reads the database)";
 
 /** The session cookie's raw value in a Cookie header (`__Secure-` prefixed on https), or null. */
 export function sessionCookieValue(cookieHeader: string | null | undefined): string | null {
@@ -80,95 +107,134 @@ function tokenOf(raw: string): string | null {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<string, Set<string>>();
-  /** A number per user that changes whenever their sessions or data change (what replayed responses are keyed by). */
-  private readonly versions = new Map<string, number>();
-  private nextVersion = 1;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly publisher: Redis | undefined;
   private readonly subscriber: Redis | undefined;
   /** Session reads in progress, by Cookie header: concurrent misses for one cookie share a read. */
   readonly reads = new SingleFlight<CachedSession | null>();
+  /** With Redis: whether this instance hears evictions right now (its subscription is up). */
+  private listening = false;
 
-  constructor({ ttlMs = 15_000, maxEntries = 20_000, redisUrl, log }: SessionCacheOptions = {}) {
+  private readonly onRemoteChange: (users: string[] | "all") => void;
+  private readonly counters = { hits: 0, misses: 0 };
+
+  constructor({ ttlMs = 15_000, maxEntries = 20_000, redisUrl, log, onRemoteChange = () => {}, onListening = () => {} }: SessionCacheOptions = {}) {
+    this.onRemoteChange = onRemoteChange;
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     if (redisUrl) {
       const { Redis: Client } = loadIoredis();
-      this.publisher = new Client(redisUrl, { maxRetriesPerRequest: 2 });
-      this.subscriber = new Client(redisUrl, { maxRetriesPerRequest: null });
-      for (const client of [this.publisher, this.subscriber]) client.on("error", (error) => log?.warn({ err: error }, "session cache: Redis unavailable"));
+      // Publishing is fire-and-forget and fails fast; the subscriber reconnects for as long as it takes.
+      this.publisher = new Client(redisUrl, FAST_REDIS);
+      this.subscriber = new Client(redisUrl, { connectTimeout: FAST_REDIS.connectTimeout, retryStrategy: FAST_REDIS.retryStrategy, maxRetriesPerRequest: null });
+      // ioredis reports every failed reconnect; the transitions below are what an operator needs.
+      for (const client of [this.publisher, this.subscriber]) client.on("error", () => {});
+      this.subscriber.on("close", () => {
+        if (!this.listening) return;
+        this.listening = false;
+        this.clear();
+        onListening(false);
+        log?.warn({ dependency: "redis", degraded: SESSION_CACHE_DEGRADED }, "session cache: Redis unavailable; cache and replays off on this instance until it returns");
+      });
       void this.subscriber.subscribe(CHANNEL).catch((error: unknown) => log?.warn({ err: error }, "session cache: cannot subscribe to evictions"));
       this.subscriber.on("message", (_channel, message: string) => {
         const [kind, key] = [message.slice(0, 1), message.slice(2)];
         if (kind === "t") this.dropToken(key);
         else if (kind === "u") this.dropUser(key);
-        else if (kind === "c") this.bump(key);
+        else if (kind === "c") this.onRemoteChange(key === "*" ? "all" : [key]);
+        else if (kind === "a") this.clear();
       });
       // A lost connection may have lost evictions: forget everything rather than trust it.
-      this.subscriber.on("ready", () => this.clear());
+      this.subscriber.on("ready", () => {
+        this.clear();
+        this.onRemoteChange("all");
+        if (!this.listening) log?.info({ dependency: "redis" }, "session cache: Redis answers; evictions heard again");
+        this.listening = true;
+        onListening(true);
+      });
     }
+  }
+
+  /** What is degraded (Redis out: no cache on this instance), or null. */
+  degraded(): string | null {
+    return this.subscriber && !this.listening ? SESSION_CACHE_DEGRADED : null;
+  }
+
+  /** Whether entries may be trusted: without Redis always; with it, while evictions are heard. */
+  private get trusted(): boolean {
+    return !this.subscriber || this.listening;
   }
 
   /** The cached session for this Cookie header, if this exact cookie was read recently. */
   lookup(cookieHeader: string | null | undefined, now = Date.now()): CachedSession | null {
+    if (!this.trusted) return null;
     const raw = sessionCookieValue(cookieHeader);
     if (!raw) return null;
     const token = tokenOf(raw);
     const entry = token ? this.entries.get(token) : undefined;
-    if (!entry || entry.raw !== raw) return null;
-    if (entry.until <= now) {
-      this.dropToken(token!);
+    if (!entry || entry.raw !== raw || entry.until <= now) {
+      if (entry && entry.until <= now) this.dropToken(token!);
       return null;
     }
+    this.counters.hits++;
     return entry.value;
   }
 
-  store(cookieHeader: string | null | undefined, value: CachedSession, now = Date.now()): void {
+  /**
+   * Hits: requests answered from the cache (wherever they asked: the edge, the
+   * request context, the plugin). Misses: full reads by Better Auth, counted
+   * where one starts (the plugin's before hook), so a request that asked at
+   * several places before reading counts once.
+   */
+  stats(): { hits: number; misses: number; entries: number } {
+    return { ...this.counters, entries: this.entries.size };
+  }
+
+  countRead(): void {
+    this.counters.misses++;
+  }
+
+  store(cookieHeader: string | null | undefined, answer: SessionAnswer, now = Date.now()): void {
+    if (!this.trusted) return;
     const raw = sessionCookieValue(cookieHeader);
-    if (!raw || tokenOf(raw) !== value.session.token) return;
-    const expiresAt = new Date(value.session.expiresAt).getTime();
+    const token = answer.session.token;
+    if (!raw || tokenOf(raw) !== token) return;
+    const expiresAt = new Date(answer.session.expiresAt).getTime();
     const until = Math.min(now + this.ttlMs, Number.isFinite(expiresAt) ? expiresAt : now);
     if (until <= now) return;
-    this.entries.delete(value.session.token);
-    this.entries.set(value.session.token, { raw, value, until });
+    // Keyed by the token (evictions name it), but only the tokenless copy is ever handed out.
+    const value = withoutSessionToken<CachedSession>(answer);
+    this.entries.delete(token);
+    this.entries.set(token, { raw, value, until });
     let tokens = this.byUser.get(value.user.id);
     if (!tokens) this.byUser.set(value.user.id, (tokens = new Set()));
-    tokens.add(value.session.token);
+    tokens.add(token);
     while (this.entries.size > this.maxEntries) this.dropToken(this.entries.keys().next().value!);
   }
 
   /** A session was deleted or changed: forget it everywhere. */
-  evictToken(token: string, userId?: string): void {
+  evictToken(token: string): void {
     this.dropToken(token);
     void this.publisher?.publish(CHANNEL, `t:${token}`).catch(() => {});
-    if (userId) this.userChanged(userId);
   }
 
-  /**
-   * The user's data changed (profile, messages, sign-ins, sessions) without
-   * their sessions ending: responses remembered for them are stale, everywhere.
-   */
-  userChanged(userId: string): void {
-    this.bump(userId);
-    void this.publisher?.publish(CHANNEL, `c:${userId}`).catch(() => {});
-  }
-
-  /** The user's current data version (see `versions`). */
-  version(userId: string): number {
-    let v = this.versions.get(userId);
-    if (v === undefined) {
-      v = this.nextVersion++;
-      this.versions.set(userId, v);
-      if (this.versions.size > this.maxEntries * 2) this.versions.delete(this.versions.keys().next().value!);
-    }
-    return v;
+  /** Tells the other instances that these users' data changed (they call their `onRemoteChange`). */
+  announceChange(users: readonly string[] | "all"): void {
+    if (!this.publisher) return;
+    for (const user of users === "all" ? ["*"] : users) void this.publisher.publish(CHANNEL, `c:${user}`).catch(() => {});
   }
 
   /** A user changed (name, verification, password, deletion): forget all their sessions everywhere. */
   evictUser(userId: string): void {
     this.dropUser(userId);
     void this.publisher?.publish(CHANNEL, `u:${userId}`).catch(() => {});
+  }
+
+  /** A write whose users are unknown (raw SQL): forget every session, everywhere. */
+  clearEverywhere(): void {
+    this.clear();
+    void this.publisher?.publish(CHANNEL, "a:").catch(() => {});
   }
 
   get size(): number {
@@ -178,8 +244,6 @@ export class SessionCache {
   clear(): void {
     this.entries.clear();
     this.byUser.clear();
-    // New numbers for everyone: nothing remembered under an old one is served again.
-    this.versions.clear();
   }
 
   async close(): Promise<void> {
@@ -191,7 +255,6 @@ export class SessionCache {
     const entry = this.entries.get(token);
     if (!entry) return;
     this.entries.delete(token);
-    this.bump(entry.value.user.id);
     const tokens = this.byUser.get(entry.value.user.id);
     tokens?.delete(token);
     if (tokens?.size === 0) this.byUser.delete(entry.value.user.id);
@@ -200,16 +263,11 @@ export class SessionCache {
   private dropUser(userId: string): void {
     for (const token of this.byUser.get(userId) ?? []) this.entries.delete(token);
     this.byUser.delete(userId);
-    this.bump(userId);
-  }
-
-  private bump(userId: string): void {
-    this.versions.set(userId, this.nextVersion++);
   }
 }
 
-function isSession(value: unknown): value is CachedSession {
-  const v = value as CachedSession | null;
+function isSession(value: unknown): value is SessionAnswer {
+  const v = value as SessionAnswer | null;
   return Boolean(v && typeof v === "object" && v.session?.token && v.user?.id);
 }
 
@@ -225,6 +283,7 @@ export function sessionCaching(cache: SessionCache) {
             if (ctx.query?.disableCookieCache || ctx.query?.disableRefresh) return;
             const hit = cache.lookup(ctx.headers?.get("cookie"));
             if (hit) return ctx.json(hit);
+            cache.countRead();
           }),
         },
       ],

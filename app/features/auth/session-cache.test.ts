@@ -2,9 +2,9 @@ import { isAPIError } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestServices, type TestServices } from "../../../tests/support/test-services";
 import { withClientIp } from "./client-ip";
-import { type CachedSession, SessionCache, sessionCookieValue } from "./session-cache.server";
+import { SessionCache, type SessionAnswer, sessionCookieValue } from "./session-cache.server";
 
-const session = (token: string, userId = "u1", expiresInMs = 3_600_000): CachedSession => ({
+const session = (token: string, userId = "u1", expiresInMs = 3_600_000): SessionAnswer => ({
   session: { id: `s-${token}`, token, userId, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
   user: { id: userId, name: "Asha", email: "asha@example.test", emailVerified: true },
 });
@@ -24,6 +24,9 @@ describe("SessionCache", () => {
     const cache = new SessionCache({ ttlMs: 1000 });
     cache.store(cookie("tok1"), session("tok1"), 0);
     expect(cache.lookup(cookie("tok1"), 500)?.user.id).toBe("u1");
+    // What it hands out never holds the token (finding 9).
+    expect(JSON.stringify(cache.lookup(cookie("tok1"), 500))).not.toContain("\"token\"");
+    expect(cache.lookup(cookie("tok1"), 500)?.session).not.toHaveProperty("token");
     // The same token with another signature is not the same cookie.
     expect(cache.lookup(cookie("tok1", "forged"), 500)).toBeNull();
     expect(cache.lookup(cookie("tok1"), 1000)).toBeNull();

@@ -26,14 +26,14 @@ export function useSignOut() {
 }
 
 /** A Sign Out button that is a form: it works before (and without) JavaScript too. */
-export function SignOutForm({ className, children }: { className?: string; children: ReactNode }) {
+export function SignOutForm({ className, children, role }: { className?: string; children: ReactNode; role?: "menuitem" }) {
   const fetcher = useFetcher<SignOutFailure>();
   useEachAnswer(fetcher.data, fetcher.state, (answer) => {
     if (!answer.ok) notify.error(answer.message || AUTH_MESSAGES.signOutFailed);
   });
   return (
     <fetcher.Form method="post" action={SIGN_OUT_ACTION} className="contents">
-      <button type="submit" className={className} disabled={fetcher.state !== "idle"}>
+      <button type="submit" role={role} className={className} disabled={fetcher.state !== "idle"}>
         {children}
       </button>
     </fetcher.Form>

@@ -4,12 +4,15 @@
  * run receiveSubmission(); only the shape of the answer differs.
  */
 import { data } from "react-router";
+import { RETRY_AFTER_S } from "~/infra/db/unavailable";
 import { jsonError, NO_STORE, retryAfterHeaders, tooManyRequests, waitMessage } from "~/infra/http/responses";
 import { type FormActionResult, type FormKind, isFormKind } from "./form-schema";
 import { type FormDeps, receiveSubmission } from "./form-service.server";
 
 export const TOO_LARGE_MESSAGE = "The submission is too large: the limit is 32 KB.";
 export const UNAVAILABLE_MESSAGE = "Your message could not be saved. Please try again in a moment.";
+/** Every 503 tells the client when to try again. */
+export const UNAVAILABLE_HEADERS = { "Retry-After": String(RETRY_AFTER_S) };
 
 /** Who is sending: the client's IP (only its hash is stored) and the signed-in user, if any. */
 export interface Sender {
@@ -32,9 +35,11 @@ export async function handleFormApi(deps: FormDeps, kind: string | undefined, re
     case "unreadable":
       return jsonError(outcome.status, outcome.message);
     case "rate-limited":
-      return tooManyRequests(outcome.limit);
+      return outcome.message ? jsonError(429, outcome.message, retryAfterHeaders(outcome.limit)) : tooManyRequests(outcome.limit);
+    case "bad-key":
+      return jsonError(400, outcome.message);
     case "unavailable":
-      return jsonError(503, UNAVAILABLE_MESSAGE);
+      return jsonError(503, UNAVAILABLE_MESSAGE, { ...NO_STORE, ...UNAVAILABLE_HEADERS });
   }
 }
 
@@ -45,7 +50,7 @@ export function formApiNotAllowed(kind: string | undefined): Response {
 
 /** The /feedback and /contact pages' action: the same service, answered as action data. */
 export async function handleFormPageAction(deps: FormDeps, kind: FormKind, request: Request, sender: Sender) {
-  const outcome = await receiveSubmission(deps, { kind, request, ...sender });
+  const outcome = await receiveSubmission(deps, { kind, request, ...sender, keyByContent: true });
   switch (outcome.kind) {
     case "accepted":
       return data<FormActionResult>({ status: "sent" });
@@ -57,10 +62,12 @@ export async function handleFormPageAction(deps: FormDeps, kind: FormKind, reque
       return data<FormActionResult>({ status: "failed", detail: outcome.message }, { status: outcome.status });
     case "rate-limited":
       return data<FormActionResult>(
-        { status: "failed", detail: waitMessage(outcome.limit.retryAfterS), values: outcome.values },
+        { status: "failed", detail: outcome.message ?? waitMessage(outcome.limit.retryAfterS), values: outcome.values },
         { status: 429, headers: retryAfterHeaders(outcome.limit) },
       );
+    case "bad-key":
+      return data<FormActionResult>({ status: "failed", detail: outcome.message }, { status: 400 });
     case "unavailable":
-      return data<FormActionResult>({ status: "failed", values: outcome.values }, { status: 503 });
+      return data<FormActionResult>({ status: "failed", values: outcome.values }, { status: 503, headers: UNAVAILABLE_HEADERS });
   }
 }

@@ -3,20 +3,37 @@
  * /contact pages' actions (the no-JavaScript post) both run.
  *
  *   1. the body: 32 KB at most; JSON, urlencoded or multipart
- *   2. rate limit per IP (RULES.forms): every attempt counts
+ *   2. rate limit per IP (RULES.forms, a flood ceiling): every attempt counts
  *   3. the honeypot: a bot that fills it is told "ok", and nothing is kept
  *   4. validation with the form service's codes (form-schema.ts)
- *   5. the message is stored: only then can the answer be a success
- *   6. the notification mail to the company, waited for briefly; if it is
- *      slow or fails, the stored row is retried (notifications.server.ts)
+ *   5. the idempotency key (a header, the form's hidden token, or else the
+ *      content): a retry of a stored submission gets the same answer and
+ *      stores nothing (infra/http/idempotency.server.ts)
+ *   6. the form's ceilings (form-ceilings.server.ts): past the day's, 429
+ *   7. the message, its notification mail in the durable outbox
+ *      (notifications.server.ts; past the hour's ceiling, its place in the
+ *      hour's digest) and the key, in one transaction: only then can the
+ *      answer be a success. The answer never waits for the mail.
  */
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
+import { findUnavailable } from "~/infra/db/unavailable";
 import { BODY_LIMITS } from "~/infra/http/body-limits";
 import { readRequestBody } from "~/infra/http/body.server";
+import {
+  CLIENT_KEY_TTL_MS,
+  CONTENT_KEY_TTL_MS,
+  type IdempotencyScope,
+  INVALID_KEY_MESSAGE,
+  lookUp,
+  readIdempotencyKey,
+  REUSED_KEY_MESSAGE,
+  sha256,
+  storeDone,
+} from "~/infra/http/idempotency.server";
 import type { Refusal } from "~/infra/http/responses";
-import type { Mailer } from "~/infra/mail/mailer.server";
+import type { MailOutbox } from "~/infra/mail/outbox.server";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
 import {
@@ -27,17 +44,15 @@ import {
   honeypotFilled,
   validateSubmission,
 } from "./form-schema";
-import { hashIp, insertMessage } from "./message-store.server";
-import { CLAIM_MS, deliverNotification, trackDelivery } from "./notifications.server";
+import { DAY_FULL_MESSAGE, dayIsFull, lockForm, notifyWithinCeiling } from "./form-ceilings.server";
+import { hashIp, insertMessage, type StoredMessage } from "./message-store.server";
 
 export interface FormDeps {
-  env: Pick<Env, "authSecret">;
+  env: Pick<Env, "authSecret" | "appUrl" | "formMailsPerHour" | "formMessagesPerDay">;
   log: Logger;
   database: DatabaseHandle;
-  mailer: Mailer;
+  outbox: MailOutbox;
   limiter: RateLimiter;
-  /** Told when a signed-in sender's record gains a message (their profile lists it). */
-  sessionCache?: { userChanged(userId: string): void };
 }
 
 export interface Submission {
@@ -48,22 +63,28 @@ export interface Submission {
   ip: string;
   /** The signed-in, verified user, whose record then lists the message. */
   userId: string | null;
+  /**
+   * Without a key, treat the same text from the same sender within 10 minutes
+   * as one submission (the pages' no-JavaScript post, whose prerendered form
+   * cannot carry a token of its own). API clients send Idempotency-Key instead.
+   */
+  keyByContent?: boolean;
   now?: Date;
 }
 
 export type SubmitOutcome =
-  /** `messageId` null: the honeypot was filled and nothing was kept. `notified`: null while the mail is still on its way. */
-  | { kind: "accepted"; messageId: string | null; notified: boolean | null }
+  /** `messageId` null: the honeypot was filled and nothing was kept. `repeated`: a retry of a stored submission, answered again. */
+  | { kind: "accepted"; messageId: string | null; repeated?: boolean }
+  /** The Idempotency-Key is malformed, or was used for another submission. */
+  | { kind: "bad-key"; message: string }
   | { kind: "invalid"; errors: FormError[]; values: Partial<FormValues> }
   | { kind: "too-large" }
   /** A body that is not text we can read (not UTF-8, a NUL, bad JSON, a content type we do not take). */
   | { kind: "unreadable"; status: 400 | 415; message: string }
-  | { kind: "rate-limited"; limit: Refusal; values: Partial<FormValues> }
+  /** `message`: what to tell the sender when it is not the usual "Too many attempts" (the form's day is full). */
+  | { kind: "rate-limited"; limit: Refusal; values: Partial<FormValues>; message?: string }
   /** The database did not take the message: the sender must be told it failed. */
   | { kind: "unavailable"; values: Partial<FormValues> };
-
-/** How long the answer waits for the notification mail before leaving it to finish (or be retried) on its own. */
-export const NOTIFY_WAIT_MS = 2_500;
 
 function echo(fields: Record<string, unknown>): Partial<FormValues> {
   const values: Partial<FormValues> = {};
@@ -74,12 +95,14 @@ function echo(fields: Record<string, unknown>): Partial<FormValues> {
   return values;
 }
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** Thrown inside the transaction when another request stored the same key first: roll back, answer theirs. */
+class StoredMeanwhile extends Error {}
+
+/** Thrown inside the transaction when the form's day is full: nothing is stored. */
+class DayFull extends Error {
+  constructor(readonly retryAfterS: number) {
+    super("the form's daily ceiling is reached");
+  }
 }
 
 export async function receiveSubmission(deps: FormDeps, submission: Submission): Promise<SubmitOutcome> {
@@ -102,7 +125,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
 
   if (honeypotFilled(body.fields)) {
     deps.log.info({ kind, form: "honeypot" }, "form submission dropped: the honeypot was filled");
-    return { kind: "accepted", messageId: null, notified: null };
+    return { kind: "accepted", messageId: null };
   }
 
   // Formspree's `_replyto` names the sender's address when a form has no `email` field.
@@ -113,25 +136,48 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   if (!validation.ok || errors.length > 0) return { kind: "invalid", errors, values };
 
   const now = submission.now ?? new Date();
-  let stored;
+  const ipHash = hashIp(ip, deps.env.authSecret);
+  const given = readIdempotencyKey(request, body.fields);
+  if (given.kind === "invalid") return { kind: "bad-key", message: INVALID_KEY_MESSAGE };
+  const { name, email, message } = validation.value;
+  const idempotency: IdempotencyScope | null =
+    given.kind === "key"
+      ? { scope: `form:${kind}`, key: given.value, fingerprint: sha256(name, email, message), ttlMs: CLIENT_KEY_TTL_MS }
+      : submission.keyByContent
+        ? { scope: `form:${kind}:content`, key: sha256(ipHash, name, email, message), fingerprint: "content", ttlMs: CONTENT_KEY_TTL_MS }
+        : null;
+
+  let stored: StoredMessage;
   try {
-    stored = await insertMessage(deps.database.db, {
-      kind,
-      values: validation.value,
-      userId: submission.userId,
-      ipHash: hashIp(ip, deps.env.authSecret),
-      userAgent: request.headers.get("user-agent") ?? "",
-      now,
-      claimedUntil: new Date(now.getTime() + CLAIM_MS),
+    const earlier = idempotency ? await lookUp(deps.database.db, idempotency, now) : null;
+    if (earlier?.kind === "mismatch") return { kind: "bad-key", message: REUSED_KEY_MESSAGE };
+    if (earlier?.kind === "replay") return { kind: "accepted", messageId: earlier.answer.body || null, repeated: true };
+    const ceilings = { mailsPerHour: deps.env.formMailsPerHour, messagesPerDay: deps.env.formMessagesPerDay };
+    stored = await deps.database.db.transaction().execute(async (trx) => {
+      await lockForm(trx, deps.database.dialect, kind);
+      const full = await dayIsFull(trx, kind, ceilings, now);
+      if (full !== null) throw new DayFull(full);
+      const row = await insertMessage(trx, { kind, values: validation.value, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", now });
+      await notifyWithinCeiling(trx, deps.outbox, row, { ceilings, now, appUrl: deps.env.appUrl });
+      if (idempotency && !(await storeDone(trx, idempotency, { status: 200, headers: {}, body: row.id }, now))) throw new StoredMeanwhile();
+      return row;
     });
   } catch (error) {
-    deps.log.error({ err: error, kind }, "could not store a form message");
+    if (error instanceof DayFull) {
+      deps.log.warn({ kind, retryAfterS: error.retryAfterS }, "form message refused: the form's daily ceiling is reached");
+      return { kind: "rate-limited", limit: { allowed: false, retryAfterS: error.retryAfterS }, values, message: DAY_FULL_MESSAGE };
+    }
+    if (error instanceof StoredMeanwhile && idempotency) {
+      const earlier = await lookUp(deps.database.db, idempotency, now).catch(() => null);
+      if (earlier?.kind === "replay") return { kind: "accepted", messageId: earlier.answer.body || null, repeated: true };
+      if (earlier?.kind === "mismatch") return { kind: "bad-key", message: REUSED_KEY_MESSAGE };
+    }
+    const unavailable = findUnavailable(error);
+    if (unavailable) deps.log.warn({ kind, dependency: unavailable.dependency, reason: unavailable.reason }, "form message not stored: the database is unavailable");
+    else deps.log.error({ err: error, kind }, "could not store a form message");
     return { kind: "unavailable", values };
   }
+  deps.outbox.wake();
   deps.log.info({ kind, messageId: stored.id, signedIn: Boolean(submission.userId) }, "form message stored");
-  if (submission.userId) deps.sessionCache?.userChanged(submission.userId);
-
-  const delivery = trackDelivery(deliverNotification(deps, stored));
-  const notified = await within(delivery, NOTIFY_WAIT_MS);
-  return { kind: "accepted", messageId: stored.id, notified };
+  return { kind: "accepted", messageId: stored.id };
 }

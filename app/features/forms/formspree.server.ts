@@ -18,7 +18,7 @@
 import { jsonError, NO_STORE, retryAfterHeaders, waitMessage } from "~/infra/http/responses";
 import { findForm, type FormDefinition } from "./form-registry.server";
 import type { Sender } from "./form-handlers.server";
-import { TOO_LARGE_MESSAGE, UNAVAILABLE_MESSAGE } from "./form-handlers.server";
+import { TOO_LARGE_MESSAGE, UNAVAILABLE_HEADERS, UNAVAILABLE_MESSAGE } from "./form-handlers.server";
 import { type FormDeps, receiveSubmission } from "./form-service.server";
 
 interface FormspreeError {
@@ -90,9 +90,11 @@ export async function handleFormspree(
     case "unreadable":
       return errors(outcome.status, [{ code: "EMPTY", message: outcome.message }], cors);
     case "rate-limited":
-      return errors(429, [{ message: waitMessage(outcome.limit.retryAfterS) }], { ...retryAfterHeaders(outcome.limit), ...cors });
+      return errors(429, [{ message: outcome.message ?? waitMessage(outcome.limit.retryAfterS) }], { ...retryAfterHeaders(outcome.limit), ...cors });
+    case "bad-key":
+      return errors(400, [{ code: "IDEMPOTENCY_KEY", message: outcome.message }], cors);
     case "unavailable":
-      return errors(503, [{ message: UNAVAILABLE_MESSAGE }], cors);
+      return errors(503, [{ message: UNAVAILABLE_MESSAGE }], { ...UNAVAILABLE_HEADERS, ...cors });
   }
 }
 

@@ -99,7 +99,7 @@ export function inboxCsv(db: Db, filter: InboxFilter): ReadableStream<Uint8Array
   let cursor: InboxCursor | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${INBOX_CSV_COLUMNS.join(",")}\r\n`));
+      controller.enqueue(encoder.encode(`${INBOX_CSV_COLUMNS.map(csvField).join(",")}\r\n`));
     },
     async pull(controller) {
       const page = await listInbox(db, filter, cursor, 1000);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
 import { Link, useFetcher } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button, buttonClasses } from "~/shared/ui/button";
@@ -180,6 +181,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
       />
 
       <Honeypot />
+      <IdempotencyKeyField />
 
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-ink-600">

@@ -84,23 +84,35 @@ describe("npm run messages: the table", () => {
 });
 
 describe("npm run messages: CSV (RFC 4180)", () => {
-  it("quotes fields with a comma, a quote or a line break, doubling quotes", () => {
-    expect(csvField("plain")).toBe("plain");
+  it("quotes every field, doubling quotes", () => {
+    expect(csvField("plain")).toBe('"plain"');
     expect(csvField("a, b")).toBe('"a, b"');
     expect(csvField('she said "hi"')).toBe('"she said ""hi"""');
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
     expect(csvField("cr\rhere")).toBe('"cr\rhere"');
-    expect(csvField(null)).toBe("");
-    expect(csvField(3)).toBe("3");
+    expect(csvField(null)).toBe('""');
+    expect(csvField(3)).toBe('"3"');
   });
 
-  it("defuses spreadsheet formulas with a leading quote", () => {
-    expect(csvField("=HYPERLINK(\"http://evil\",\"x\")")).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
-    expect(csvField("+1 555")).toBe("'+1 555");
-    expect(csvField("-2+3")).toBe("'-2+3");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("\tTAB")).toBe("'\tTAB");
-    expect(csvField("a=b")).toBe("a=b");
+  it("defuses spreadsheet formulas at the start with a leading apostrophe", () => {
+    expect(csvField('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(csvField("+1 555")).toBe(`"'+1 555"`);
+    expect(csvField("-2+3")).toBe(`"'-2+3"`);
+    expect(csvField("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvField("\tTAB")).toBe(`"'\tTAB"`);
+    expect(csvField("  =1")).toBe(`"'  =1"`);
+    expect(csvField("a=b")).toBe('"a=b"');
+    expect(csvField("2026-11-21, 10-12")).toBe('"2026-11-21, 10-12"');
+  });
+
+  it("defuses a formula after any list separator, in every locale", () => {
+    expect(csvField("Sam;=1+2")).toBe(`"'Sam;'=1+2"`);
+    expect(csvField("Hello;=cmd|' /C calc'!A0")).toBe(`"'Hello;'=cmd|' /C calc'!A0"`);
+    expect(csvField("a,+1|@x\t-2")).toBe(`"'a,'+1|'@x\t'-2"`);
+    expect(csvField("a; =1")).toBe(`"'a; '=1"`);
+    expect(csvField('a;"=1"')).toBe(`"'a;""'=1"""`);
+    // Two triggers in a row after a separator: each split piece starts with an apostrophe.
+    expect(csvField("a\t\t=1")).toBe(`"'a\t'\t'=1"`);
   });
 
   it("has a header row, one CRLF-terminated row per message, ISO times", () => {
@@ -110,12 +122,12 @@ describe("npm run messages: CSV (RFC 4180)", () => {
     ]);
     expect(csv).toBe(
       [
-        "id,created_at,kind,name,email,message,user_id,notified_at,notify_attempts,notify_error",
-        "0b8f6a52-1111-4c4c-9f9f-000000000001,2026-11-21T10:15:30.000Z,feedback,Asha Rao,asha@example.com,Love it.,,2026-11-21T10:15:31.000Z,0,",
-        `id-2,2026-11-21T10:15:30.000Z,contact,'=cmd|' /C calc'!A0,asha@example.com,"Hi, ""team""\nthanks",,,3,451 busy`,
+        '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error"',
+        '"0b8f6a52-1111-4c4c-9f9f-000000000001","2026-11-21T10:15:30.000Z","feedback","Asha Rao","asha@example.com","Love it.","","2026-11-21T10:15:31.000Z","0",""',
+        `"id-2","2026-11-21T10:15:30.000Z","contact","'=cmd|' /C calc'!A0","asha@example.com","Hi, ""team""\nthanks","","","3","451 busy"`,
         "",
       ].join("\r\n"),
     );
-    expect(toCsv([message({ created_at: new Date("2026-01-02T03:04:05Z") })])).toContain(",2026-01-02T03:04:05.000Z,");
+    expect(toCsv([message({ created_at: new Date("2026-01-02T03:04:05Z") })])).toContain(',"2026-01-02T03:04:05.000Z",');
   });
 });

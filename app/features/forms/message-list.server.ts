@@ -135,14 +135,40 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * One CSV field. A value a spreadsheet would run as a formula (starting with
- * = + - @, or a tab or carriage return) gets a leading single quote; a value
- * with a comma, quote or line break is quoted, its quotes doubled.
+ * What starts a formula in a spreadsheet: = + - @, and tab or carriage return
+ * (which spreadsheets skip before looking for one).
+ */
+const TRIGGER = "[=+\\-@\\t\\r]";
+/** A trigger at the cell's start (after spaces or quotes, which an import may strip). */
+const FORMULA_AT_START = new RegExp(`^[ "]*${TRIGGER}`);
+/**
+ * A trigger right after a list separator: `,`, `;` (the list separator of most
+ * European and Latin American locales), `|` or tab. A spreadsheet that splits
+ * the text on that separator, whatever the quotes say, would start a cell of
+ * its own there: `Sam;=1+2` is `Sam` and the formula `=1+2` in German Excel.
+ */
+const AFTER_SEPARATOR = `(?<=[,;|\\t][ "]*)(?=${TRIGGER})`;
+const FORMULA_AFTER_SEPARATOR = new RegExp(AFTER_SEPARATOR);
+const EVERY_FORMULA_AFTER_SEPARATOR = new RegExp(AFTER_SEPARATOR, "g");
+
+/**
+ * One CSV field (RFC 4180), always quoted, its quotes doubled.
+ *
+ * Text that could become a formula is neutralised with apostrophes, the
+ * spreadsheets' own "this is text" mark: one before the whole cell, and one
+ * before every trigger that follows a separator, so that each piece the text
+ * could be split into starts with an apostrophe too. `Sam;=1+2` is exported
+ * as `'Sam;'=1+2`: still readable as what was sent (an operator sees the
+ * marks, nothing is removed or escaped away), and no locale's split of it
+ * starts a formula. Text without a trigger in those places is unchanged.
+ * Numbers are ours (counts), never neutralised.
  */
 export function csvField(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "string" && (FORMULA_AT_START.test(text) || FORMULA_AFTER_SEPARATOR.test(text))) {
+    text = `'${text.replace(EVERY_FORMULA_AFTER_SEPARATOR, "'")}`;
+  }
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** A message's values in CSV_COLUMNS order (the inbox's export appends its own). */
@@ -151,6 +177,6 @@ export function csvValues(r: StoredMessage): Array<string | number | null> {
 }
 
 export function toCsv(rows: StoredMessage[]): string {
-  const lines = [CSV_COLUMNS.join(","), ...rows.map((r) => csvValues(r).map(csvField).join(","))];
+  const lines = [CSV_COLUMNS.map(csvField).join(","), ...rows.map((r) => csvValues(r).map(csvField).join(","))];
   return `${lines.join("\r\n")}\r\n`;
 }

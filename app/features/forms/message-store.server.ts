@@ -31,8 +31,6 @@ export interface NewMessage {
   ipHash: string;
   userAgent: string;
   now: Date;
-  /** Held by the request that stores it while it sends the notification itself. */
-  claimedUntil: Date | null;
 }
 
 export async function insertMessage(db: Db, input: NewMessage): Promise<StoredMessage> {
@@ -49,7 +47,8 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<StoredMe
     notified_at: null,
     notify_attempts: 0,
     notify_error: null,
-    notify_claimed_until: input.claimedUntil?.toISOString() ?? null,
+    // Unused since the notification went into the mail outbox (0005); kept for old rows.
+    notify_claimed_until: null,
     status: "open" as const,
     handled_at: null,
     handled_by: null,

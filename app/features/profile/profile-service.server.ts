@@ -24,8 +24,6 @@ export interface ProfileDeps {
   auth: Auth;
   limiter: RateLimiter;
   log: Logger;
-  /** The session cache, told when a user's name changes (it keeps the user with the session). */
-  sessionCache: { evictUser(userId: string): void };
 }
 
 export type UpdateOutcome = { ok: true; record: UserRecord } | { ok: false; message: string; fieldErrors: FieldErrors };
@@ -34,12 +32,11 @@ export type UpdateOutcome = { ok: true; record: UserRecord } | { ok: false; mess
  * Validates and writes name, gender, dob and about. Any other key in `input`
  * (email, id, counters, roles…) is never read.
  */
-export async function updateOwnProfile(deps: Pick<ProfileDeps, "database" | "sessionCache">, viewer: Viewer, input: Record<string, unknown>): Promise<UpdateOutcome> {
+export async function updateOwnProfile(deps: Pick<ProfileDeps, "database">, viewer: Viewer, input: Record<string, unknown>): Promise<UpdateOutcome> {
   const parsed = parseProfileUpdate(input);
   if (!parsed.ok) return { ok: false, message: Object.values(parsed.fieldErrors).join(" "), fieldErrors: parsed.fieldErrors };
+  // The header shows the name from the cached session: the database's write report drops it (infra/db/write-watch.ts).
   await updateProfile(deps.database.db, viewer.id, parsed.value);
-  // The header shows the name from the session: the next request must see the new one.
-  deps.sessionCache.evictUser(viewer.id);
   const record = await getUserRecord(deps.database.db, viewer.id);
   if (!record) return { ok: false, message: PROFILE_MESSAGES.updateFailed, fieldErrors: {} };
   return { ok: true, record };

@@ -15,6 +15,8 @@ interface SecurityViewProps {
   devices: SignedInDevice[];
   /** A message carried by the URL after a redirect (a changed password). */
   notice?: string;
+  /** Signed in with a password the policy now refuses: the page asks for a new one. */
+  warning?: string;
   answer: SecurityActionData | undefined;
 }
 
@@ -26,7 +28,7 @@ const panel = "rounded-3xl bg-white p-6 shadow-lift ring-1 ring-ink-200/70 sm:p-
  * After an answer, focus goes to what it is about (the field in error, else
  * the message), so keyboard and screen-reader users are never left on <body>.
  */
-export function SecurityView({ email, hasPassword, minPasswordLength, devices, notice, answer }: SecurityViewProps) {
+export function SecurityView({ email, hasPassword, minPasswordLength, devices, notice, warning, answer }: SecurityViewProps) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const passwordForm = useRef<HTMLFormElement>(null);
@@ -43,6 +45,9 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
     passwordForm.current?.reset();
     message.current?.focus();
   }, [notice]);
+  useEffect(() => {
+    if (warning) message.current?.focus();
+  }, [warning]);
 
   const others = devices.filter((d) => !d.current);
   const fieldError = (name: SecurityActionData["field"]) => (answer && !answer.ok && answer.field === name ? answer.message : undefined);
@@ -65,10 +70,14 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
           <div ref={message} tabIndex={-1} className="outline-none">
             <Banner tone={answer.ok ? "success" : "error"}>{answer.message}</Banner>
           </div>
+        ) : notice ? (
+          <div ref={message} tabIndex={-1} className="outline-none">
+            <Banner tone="success">{notice}</Banner>
+          </div>
         ) : (
-          notice && (
+          warning && (
             <div ref={message} tabIndex={-1} className="outline-none">
-              <Banner tone="success">{notice}</Banner>
+              <Banner tone="warning">{warning}</Banner>
             </div>
           )
         )}
@@ -88,7 +97,7 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
                 autoComplete="new-password"
                 required
                 minLength={minPasswordLength}
-                hint={`At least ${minPasswordLength} characters.`}
+                hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
                 error={fieldError("newPassword")}
               />
               <PasswordField label="Repeat the new password" name="confirmPassword" autoComplete="new-password" required error={fieldError("confirmPassword")} />

@@ -7,10 +7,14 @@
  * "password changed" notice) and the database hooks (session-cache
  * evictions) all apply exactly as they do over HTTP.
  *
- * Session tokens are credentials: they never leave the server. The page
- * names a device by its session id and we look the token up here.
+ * Session tokens are credentials: no answer carries one, not even ours from
+ * Better Auth (features/auth/tokenless-sessions.server.ts). The page names a
+ * device by its session id; revoking one looks its token up here, in the
+ * viewer's own sessions, and hands it to Better Auth's revoke-session.
  */
 import { isAPIError } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/db/schema";
 import type { Auth } from "~/features/auth/index.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { describeDevice } from "./device";
@@ -19,10 +23,13 @@ import type { SecurityActionData, SignedInDevice } from "./security-state";
 export interface SecurityDeps {
   auth: Auth;
   env: { minPasswordLength: number };
+  database: { db: Kysely<Database> };
 }
 
 export const SECURITY_MESSAGES = {
   passwordChanged: "Your password was changed. Every other device was signed out.",
+  weakPassword:
+    "The password you signed in with is one of the most common passwords or has appeared in a data breach, so attackers may try it. Please choose a new one below.",
   wrongPassword: "Your current password is not correct.",
   mismatch: "The new passwords do not match.",
   samePassword: "Choose a password different from your current one.",
@@ -38,34 +45,33 @@ export function tooShort(min: number): string {
   return `Use at least ${min} characters for your new password.`;
 }
 
-interface StoredSession {
+interface ListedSession {
   id: string;
-  token: string;
   userAgent?: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
 
-/** This browser's session token, if the request carries a valid one. */
-async function currentToken(deps: SecurityDeps, headers: Headers): Promise<string | undefined> {
+/** This browser's session id, if the request carries a valid session. */
+async function currentSessionId(deps: SecurityDeps, headers: Headers): Promise<string | undefined> {
   const session = await deps.auth.api.getSession({ headers }).catch(() => null);
-  return session?.session.token;
+  return session?.session.id;
 }
 
-async function sessionsOf(deps: SecurityDeps, headers: Headers): Promise<StoredSession[]> {
-  return (await deps.auth.api.listSessions({ headers })) as StoredSession[];
+async function sessionsOf(deps: SecurityDeps, headers: Headers): Promise<ListedSession[]> {
+  return (await deps.auth.api.listSessions({ headers })) as ListedSession[];
 }
 
 /** The viewer's signed-in devices, this one first, then the most recently active. */
 export async function signedInDevices(deps: SecurityDeps, headers: Headers): Promise<SignedInDevice[]> {
-  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentToken(deps, headers)]);
+  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentSessionId(deps, headers)]);
   return sessions
     .map((s) => ({
       id: s.id,
       device: describeDevice(s.userAgent ?? ""),
       signedInAt: new Date(s.createdAt).toISOString(),
       lastActiveAt: new Date(s.updatedAt).toISOString(),
-      current: s.token === mine,
+      current: s.id === mine,
     }))
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
 }
@@ -76,6 +82,8 @@ function refusal(error: unknown, min: number): { message: string; status: number
   if (code === "INVALID_PASSWORD") return { message: SECURITY_MESSAGES.wrongPassword, status: 400, field: "currentPassword" };
   if (code === "PASSWORD_TOO_SHORT") return { message: tooShort(min), status: 400, field: "newPassword" };
   if (code === "PASSWORD_TOO_LONG") return { message: "Use at most 128 characters for your new password.", status: 400, field: "newPassword" };
+  // The password policy (features/auth/password-policy.server.ts): common, the brand's words, breached.
+  if (code === "PASSWORD_COMMON" || code === "PASSWORD_BRAND" || code === "PASSWORD_BREACHED") return { message: error.message, status: 400, field: "newPassword" };
   if (error.statusCode === 429) return { message: error.message || SECURITY_MESSAGES.failed, status: 429 };
   return { message: SECURITY_MESSAGES.failed, status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400 };
 }
@@ -127,12 +135,14 @@ export async function requestSetPassword(deps: SecurityDeps, headers: Headers, v
 
 /** Signs out one of the viewer's other devices, named by its session id. */
 export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessionId: string): Promise<ActionResult> {
-  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentToken(deps, headers)]);
+  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentSessionId(deps, headers)]);
   const target = sessions.find((s) => s.id === sessionId);
-  if (!target || target.token === mine) {
+  // Only one of the viewer's own sessions (the list above is theirs), never this browser's.
+  const row = target && target.id !== mine ? await deps.database.db.selectFrom("session").select("token").where("id", "=", target.id).executeTakeFirst() : undefined;
+  if (!row) {
     return { status: 404, data: { intent: "sign-out-device", ok: false, message: SECURITY_MESSAGES.unknownDevice } };
   }
-  await deps.auth.api.revokeSession({ body: { token: target.token }, headers });
+  await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
   return { status: 200, data: { intent: "sign-out-device", ok: true, message: SECURITY_MESSAGES.deviceSignedOut } };
 }
 

@@ -6,7 +6,10 @@
  * Better Auth's tables come first (see migrate.server.ts): `profile` and
  * `form_message` reference `user`.
  */
+import { randomUUID } from "node:crypto";
 import { type Kysely, type Migration, sql } from "kysely";
+import { site } from "~/config/site";
+import { formNotificationMail } from "~/infra/mail/templates";
 import type { Dialect } from "./database.server";
 
 export function ourMigrations(dialect: Dialect): Record<string, Migration> {
@@ -180,6 +183,115 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropIndex("form_message_created_at_id").execute();
+      },
+    },
+
+    /**
+     * Dependency failures (issue 23; docs/decisions/0020-durable-mail-outbox.md,
+     * 0021-dependency-failures.md): the durable mail outbox, idempotency keys
+     * for retried writes, and readiness's write probe. Form notifications that
+     * the old per-message retry had not delivered yet move into the outbox, so
+     * none is lost by the upgrade.
+     */
+    "0005_outbox_idempotency": {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable("mail_outbox")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("kind", "text", (c) => c.notNull())
+          .addColumn("to_address", "text", (c) => c.notNull())
+          .addColumn("reply_to", "text")
+          .addColumn("subject", "text", (c) => c.notNull())
+          .addColumn("text", "text", (c) => c.notNull())
+          .addColumn("html", "text", (c) => c.notNull())
+          .addColumn("user_id", "text")
+          .addColumn("ref", "text")
+          .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("last_error", "text")
+          .addColumn("next_attempt_at", timestamp, (c) => c.notNull())
+          .addColumn("claimed_until", timestamp)
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .addColumn("sent_at", timestamp)
+          .addColumn("give_up_at", timestamp, (c) => c.notNull())
+          .execute();
+        // The worker's question: what is pending and due? (Sent rows, the vast majority, are not in this index.)
+        await db.schema
+          .createIndex("mail_outbox_due")
+          .on("mail_outbox")
+          .columns(["next_attempt_at"])
+          .where(sql.ref("status"), "=", "pending")
+          .execute();
+        await db.schema.createIndex("mail_outbox_user").on("mail_outbox").columns(["user_id", "kind", "status"]).execute();
+        await db.schema.createIndex("mail_outbox_status_created").on("mail_outbox").columns(["status", "created_at"]).execute();
+
+        await db.schema
+          .createTable("idempotency_key")
+          .addColumn("key_hash", "text", (c) => c.primaryKey())
+          .addColumn("fingerprint", "text", (c) => c.notNull())
+          .addColumn("state", "text", (c) => c.notNull())
+          .addColumn("response_status", "integer")
+          .addColumn("response_headers", "text")
+          .addColumn("response_body", "text")
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("idempotency_key_created_at").on("idempotency_key").column("created_at").execute();
+
+        await db.schema
+          .createTable("readiness_probe")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("at", timestamp, (c) => c.notNull())
+          .execute();
+
+        // The notifications the old retry loop still owed (it gave up after 10 attempts).
+        const owed = await db
+          .selectFrom("form_message")
+          .leftJoin("form", "form.key", "form_message.kind")
+          .select(["form_message.id", "form_message.kind", "form_message.name", "form_message.email", "form_message.message", "form.notify_email"])
+          .where("form_message.notified_at", "is", null)
+          .where("form_message.notify_attempts", "<", 10)
+          .execute();
+        const now = new Date();
+        for (const row of owed as Array<{ id: string; kind: string; name: string; email: string; message: string; notify_email: string | null }>) {
+          const mail = formNotificationMail(row.kind, { name: row.name, email: row.email }, row.message);
+          await db
+            .insertInto("mail_outbox")
+            .values({
+              id: randomUUID(),
+              kind: "form-notification",
+              to_address: row.notify_email || site.contactEmail,
+              reply_to: row.email,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+              user_id: null,
+              ref: row.id,
+              status: "pending",
+              attempts: 0,
+              next_attempt_at: now.toISOString(),
+              created_at: now.toISOString(),
+              give_up_at: new Date(now.getTime() + 24 * 60 * 60_000).toISOString(),
+            })
+            .execute();
+        }
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("readiness_probe").execute();
+        await db.schema.dropTable("idempotency_key").execute();
+        await db.schema.dropTable("mail_outbox").execute();
+      },
+    },
+
+    /**
+     * The form ceilings (issue 26, finding 4; form-ceilings.server.ts): each
+     * post counts its form's messages of the hour and of the day.
+     */
+    "0006_form_ceilings": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex("form_message_kind_created_at").on("form_message").columns(["kind", "created_at"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex("form_message_kind_created_at").execute();
       },
     },
   };

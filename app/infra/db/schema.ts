@@ -141,6 +141,63 @@ export interface DevMailboxTable {
   created_at: Timestamp;
 }
 
+/**
+ * The durable mail outbox (0005_outbox_idempotency; infra/mail/outbox.server.ts):
+ * every mail, written before the answer that promises it, sent by a worker.
+ */
+export interface MailOutboxTable {
+  /** Also the Message-ID's local part: the same on every attempt. */
+  id: string;
+  /** "verification", "password-reset", "form-notification", … (outbox.server.ts MAIL_KINDS). */
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** The account it is about (no reference: an account-deleted notice outlives the account). */
+  user_id: string | null;
+  /** What it is about, e.g. the form message it announces. */
+  ref: string | null;
+  /** "pending" (waiting or being sent), "sent", "failed" (given up), "superseded" (a newer one replaced it). */
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  /** A sender holds the row until then. */
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  /** After this, a failed attempt gives up (24 hours after it was written, or after an operator's retry). */
+  give_up_at: Timestamp;
+}
+
+export type OutboxStatus = "pending" | "sent" | "failed" | "superseded";
+
+/**
+ * Idempotent writes (0005): a client's Idempotency-Key (or a form's one-time
+ * token) with the answer it got, so that a retry is answered, not repeated.
+ */
+export interface IdempotencyKeyTable {
+  /** SHA-256 of the scope (which endpoint) and the client's key. */
+  key_hash: string;
+  /** SHA-256 of what was sent: the same key with another request is refused. */
+  fingerprint: string;
+  /** "pending" while the first request runs, then "done". */
+  state: "pending" | "done";
+  response_status: number | null;
+  /** JSON: the answer's headers worth repeating (content type, Set-Cookie, …). */
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+/** Readiness's write probe (0005): one row per instance, rewritten by each probe. */
+export interface ReadinessProbeTable {
+  id: string;
+  at: Timestamp;
+}
+
 /** One-time links (email verification) that have been used once already. */
 export interface ConsumedTokenTable {
   token_hash: string;
@@ -180,4 +237,7 @@ export interface Database {
   form: FormTable;
   audit_log: AuditLogTable;
   analytics_daily: AnalyticsDailyTable;
+  mail_outbox: MailOutboxTable;
+  idempotency_key: IdempotencyKeyTable;
+  readiness_probe: ReadinessProbeTable;
 }
