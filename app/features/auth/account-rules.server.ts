@@ -375,6 +375,26 @@ export function accountRules(deps: AccountRulesDeps) {
           }),
         },
         {
+          // Two sign-ups for one new address at once: both found no account, and one insert lost to the
+          // unique index. The loser answers as a sign-up for a taken address does (Better Auth's look-alike,
+          // the owner told by mail), not 422 "Failed to create user", which would say an account was just made.
+          matcher: (ctx) => ctx.path === "/sign-up/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (!isAPIError(returned) || (returned.body as { code?: string } | undefined)?.code !== "FAILED_TO_CREATE_USER") return;
+            const body = ctx.body as Record<string, unknown> | undefined;
+            const email = normalizeEmail(body?.email);
+            const existing = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
+            if (!existing) return;
+            const onExisting = ctx.context.options.emailAndPassword?.onExistingUserSignUp;
+            if (onExisting) await onExisting({ user: existing.user }, ctx.request);
+            const now = new Date();
+            const user = { id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(), name: String(body?.name ?? ""), email, emailVerified: false, image: null, createdAt: now, updatedAt: now };
+            // `status` overrides the failed endpoint's 422 when Better Auth turns this into the HTTP answer.
+            return { ...ctx.json({ token: null, user }), status: 200 };
+          }),
+        },
+        {
           matcher: (ctx) => ctx.path === "/sign-up/email",
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned as { user?: { id?: string; email?: string } } | undefined;

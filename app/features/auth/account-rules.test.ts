@@ -96,3 +96,17 @@ describe("failed sign-ins", { timeout: 60_000 }, () => {
     expect((await signIn(email, "brand-new-pass", "10.10.0.2")).status).toBe(200);
   });
 });
+
+describe("sign-up", () => {
+  it("two sign-ups for one new address at once: both answer as a sign-up does, one account exists", async () => {
+    const email = "twice-at-once@example.test";
+    const attempt = (ip: string) => s.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: "Twice" }, headers: withClientIp(new Headers(), ip) });
+    const answers = await Promise.allSettled([attempt("198.51.100.20"), attempt("198.51.100.21"), attempt("198.51.100.22")]);
+    for (const answer of answers) {
+      expect(answer.status, String((answer as PromiseRejectedResult).reason?.body?.code)).toBe("fulfilled");
+      expect((answer as PromiseFulfilledResult<{ user: { email: string } }>).value.user.email).toBe(email);
+    }
+    const rows = await s.database.db.selectFrom("user").select("id").where("email", "=", email).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
