@@ -15,6 +15,8 @@ for (const width of [390, 1280]) {
 test.describe("axe with overlays open and signed in", () => {
   for (const width of [390, 1280]) {
     test(`menus, the security page and the console at ${width} px`, async ({ page, request }, testInfo) => {
+      // Ten pages through axe, signed in: most of a minute on a busy two-core machine.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       if (width === 390) {
         await open(page, "/about");

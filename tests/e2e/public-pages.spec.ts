@@ -258,7 +258,7 @@ test.describe("chat widget", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, "/");
     const button = page.getByTestId("chat-button");
-    await expect(button).toBeVisible({ timeout: 4000 });
+    await expect(button).toBeVisible({ timeout: 15_000 });
     const start = (await button.boundingBox())!;
 
     await page.mouse.move(start.x + 28, start.y + 28);
@@ -279,7 +279,7 @@ test.describe("chat widget", () => {
     expect(clamped.y).toBeGreaterThanOrEqual(0);
 
     await page.reload();
-    await expect(button).toBeVisible({ timeout: 4000 });
+    await expect(button).toBeVisible({ timeout: 15_000 });
     expect((await button.boundingBox())!.x).toBeCloseTo(clamped.x, 0);
 
     // Dragged to the far right, then the window shrinks for a while: it stays in view, and comes back.
@@ -299,7 +299,7 @@ test.describe("chat widget", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, "/");
     const button = page.getByTestId("chat-button");
-    await expect(button).toBeVisible({ timeout: 4000 });
+    await expect(button).toBeVisible({ timeout: 15_000 });
     // Measured after its pop-in (a scale animation) has finished: mid-animation its box is a few pixels off.
     await button.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const start = (await button.boundingBox())!;
