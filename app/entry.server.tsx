@@ -6,6 +6,7 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
 import { lowPriorityPreloads } from "~/infra/html/low-priority-preloads.server";
 import { isDependencyFailure, markUnavailable, unavailableDocument } from "~/infra/http/dependency-failure.server";
+import { oauthFormTargets } from "~/config/oauth-origins.server";
 import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
@@ -68,7 +69,9 @@ export default function handleRequest(
 
   const nonce = randomBytes(16).toString("base64");
   if (!import.meta.env.DEV) {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+    // (Not while prerendering at build time: no configuration is read there, and no page it makes posts to a provider.)
+    const started = startedServices();
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], started ? oauthFormTargets(started.env) : []));
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 

@@ -30,7 +30,7 @@
 import type { CachedSession } from "~/features/auth/session-cache.server";
 import type { TokenSync } from "~/features/token-sync/index.server";
 import { REPLAY_KEY_HEADER } from "~/infra/http/internal-headers";
-import { contentSecurityPolicy, cspNonce, inlineScriptHashes } from "~/infra/security/csp";
+import { contentSecurityPolicy, cspNonce, formTargetsOf, inlineScriptHashes } from "~/infra/security/csp";
 
 export { REPLAY_KEY_HEADER };
 import { staticPagePaths } from "~/prerender";
@@ -234,6 +234,7 @@ function replayHeaders(headers: Array<[string, string]>, html: string | undefine
   const out: Array<[string, string]> = [];
   let isHtml = false;
   let nonce: string | undefined;
+  let formTargets: string[] = [];
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
     if (lower === "content-length" || lower === "content-encoding" || lower === "transfer-encoding" || lower === "connection" || lower === "date") continue;
@@ -241,13 +242,14 @@ function replayHeaders(headers: Array<[string, string]>, html: string | undefine
     if (lower === "content-type" && value.startsWith("text/html")) isHtml = true;
     if (lower === "content-security-policy") {
       nonce = cspNonce(value);
+      formTargets = formTargetsOf(value);
       continue;
     }
     out.push([lower, value]);
   }
   if (isHtml) {
     if (!nonce || html === undefined) return undefined;
-    out.push(["content-security-policy", contentSecurityPolicy(inlineScriptHashes(html, nonce))]);
+    out.push(["content-security-policy", contentSecurityPolicy(inlineScriptHashes(html, nonce), formTargets)]);
   } else {
     const csp = headers.find(([n]) => n.toLowerCase() === "content-security-policy");
     if (csp) out.push(["content-security-policy", csp[1]]);

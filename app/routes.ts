@@ -17,6 +17,7 @@ export default [
   route("features", "routes/features.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("auth/two-factor", "routes/auth.two-factor.tsx"),
   route("auth/complete", "routes/auth.complete.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("profile", "routes/profile.tsx"),

@@ -93,6 +93,14 @@ export interface Env {
   requestTimeoutMs: number;
   /** The mail outbox's first retry wait, doubling to 30 minutes (MAIL_RETRY_BASE_MS). */
   mailRetryBaseMs: number;
+  /**
+   * Absolute session lifetimes, whatever the activity (ASVS 7.3.2): with
+   * "Remember this device" (SESSION_DAYS, default 30) and without it
+   * (SESSION_SHORT_HOURS, default 24). features/auth/session-lifetime.server.ts.
+   */
+  sessionLifetime: { rememberedS: number; shortS: number };
+  /** A security change needs a sign-in or re-authentication this recent (REAUTH_MINUTES, default 15). */
+  reauthWindowS: number;
 }
 
 export class ConfigError extends Error {
@@ -230,6 +238,9 @@ const schema = z.object({
       }
       if (protocol !== "http:" && protocol !== "https:") ctx.addIssue({ code: "custom", message: `must be an http(s) URL, or off; got "${value}"` });
     }),
+  SESSION_DAYS: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().int().min(1).max(400)).optional()),
+  SESSION_SHORT_HOURS: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of hours").transform(Number).pipe(z.number().int().min(1).max(24 * 30)).optional()),
+  REAUTH_MINUTES: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of minutes").transform(Number).pipe(z.number().int().min(1).max(24 * 60)).optional()),
   FORM_MAILS_PER_HOUR: optional.pipe(
     z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1, "must be at least 1").max(1_000_000)).optional(),
   ),
@@ -366,6 +377,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseTimeoutMs: v.DATABASE_TIMEOUT_MS ?? 5_000,
     requestTimeoutMs: v.REQUEST_TIMEOUT_MS ?? 10_000,
     mailRetryBaseMs: v.MAIL_RETRY_BASE_MS ?? 30_000,
+    sessionLifetime: { rememberedS: (v.SESSION_DAYS ?? 30) * 24 * 60 * 60, shortS: (v.SESSION_SHORT_HOURS ?? 24) * 60 * 60 },
+    reauthWindowS: (v.REAUTH_MINUTES ?? 15) * 60,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { redirect, useNavigate, useRevalidator } from "react-router";
 import { site } from "~/config/site";
 import { AUTH_CHANNEL, type PopupResult } from "~/features/auth/social-sign-in";
 import { cacheUser } from "~/features/auth/user-cache";
@@ -8,22 +8,33 @@ import type { Route } from "./+types/auth.complete";
 
 export const meta: Route.MetaFunction = () => [{ title: `Signing you in… | ${site.productName}` }, { name: "robots", content: "noindex" }];
 
-/** Where Google and GitHub sign-in ends, in the popup or (popup blocked) the main window. */
+/**
+ * Where Google and GitHub sign-in ends, in the popup or (popup blocked, or no
+ * JavaScript) the main window. With two-factor on, the provider's callback
+ * left a challenge instead of a session (`two-factor=1`): the code is next.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("provider");
   const provider = raw === "github" ? "github" : "google";
-  const user = url.searchParams.get("error") ? null : await getViewer(context);
-  return { provider, via: url.searchParams.get("via") === "popup" ? "popup" : "redirect", user } as const;
+  const via = url.searchParams.get("via") === "popup" ? "popup" : "redirect";
+  const twoFactor = url.searchParams.get("two-factor") === "1" && !url.searchParams.get("error");
+  const user = url.searchParams.get("error") || twoFactor ? null : await getViewer(context);
+  // In the main window there is nothing to report to an opener: go on at once (also without JavaScript).
+  if (via === "redirect") {
+    if (twoFactor) throw redirect("/auth/two-factor");
+    throw redirect(user ? "/home" : `/auth?error=oauth&provider=${provider}`);
+  }
+  return { provider, via, user, status: user ? "success" : twoFactor ? "two-factor" : "error" } as const;
 }
 
 export default function AuthComplete({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { provider, via, user } = loaderData;
+  const { provider, via, user, status } = loaderData;
 
   useEffect(() => {
-    const result: PopupResult = { type: "oauth-result", provider, status: user ? "success" : "error" };
+    const result: PopupResult = { type: "oauth-result", provider, status };
     if (user) cacheUser(user);
     if (via === "popup" && window.opener) {
       const channel = new BroadcastChannel(AUTH_CHANNEL);
@@ -39,10 +50,10 @@ export default function AuthComplete({ loaderData }: Route.ComponentProps) {
     }
     // Same-window sign-in (popup blocked): carry on in this window.
     void (async () => {
-      await navigate(user ? "/home" : `/auth?error=oauth&provider=${provider}`, { replace: true });
+      await navigate(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=oauth&provider=${provider}`, { replace: true });
       await revalidator.revalidate();
     })();
-  }, [provider, via, user, navigate, revalidator]);
+  }, [provider, via, user, status, navigate, revalidator]);
 
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4 py-24">

@@ -181,3 +181,32 @@ export const test = base.extend<{ clientIp: string }>({
   clientIp: async ({}, use) => use(randomIp()),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ "x-forwarded-for": clientIp }),
 });
+
+/**
+ * Moves the sign-in of every session of `email` `minutes` into the past (a
+ * clock moved forward, as far as re-authentication can tell). The server
+ * remembers sessions for a few seconds (the session cache); a sign-in of the
+ * same account through the API is a write it hears, and it forgets them.
+ */
+export async function ageSessions(testInfo: TestInfo, request: APIRequestContext, email: string, minutes: number, password = PASSWORD) {
+  const db = appDb(testInfo);
+  const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  await db
+    .updateTable("session")
+    .set({ createdAt: new Date(Date.now() - minutes * 60_000).toISOString(), reauthenticatedAt: null })
+    .where("userId", "=", user.id)
+    .execute();
+  await forgetCachedSessions(testInfo, request, email, password);
+}
+
+/**
+ * Makes the server forget what it remembers of `email`'s sessions (the
+ * session cache, the replayed answers) after a test changed them in the
+ * database behind its back: a sign-in of the account through the API is a
+ * write the server hears.
+ */
+export async function forgetCachedSessions(testInfo: TestInfo, request: APIRequestContext, email: string, password = PASSWORD) {
+  const origin = new URL(String(testInfo.project.use.baseURL)).origin;
+  const res = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+}

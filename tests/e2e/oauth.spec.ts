@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, open, overlayCleared, popupClosed, profileOf, queueIdentity, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { nextCode, turnOnTwoFactor } from "./two-factor-helpers";
+import { createVerifiedUser, expect, mailsTo, open, overlayCleared, popupClosed, profileOf, queueIdentity, signInViaUi, test, uniqueEmail, waitForMail } from "./fixtures";
 
 // Identities are queued per app server; the tests of one project take turns.
 test.describe.configure({ mode: "serial" });
@@ -119,5 +121,112 @@ test.describe("GitHub sign-in (GITHUB_URL, GITHUB_API_URL)", () => {
     await popup.getByRole("link", { name: "Cancel" }).click();
     await popupClosed(popup);
     await expect(page.getByRole("alert")).toHaveText("Failed to sign in with GitHub");
+  });
+});
+
+/** Google or GitHub sign-in through the popup, GitHub's consent page answered. */
+async function socialSignIn(page: Page, provider: "google" | "github") {
+  await open(page, "/auth");
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("button", { name: provider === "google" ? /Continue with Google/ : /Continue with GitHub/ }).click();
+  const popup = await popupPromise;
+  if (provider === "github") await popup.getByRole("link", { name: "Authorize" }).click();
+  await popupClosed(popup);
+}
+
+test.describe("two-factor with Google and GitHub (issue 19: Better Auth checks only the password sign-in)", () => {
+  for (const provider of ["github", "google"] as const) {
+    test(`${provider} sign-in asks for the code when two-factor is on; the popup hands over to the code step`, async ({ page, baseURL }, testInfo) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const email = uniqueEmail(testInfo, `${provider}-2fa`);
+      const identity = { sub: sub(), email, name: "Asha Verma", login: "asha" };
+      await queueIdentity(provider, baseURL!, identity);
+      await socialSignIn(page, provider);
+      await expect(page).toHaveURL(/\/home$/);
+      await overlayCleared(page);
+      // No password: the setup needs none (a fresh sign-in is the proof).
+      const { app } = await turnOnTwoFactor(page);
+
+      await page.context().clearCookies({ name: /session_token/ });
+      await queueIdentity(provider, baseURL!, identity);
+      await socialSignIn(page, provider);
+      await expect(page).toHaveURL(/\/auth\/two-factor$/);
+      expect(await page.request.get("/api/auth/get-session").then((r) => r.json())).toBeNull();
+      const logins = (await profileOf(testInfo, email))?.login_count;
+      await page.getByLabel("Authentication code").fill(nextCode(app));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole("banner").getByRole("button", { name: "Account menu for Asha Verma" })).toBeVisible();
+      // The sign-in counted once, when the code was accepted.
+      expect((await profileOf(testInfo, email))?.login_count).toBe(Number(logins) + 1);
+    });
+  }
+
+  test("without JavaScript, GitHub sign-in goes on to the code step in the same window", async ({ browser, page, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, "github-2fa-nojs");
+    const identity = { sub: sub(), email, name: "Dev Rao", login: "devrao" };
+    await queueIdentity("github", baseURL!, identity);
+    await socialSignIn(page, "github");
+    await expect(page).toHaveURL(/\/home$/);
+    const { app } = await turnOnTwoFactor(page);
+
+    const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const noJs = await plain.newPage();
+    await queueIdentity("github", baseURL!, identity);
+    await noJs.goto("/auth");
+    await noJs.getByRole("button", { name: /Continue with GitHub/ }).click();
+    await noJs.getByRole("link", { name: "Authorize" }).click();
+    await expect(noJs).toHaveURL(/\/auth\/two-factor$/);
+    await noJs.getByLabel("Authentication code").fill(nextCode(app));
+    await noJs.getByRole("button", { name: "Verify" }).click();
+    await expect(noJs).toHaveURL(/\/home$/);
+    await plain.close();
+  });
+});
+
+test.describe("connected accounts (issue 19)", () => {
+  test("connect GitHub to a password account, sign in with it, disconnect it; the last way to sign in stays", async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, "connect");
+    await createVerifiedUser(request, email);
+    await signInViaUi(page, email);
+    await open(page, "/profile/security");
+    const ways = page.getByRole("region", { name: "Ways to sign in" });
+    // A different address at GitHub: connecting from the security page allows it.
+    const identity = { sub: sub(), email: uniqueEmail(testInfo, "connect-gh"), name: "Connected", login: "connected" };
+    await queueIdentity("github", baseURL!, identity);
+    await ways.getByRole("button", { name: "Connect GitHub" }).click();
+    await page.getByRole("link", { name: "Authorize" }).click();
+    await expect(page).toHaveURL(/\/profile\/security\?connected=github$/);
+    await expect(page.getByRole("status").filter({ hasText: "GitHub is connected. You can now sign in with it." })).toBeVisible();
+    await expect(ways.getByRole("listitem").filter({ hasText: "GitHub" })).toContainText("Connected");
+    await waitForMail(email, /GitHub was connected/);
+
+    // GitHub signs in to this account now.
+    await page.context().clearCookies({ name: /session_token/ });
+    await queueIdentity("github", baseURL!, identity);
+    await socialSignIn(page, "github");
+    await expect(page).toHaveURL(/\/home$/);
+    await open(page, "/profile/security");
+    await expect(page.getByRole("main").getByText(`How you sign in to ${email}`)).toBeVisible();
+
+    await ways.getByRole("button", { name: "Disconnect GitHub" }).click();
+    await expect(page.getByText("GitHub is disconnected. It can no longer sign in to your account.")).toBeVisible();
+    await waitForMail(email, /GitHub was disconnected/);
+    await expect(ways.getByRole("button", { name: "Connect GitHub" })).toBeVisible();
+    expect((await mailsTo(email)).filter((m) => /connected|disconnected/.test(m.subject))).toHaveLength(2);
+  });
+
+  test("an account that signs in only with GitHub cannot disconnect it", async ({ page, baseURL }, testInfo) => {
+    await queueIdentity("github", baseURL!, { sub: sub(), email: uniqueEmail(testInfo, "only-gh"), name: "Only", login: "only" });
+    await socialSignIn(page, "github");
+    await expect(page).toHaveURL(/\/home$/);
+    await open(page, "/profile/security");
+    const github = page.getByRole("region", { name: "Ways to sign in" }).getByRole("listitem").filter({ hasText: "GitHub" });
+    await expect(github).toContainText("Your only way to sign in");
+    await expect(github.getByRole("button", { name: "Disconnect GitHub" })).toHaveCount(0);
+    // The API refuses it too.
+    const accounts = (await page.request.get("/api/auth/list-accounts").then((r) => r.json())) as { id: string; providerId: string }[];
+    const res = await page.request.post("/api/auth/unlink-account", { data: { accountId: accounts[0]!.id }, headers: { origin: baseURL! } });
+    expect(res.status()).toBe(400);
   });
 });

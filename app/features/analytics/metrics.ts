@@ -99,6 +99,7 @@ export const TRACKED_ROUTES = [
   "/features",
   "/auth",
   "/auth/reset-password",
+  "/auth/two-factor",
   "/auth/complete",
   "/auth/sign-out",
   "/profile",

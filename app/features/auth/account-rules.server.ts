@@ -24,7 +24,6 @@
  *
  * The client's IP comes from the header our callers set (client-ip.ts).
  */
-import { createHash } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { type Kysely, sql } from "kysely";
@@ -38,6 +37,7 @@ import { passwordChangedMail, verificationMail } from "~/infra/mail/templates";
 import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { clientIpOf } from "./client-ip";
+import { addressTag, type HookContext, knownAddresses } from "./known-device.server";
 import { consumeOnce } from "./one-time-links.server";
 import { decodePending, encodePending, PENDING_COOKIE, PENDING_MAX_AGE_S, type PendingVerification } from "./pending-verification.server";
 import { decideResend, RESEND_INTERVAL_MS, RESEND_MESSAGES, type ResendDecision } from "./resend-verification";
@@ -61,12 +61,11 @@ const RULE_BY_PATH: Record<string, Rule> = {
   "/sign-in/oauth2": RULES.socialSignIn,
   "/resend-verification": RULES.resendVerification,
   "/change-password": RULES.changePassword,
+  // Codes after a first factor: each guess is held to the sign-in ceiling of its address (and the challenge's five).
+  "/two-factor/verify-totp": RULES.signIn,
+  "/two-factor/verify-backup-code": RULES.signIn,
+  "/link-social": RULES.socialSignIn,
 };
-
-const KNOWN_DEVICE_COOKIE = "known_device";
-const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
-/** Addresses one browser is remembered for (a shared family computer). */
-const KNOWN_DEVICE_ADDRESSES = 5;
 
 /**
  * Better Auth's answer to /request-password-reset, whether or not the address
@@ -82,10 +81,6 @@ export function normalizeEmail(value: unknown): string | undefined {
   return typeof value === "string" && value.includes("@") ? value.trim().toLowerCase() : undefined;
 }
 
-function addressTag(email: string): string {
-  return createHash("sha256").update(email).digest("base64url").slice(0, 16);
-}
-
 function rateLimited(decision: Extract<Decision, { allowed: false }>): APIError {
   return new APIError(
     "TOO_MANY_REQUESTS",
@@ -93,8 +88,6 @@ function rateLimited(decision: Extract<Decision, { allowed: false }>): APIError 
     { "Retry-After": String(decision.retryAfterS) },
   );
 }
-
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 export function accountRules(deps: AccountRulesDeps) {
   const { db, limiter, log } = deps;
@@ -107,12 +100,6 @@ export function accountRules(deps: AccountRulesDeps) {
       log?.warn({ err: error }, "rate limit store unavailable; letting the request through");
       return ALLOWED;
     }
-  }
-
-  async function knownAddresses(ctx: HookContext): Promise<string[]> {
-    const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE);
-    const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-    return value ? value.split(".").filter(Boolean) : [];
   }
 
   /**
@@ -142,13 +129,6 @@ export function accountRules(deps: AccountRulesDeps) {
     if (budget.allowed) return;
     log?.info({ address: addressTag(email) }, "password reset budget of an address used up; answered without sending");
     return ctx.json(RESET_REQUESTED);
-  }
-
-  async function rememberDevice(ctx: HookContext, email: string) {
-    const tag = addressTag(email);
-    const tags = [tag, ...(await knownAddresses(ctx)).filter((t) => t !== tag)].slice(0, KNOWN_DEVICE_ADDRESSES);
-    const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: KNOWN_DEVICE_MAX_AGE_S });
-    await ctx.setSignedCookie(cookie.name, tags.join("."), ctx.context.secret, { ...cookie.attributes, maxAge: KNOWN_DEVICE_MAX_AGE_S });
   }
 
   async function setPending(ctx: HookContext, value: PendingVerification) {
@@ -365,12 +345,12 @@ export function accountRules(deps: AccountRulesDeps) {
               }
               return;
             }
-            if (!ctx.context.newSession) return;
+            // The right password (a session, or a two-factor challenge next): the guesses are forgiven.
+            // (The known-device cookie is set once the sign-in completes: sign-in-events.server.ts.)
             await decide(async () => {
               await limiter.reset([keys.perAddressAndIp, keys.perAddress]);
               return ALLOWED;
             });
-            await rememberDevice(ctx, email);
             clearPending(ctx);
           }),
         },

@@ -15,7 +15,7 @@ import { CONTENT_KEY_TTL_MS, IDEMPOTENCY_FIELD, IN_PROGRESS_MESSAGE, isIdempoten
 import type { Auth } from "./auth.server";
 import type { AuthActionData, Notice, PendingState, ResetActionData } from "./auth-state";
 import { type BreachCheck, refuseNewPassword } from "./password-policy.server";
-import { AUTH_MESSAGES, LINK_INVALID, PROVIDER_NAMES, type ProviderId } from "./messages";
+import { AUTH_MESSAGES, LINK_INVALID, PROVIDER_NAMES, type ProviderId, TWO_FACTOR_MESSAGES } from "./messages";
 import { RESEND_MESSAGES } from "./resend-verification";
 import { safeRedirect } from "./safe-redirect";
 import { signUpScope } from "./idempotent-sign-up.server";
@@ -132,7 +132,10 @@ export async function signIn({ auth, headers, passwordCheck }: AuthCall, fields:
   );
   if (outcome.ok) {
     const weak = await passwordNowRefused(password, passwordCheck);
-    throw redirect(weak ? WEAK_PASSWORD_REDIRECT : safeRedirect(fields.redirectTo), { headers: cookieHeaders(outcome) });
+    const next = weak ? WEAK_PASSWORD_REDIRECT : safeRedirect(fields.redirectTo);
+    // Two-factor on: the password was right, the code comes next (the challenge cookie is in the answer).
+    if (outcome.body.twoFactorRedirect === true) throw redirect(twoFactorHref(next), { headers: cookieHeaders(outcome) });
+    throw redirect(next, { headers: cookieHeaders(outcome) });
   }
   if (outcome.code === "EMAIL_NOT_VERIFIED") {
     return answer({ intent: "sign-in", email, canResend: true, notice: { tone: "error", text: AUTH_MESSAGES.verifyFirst } }, outcome);
@@ -232,6 +235,53 @@ export async function socialSignIn({ auth, headers }: AuthCall, fields: Fields, 
   }
   if (via === "redirect") throw redirect(url, { headers: cookieHeaders(outcome) });
   return answer({ intent: "social", notice: null, socialUrl: url }, outcome);
+}
+
+/** The two-factor step, then `next` (a safe local path). */
+export function twoFactorHref(next: string): string {
+  return next && next !== "/home" ? `/auth/two-factor?redirectTo=${encodeURIComponent(next)}` : "/auth/two-factor";
+}
+
+export interface TwoFactorActionData {
+  method: "totp" | "backup";
+  error: string;
+  /** The challenge is over (expired, or too many wrong codes): only a new sign-in helps. */
+  restart?: boolean;
+}
+
+/**
+ * The code after a first factor: from the authenticator app (`totp`) or a
+ * backup code. Better Auth checks it against the challenge in the
+ * `two_factor` cookie (five tries a challenge, a lock after ten wrong ones in
+ * a row); the right one answers with the session cookie, and with "trust
+ * this device" a cookie that skips this step for 30 days.
+ */
+export async function verifyTwoFactor({ auth, headers }: AuthCall, fields: Fields) {
+  const method = fields.method === "backup" ? "backup" : "totp";
+  const code = text(fields, "code").replace(/\s+/g, "");
+  const trustDevice = fields.trust === "on" || fields.trust === "true";
+  const fail = (error: string, status: number, outcome?: Outcome, restart = false) =>
+    data<TwoFactorActionData>({ method, error, restart }, { status, headers: outcome ? cookieHeaders(outcome) : undefined });
+  if (!code) return fail(method === "backup" ? TWO_FACTOR_MESSAGES.backupCodeRequired : TWO_FACTOR_MESSAGES.codeRequired, 400);
+  const outcome = await outcomeOf(
+    method === "backup"
+      ? auth.api.verifyBackupCode({ body: { code, trustDevice }, headers, asResponse: true })
+      : auth.api.verifyTOTP({ body: { code, trustDevice }, headers, asResponse: true }),
+  );
+  if (outcome.ok) throw redirect(safeRedirect(fields.redirectTo), { headers: cookieHeaders(outcome) });
+  switch (outcome.code) {
+    case "CODE_ALREADY_USED":
+      return fail(TWO_FACTOR_MESSAGES.codeReused, 401, outcome);
+    case "INVALID_TWO_FACTOR_COOKIE":
+      return fail(TWO_FACTOR_MESSAGES.expired, 401, outcome, true);
+    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+      return fail(TWO_FACTOR_MESSAGES.tooManyAttempts, 400, outcome, true);
+    case "ACCOUNT_TEMPORARILY_LOCKED":
+      return fail(TWO_FACTOR_MESSAGES.locked, 429, outcome, true);
+    default:
+      if (outcome.status === 429) return fail(outcome.message ?? TWO_FACTOR_MESSAGES.locked, 429, outcome);
+      return fail(method === "backup" ? TWO_FACTOR_MESSAGES.wrongBackupCode : TWO_FACTOR_MESSAGES.wrongCode, outcome.status >= 400 && outcome.status < 500 ? outcome.status : 400, outcome);
+  }
 }
 
 /** Signs out (server session and cookies) and goes home, where the page says so. */

@@ -2,14 +2,17 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { site } from "~/config/site";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
+import { useHydrated } from "~/shared/lib/use-hydrated";
 import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField, TextField } from "~/shared/ui/field";
+import { Icon } from "~/shared/ui/icon";
 import type { AuthActionData, AuthMode, Notice, PendingState } from "./auth-state";
 import { AUTH_MESSAGES, PROVIDER_NAMES, type ProviderId } from "./messages";
 import { ResendButton } from "./resend-button";
 import { SocialButtons } from "./social-buttons";
+import { authenticateWithPasskey } from "./passkey-client";
 import { openPopup, waitForPopup } from "./social-sign-in";
 import { REMEMBER_DEVICE_KEY } from "./user-cache";
 
@@ -71,6 +74,37 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
   const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // The browser's passkey suggestions in the email field (conditional mediation), started on its first focus.
+  const autofill = useRef<AbortController | null>(null);
+  useEffect(() => () => autofill.current?.abort(), []);
+
+  const afterPasskey = async (result: Awaited<ReturnType<typeof authenticateWithPasskey>>) => {
+    if (result.ok) {
+      await navigate(redirectTo ?? "/home");
+      await revalidator.revalidate();
+    } else if (!result.cancelled) {
+      setNotice({ tone: "error", text: result.message });
+    }
+  };
+  const onEmailFocus = () => {
+    if (mode !== "signin" || autofill.current) return;
+    const controller = new AbortController();
+    autofill.current = controller;
+    void authenticateWithPasskey({ autofill: true, signal: controller.signal }).then((result) => {
+      if (!controller.signal.aborted) void afterPasskey(result);
+    });
+  };
+  const onPasskey = async () => {
+    // One WebAuthn prompt at a time: the button's replaces the field's suggestions.
+    autofill.current?.abort();
+    setNotice(null);
+    setPasskeyBusy(true);
+    const result = await authenticateWithPasskey();
+    setPasskeyBusy(false);
+    await afterPasskey(result);
+  };
 
   useEachAnswer(form.data, form.state, (answer) => {
     setNotice(answer.notice);
@@ -91,6 +125,10 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     void waitForPopup(opened.window, opened.provider).then(async (outcome) => {
       if (outcome === "failed") {
         setNotice({ tone: "error", text: AUTH_MESSAGES.socialFailed(PROVIDER_NAMES[opened.provider]) });
+        return;
+      }
+      if (outcome === "two-factor") {
+        await navigate(redirectTo ? `/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/two-factor");
         return;
       }
       await navigate(redirectTo ?? "/home");
@@ -172,7 +210,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                 label="Email"
                 type="email"
                 name="email"
-                autoComplete="email"
+                // "webauthn": the browser may offer this site's passkeys among the suggestions (sign in only).
+                autoComplete={mode === "signin" ? "username webauthn" : "email"}
+                onFocus={onEmailFocus}
                 required
                 // Uncontrolled: what a visitor typed before the page hydrated (a slow phone) stays; a
                 // controlled field is emptied by hydration (docs/decisions/0019-slow-phone.md).
@@ -235,6 +275,12 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                     onSelect={onSocial}
                   />
                 </social.Form>
+                {mode === "signin" && hydrated && (
+                  <Button type="button" variant="secondary" className="mt-3 w-full" onClick={onPasskey} disabled={passkeyBusy}>
+                    <Icon name="fingerprint-pattern" className="size-5" />
+                    {passkeyBusy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+                  </Button>
+                )}
               </>
             )}
           </>

@@ -19,19 +19,35 @@ import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
 import { site } from "~/config/site";
 import type { DatabaseHandle } from "~/infra/db/database.server";
-import { createProfile, recordLogin } from "~/infra/db/profile-rows.server";
+import { createProfile } from "~/infra/db/profile-rows.server";
 import { findUnavailable } from "~/infra/db/unavailable";
 import type { MailKind, MailOutbox, NewMail } from "~/infra/mail/outbox.server";
-import { accountDeletedMail, deleteAccountMail, emailVerifiedMail, existingAccountMail, passwordChangedMail, passwordResetMail, verificationMail } from "~/infra/mail/templates";
+import {
+  accountDeletedMail,
+  connectionChangedMail,
+  deleteAccountMail,
+  emailVerifiedMail,
+  existingAccountMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationMail,
+} from "~/infra/mail/templates";
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { passwordPolicy } from "./password-policy-plugin.server";
 import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
+import { connectedAccounts, providerName } from "./connected-accounts.server";
+import { passkeys } from "./passkeys.server";
+import { reauthentication } from "./reauthentication.server";
+import { sessionLifetime } from "./session-lifetime.server";
+import { signInEvents } from "./sign-in-events.server";
+import { twoFactorEverywhere, twoFactorPlugin } from "./two-factor.server";
 import { SessionCache, sessionCaching } from "./session-cache.server";
 import { tokenlessSessions } from "./tokenless-sessions.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
 import { AUTH_MESSAGES } from "./messages";
+import { describeDevice } from "~/shared/lib/device";
 import type { TokenSync } from "~/features/token-sync/index.server";
 
 export interface AuthDeps {
@@ -57,8 +73,6 @@ const DISABLED_PATHS = [
   "/update-user", // bypasses the profile allow-list: /api/saveUser/:uid
   "/change-email", // the spec keeps the email read-only
   "/delete-user", // deletion needs the typed name and the password: DELETE /api/user/:uid
-  "/link-social",
-  "/unlink-account",
 ];
 
 function socialProviders(env: Env): GenericOAuthConfig[] {
@@ -132,9 +146,11 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
         log[quiet ? "debug" : level]({ source: "better-auth", details: args.length ? args : undefined }, message);
       },
     },
-    session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+    session: sessionLifetime.options(env.sessionLifetime),
+    account: {
+      // Connecting Google or GitHub from the security page (signed in, fresh): the provider's
+      // address may differ from the account's. Linking at sign-in still needs the same, verified address.
+      accountLinking: { enabled: true, allowDifferentEmails: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -193,17 +209,36 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           },
         },
       },
+      account: {
+        create: {
+          // Google or GitHub connected to an account that already signs in another way: its owner hears of it.
+          after: async (account, context) => {
+            if (account.providerId === "credential") return;
+            const others = await db.selectFrom("account").select("id").where("userId", "=", account.userId).where("id", "!=", account.id).execute();
+            const user = others.length ? await db.selectFrom("user").select(["email", "name"]).where("id", "=", account.userId).executeTakeFirst() : undefined;
+            if (!user) return;
+            const agent = context?.headers?.get("user-agent");
+            await notice({
+              kind: "connection-changed",
+              to: user.email,
+              userId: account.userId,
+              ...connectionChangedMail(user.name, providerName(account.providerId), true, new Date(), agent ? describeDevice(agent) : undefined, `${env.appUrl}/profile/security`),
+            });
+          },
+        },
+      },
       session: {
         create: {
-          // An account an operator stopped (/admin/accounts) gets no session, whichever way it signs in.
           before: async (session) => {
+            // An account an operator stopped (/admin/accounts) gets no session, whichever way it signs in.
             const profile = await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", session.userId).executeTakeFirst();
             if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: AUTH_MESSAGES.signInDisabled, code: "SIGN_IN_DISABLED" });
+            // The absolute lifetime of a session without "Remember this device" (session-lifetime.server.ts).
+            return { data: sessionLifetime.shorten(session, env.sessionLifetime) };
           },
-          // A session is only ever created by a sign-in (email or social).
-          after: async (session, context) => {
-            // A password change starts a fresh session for the browser that made it: not a sign-in.
-            if (context?.path !== "/change-password") await recordLogin(db, session.userId);
+          // Sign-in bookkeeping is sign-in-events.server.ts (only for a sign-in that completes: not a
+          // session two-factor replaces with a challenge, not a password change's fresh session).
+          after: async (session) => {
             // Also for the password change's fresh session: the receiver learns the new `sid`.
             // Sent in the background, never awaited (sync-client.server.ts).
             tokenSync?.signedIn(session);
@@ -224,9 +259,17 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
     },
     plugins: [
       genericOAuth({ config: socialProviders(env) }),
+      // Its after hook turns a password sign-in into a challenge; ours does the same for Google and GitHub.
+      twoFactorPlugin(),
+      twoFactorEverywhere({ db, appUrl: env.appUrl, outbox, log }),
       accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
       // After the limits: a refused attempt has already counted.
       passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
+      reauthentication({ db, limiter, windowS: env.reauthWindowS, log }),
+      passkeys({ db, appUrl: env.appUrl, limiter, outbox, log }),
+      connectedAccounts({ db, appUrl: env.appUrl, outbox, log }),
+      // After everything that can still turn a sign-in into a challenge: it sees only sessions that stay.
+      signInEvents({ db, appUrl: env.appUrl, outbox, log }),
       sessionCaching(sessionCache),
       // Last: the hooks above read the token from the answers this one strips it from.
       tokenlessSessions(),

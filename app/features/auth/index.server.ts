@@ -3,3 +3,7 @@
  * Everything else in this folder is the feature's own.
  */
 export type { Auth } from "./auth.server";
+export { freshForS, REAUTH_CODE } from "./reauthentication.server";
+export { twoFactorState, type TwoFactorState } from "./two-factor.server";
+export { listPasskeys } from "./passkeys.server";
+export { providerName, signInMethods } from "./connected-accounts.server";

@@ -5,3 +5,4 @@
  */
 export { SignOutForm, useSignOut } from "./sign-out";
 export { cacheUser, clearCachedUser } from "./user-cache";
+export { addPasskey, authenticateWithPasskey, type PasskeyResult } from "./passkey-client";

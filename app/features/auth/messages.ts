@@ -25,6 +25,21 @@ export const AUTH_MESSAGES = {
   signInDisabled: "This account cannot sign in at the moment. Contact us if you think this is a mistake.",
 } as const;
 
+/** The two-factor step after a password, Google or GitHub (/auth/two-factor). */
+export const TWO_FACTOR_MESSAGES = {
+  title: "Two-factor authentication",
+  enterCode: "Enter the 6-digit code from your authenticator app.",
+  enterBackupCode: "Enter one of the backup codes you saved when you turned on two-factor authentication. Each works once.",
+  codeRequired: "Enter the code from your authenticator app.",
+  backupCodeRequired: "Enter a backup code.",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right, or it was used already.",
+  codeReused: "That code was already used. Wait for the next one in your authenticator app.",
+  tooManyAttempts: "Too many wrong codes. Sign in again to get a new chance.",
+  locked: "Too many wrong codes for this account. Wait 15 minutes, then sign in again.",
+  expired: "Your sign-in timed out. Sign in again.",
+} as const;
+
 export const LINK_INVALID = "This password reset link is not valid or has expired. Request a new one.";
 
 export type ProviderId = "google" | "github";
@@ -45,6 +60,8 @@ export function noticeFromQuery(params: URLSearchParams): { tone: "error" | "suc
       return { tone: "error", text: AUTH_MESSAGES.linkInvalid };
     case "DELETE_SIGN_IN":
       return { tone: "error", text: AUTH_MESSAGES.deleteSignIn };
+    case "TWO_FACTOR_EXPIRED":
+      return { tone: "error", text: TWO_FACTOR_MESSAGES.expired };
     default: {
       const provider = params.get("provider");
       if (provider === "google" || provider === "github") return { tone: "error", text: AUTH_MESSAGES.socialFailed(PROVIDER_NAMES[provider]) };

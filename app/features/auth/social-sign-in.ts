@@ -18,10 +18,11 @@ export const AUTH_CHANNEL = `${site.slug}-auth`;
 export interface PopupResult {
   type: "oauth-result";
   provider: ProviderId;
-  status: "success" | "error";
+  /** "two-factor": the provider said yes, and the account asks for its code next (/auth/two-factor). */
+  status: "success" | "error" | "two-factor";
 }
 
-export type PopupOutcome = "success" | "failed";
+export type PopupOutcome = "success" | "failed" | "two-factor";
 
 export function openPopup(): Window | null {
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
@@ -46,7 +47,7 @@ export function waitForPopup(popup: Window, provider: ProviderId): Promise<Popup
     const accept = (data: unknown) => {
       const result = data as Partial<PopupResult> | null;
       if (result?.type !== "oauth-result" || result.provider !== provider) return;
-      finish(result.status === "success" ? "success" : "failed");
+      finish(result.status === "success" || result.status === "two-factor" ? result.status : "failed");
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin === window.location.origin) accept(event.data);

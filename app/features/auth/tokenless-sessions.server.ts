@@ -17,7 +17,16 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 
 /** Better Auth endpoints whose answers hold a session token. */
-const TOKEN_BEARING = new Set(["/get-session", "/list-sessions", "/sign-in/email", "/sign-up/email", "/sign-in/social", "/sign-in/oauth2"]);
+const TOKEN_BEARING = new Set([
+  "/get-session",
+  "/list-sessions",
+  "/sign-in/email",
+  "/sign-up/email",
+  "/sign-in/social",
+  "/sign-in/oauth2",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
 
 function omitToken<T>(value: T): T {
   if (!value || typeof value !== "object" || Array.isArray(value) || !("token" in value)) return value;

@@ -6,54 +6,75 @@ import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { LocalDate } from "~/shared/ui/local-date";
-import type { SecurityActionData, SignedInDevice } from "./security-state";
+import { ConfirmIdentity } from "./security/confirm-identity";
+import { ConnectedAccountsSection } from "./security/connected-accounts-section";
+import { PasskeysSection } from "./security/passkeys-section";
+import { answerFor, fieldError, NeedsConfirmation, panel } from "./security/shared";
+import { TwoFactorSection } from "./security/two-factor-section";
+import type { ListedPasskey, SecurityActionData, SignedInDevice, SignInMethodView, TwoFactorView } from "./security-state";
 
 interface SecurityViewProps {
   email: string;
   hasPassword: boolean;
   minPasswordLength: number;
   devices: SignedInDevice[];
-  /** A message carried by the URL after a redirect (a changed password). */
+  /** Seconds left in which security changes need no re-authentication. */
+  freshForS: number;
+  twoFactor: TwoFactorView;
+  passkeys: ListedPasskey[];
+  methods: SignInMethodView[];
+  /** A message carried by the URL after a redirect (a changed password, a connected account). */
   notice?: string;
-  /** Signed in with a password the policy now refuses: the page asks for a new one. */
+  /** Signed in with a password the policy now refuses, or a connection that failed. */
   warning?: string;
   answer: SecurityActionData | undefined;
 }
-
-const panel = "rounded-3xl bg-white p-6 shadow-lift ring-1 ring-ink-200/70 sm:p-8";
 
 /**
  * /profile/security. Plain forms posting to the route's action: they work
  * without JavaScript, and with it React Router submits them without a reload.
  * After an answer, focus goes to what it is about (the field in error, else
  * the message), so keyboard and screen-reader users are never left on <body>.
+ * Changes to how the account signs in need a recent sign-in; otherwise the
+ * page asks to confirm it's you first (features/auth/reauthentication.server.ts).
  */
-export function SecurityView({ email, hasPassword, minPasswordLength, devices, notice, warning, answer }: SecurityViewProps) {
+export function SecurityView(props: SecurityViewProps) {
+  const { email, hasPassword, minPasswordLength, devices, freshForS, twoFactor, passkeys, methods, notice, warning, answer } = props;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const passwordForm = useRef<HTMLFormElement>(null);
+  const page = useRef<HTMLDivElement>(null);
   const message = useRef<HTMLDivElement>(null);
+  const fresh = freshForS > 0;
 
   useEffect(() => {
     if (!answer) return;
-    const field = answer.field && passwordForm.current?.elements.namedItem(answer.field);
-    if (field instanceof HTMLInputElement) field.focus();
+    const root = page.current;
+    if (answer.reauth) {
+      root?.querySelector<HTMLElement>("#confirm-identity input, #confirm-identity button")?.focus();
+      return;
+    }
+    const invalid = root?.querySelector<HTMLElement>("[aria-invalid=true]");
+    if (invalid) invalid.focus();
     else message.current?.focus();
   }, [answer]);
   useEffect(() => {
-    if (!notice) return;
-    passwordForm.current?.reset();
-    message.current?.focus();
-  }, [notice]);
-  useEffect(() => {
-    if (warning) message.current?.focus();
-  }, [warning]);
+    if (notice || warning) message.current?.focus();
+  }, [notice, warning]);
 
   const others = devices.filter((d) => !d.current);
-  const fieldError = (name: SecurityActionData["field"]) => (answer && !answer.ok && answer.field === name ? answer.message : undefined);
+  const password = answerFor(answer, "change-password", "set-password");
+  // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.
+  const banner =
+    answer && !answer.field && !answer.reauth && ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
+      ? { tone: answer.ok ? ("success" as const) : ("error" as const), text: answer.message }
+      : notice
+        ? { tone: "success" as const, text: notice }
+        : warning
+          ? { tone: "warning" as const, text: warning }
+          : null;
 
   return (
-    <div className="bg-ink-50/60 py-10 sm:py-14">
+    <div ref={page} className="bg-ink-50/60 py-10 sm:py-14">
       <Container className="max-w-3xl space-y-8">
         <div>
           <Link to="/profile" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
@@ -62,53 +83,49 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
           </Link>
           <h1 className="mt-4 text-3xl font-bold text-balance">Account security</h1>
           <p className="mt-2 text-ink-600">
-            Your password and the devices signed in to <span className="font-medium text-ink-800">{email}</span>.
+            How you sign in to <span className="font-medium break-all text-ink-800">{email}</span>, and where you are signed in.
           </p>
         </div>
 
-        {answer && !answer.field ? (
+        {banner && (
           <div ref={message} tabIndex={-1} className="outline-none">
-            <Banner tone={answer.ok ? "success" : "error"}>{answer.message}</Banner>
+            <Banner tone={banner.tone}>{banner.text}</Banner>
           </div>
-        ) : notice ? (
-          <div ref={message} tabIndex={-1} className="outline-none">
-            <Banner tone="success">{notice}</Banner>
-          </div>
-        ) : (
-          warning && (
-            <div ref={message} tabIndex={-1} className="outline-none">
-              <Banner tone="warning">{warning}</Banner>
-            </div>
-          )
         )}
 
-        <section aria-labelledby="password-heading" className={panel}>
+        {!fresh && <ConfirmIdentity hasPassword={hasPassword} twoFactorOn={twoFactor.enabled} hasPasskeys={passkeys.length > 0} answer={answer} />}
+
+        <section id="password" aria-labelledby="password-heading" className={`${panel} scroll-mt-24`}>
           <h2 id="password-heading" className="flex items-center gap-2 text-xl font-bold">
             <Icon name="key" className="size-5 text-brand-600" />
             {hasPassword ? "Change password" : "Set a password"}
           </h2>
           {hasPassword ? (
-            <Form ref={passwordForm} method="post" className="mt-6 grid max-w-md gap-5" noValidate>
-              <input type="hidden" name="intent" value="change-password" />
-              <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={fieldError("currentPassword")} />
-              <PasswordField
-                label="New password"
-                name="newPassword"
-                autoComplete="new-password"
-                required
-                minLength={minPasswordLength}
-                hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
-                error={fieldError("newPassword")}
-              />
-              <PasswordField label="Repeat the new password" name="confirmPassword" autoComplete="new-password" required error={fieldError("confirmPassword")} />
-              <p className="text-sm text-ink-600">Changing it signs you out on every other device and we email you a notice.</p>
-              <div>
-                <Button type="submit" disabled={busy("change-password")}>
-                  {busy("change-password") && <Icon name="loader-circle" className="size-4 animate-spin" />}
-                  Change password
-                </Button>
-              </div>
-            </Form>
+            fresh ? (
+              <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
+                <input type="hidden" name="intent" value="change-password" />
+                <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={fieldError(password, "currentPassword")} />
+                <PasswordField
+                  label="New password"
+                  name="newPassword"
+                  autoComplete="new-password"
+                  required
+                  minLength={minPasswordLength}
+                  hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
+                  error={fieldError(password, "newPassword")}
+                />
+                <PasswordField label="Repeat the new password" name="confirmPassword" autoComplete="new-password" required error={fieldError(password, "confirmPassword")} />
+                <p className="text-sm text-ink-600">Changing it signs you out on every other device and we email you a notice.</p>
+                <div>
+                  <Button type="submit" disabled={busy("change-password")}>
+                    {busy("change-password") && <Icon name="loader-circle" className="size-4 animate-spin" />}
+                    Change password
+                  </Button>
+                </div>
+              </Form>
+            ) : (
+              <NeedsConfirmation what="change your password" />
+            )
           ) : (
             <Form method="post" className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="set-password" />
@@ -123,9 +140,13 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
           )}
         </section>
 
-        <section aria-labelledby="devices-heading" className={panel}>
+        <TwoFactorSection state={twoFactor} hasPassword={hasPassword} fresh={fresh} answer={answer} />
+        <PasskeysSection passkeys={passkeys} fresh={fresh} answer={answer} />
+        <ConnectedAccountsSection methods={methods} passkeyCount={passkeys.length} fresh={fresh} answer={answer} />
+
+        <section id="devices" aria-labelledby="devices-heading" className={`${panel} scroll-mt-24`}>
           <h2 id="devices-heading" className="flex items-center gap-2 text-xl font-bold">
-            <Icon name="smartphone" className="size-5 text-brand-600" />
+            <Icon name="monitor-play" className="size-5 text-brand-600" />
             Signed-in devices
           </h2>
           <ul className="mt-6 divide-y divide-ink-200" aria-label="Signed-in devices">
@@ -137,7 +158,7 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
                     {device.current && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">This device</span>}
                   </p>
                   <p className="mt-0.5 text-sm text-ink-600">
-                    Signed in <LocalDate iso={device.signedInAt} withTime /> · last active <LocalDate iso={device.lastActiveAt} withTime />
+                    Signed in <LocalDate iso={device.signedInAt} withTime /> · signs out by itself <LocalDate iso={device.expiresAt} />
                   </p>
                 </div>
                 {!device.current && (
@@ -154,13 +175,17 @@ export function SecurityView({ email, hasPassword, minPasswordLength, devices, n
             ))}
           </ul>
           {others.length > 0 ? (
-            <Form method="post" className="mt-4 border-t border-ink-200 pt-5">
-              <input type="hidden" name="intent" value="sign-out-others" />
-              <Button type="submit" variant="danger" disabled={busy("sign-out-others")}>
-                <Icon name="log-out" className="size-4" />
-                Sign out everywhere else
-              </Button>
-            </Form>
+            fresh ? (
+              <Form method="post" className="mt-4 border-t border-ink-200 pt-5">
+                <input type="hidden" name="intent" value="sign-out-others" />
+                <Button type="submit" variant="danger" disabled={busy("sign-out-others")}>
+                  <Icon name="log-out" className="size-4" />
+                  Sign out everywhere else
+                </Button>
+              </Form>
+            ) : (
+              <NeedsConfirmation what="sign out everywhere else at once" />
+            )
           ) : (
             <p className="mt-4 text-sm text-ink-600">No other device is signed in.</p>
           )}

@@ -17,7 +17,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
 import type { Auth } from "~/features/auth/index.server";
 import type { Viewer } from "~/shared/lib/viewer";
-import { describeDevice } from "./device";
+import { describeDevice } from "~/shared/lib/device";
 import type { SecurityActionData, SignedInDevice } from "./security-state";
 
 export interface SecurityDeps {
@@ -39,6 +39,22 @@ export const SECURITY_MESSAGES = {
   othersSignedOut: "Every other device was signed out.",
   unknownDevice: "That device is no longer signed in.",
   failed: "That did not work. Please try again.",
+  reauthRequired: "For your security, confirm it's you before changing how you sign in.",
+  twoFactorStarted: "Almost there: add the key to your authenticator app, save your backup codes, then enter the code the app shows.",
+  twoFactorOn: "Two-factor authentication is on. When you sign in, we will ask for a code from your authenticator app.",
+  twoFactorOff: "Two-factor authentication is off.",
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  wrongCode: "That code is not right. Check the time on your phone and try again with a new code.",
+  codeReused: "That code was already used. Wait for the next one in your authenticator app.",
+  passwordRequired: "Enter your password.",
+  backupCodesNew: "Here are your new backup codes. The old ones no longer work. Save these somewhere safe: they are shown only now.",
+  passkeyRenamed: "Passkey renamed.",
+  passkeyRemoved: "Passkey removed. It can no longer sign in to your account.",
+  disconnected: (name: string) => `${name} is disconnected. It can no longer sign in to your account.`,
+  lastMethod: "This is the only way you can sign in. Add a password, a passkey or another account before you disconnect it.",
+  connectFailed: (name: string) => `Could not connect ${name}. Please try again.`,
+  connected: (name: string) => `${name} is connected. You can now sign in with it.`,
+  alreadyLinked: (name: string) => `That ${name} account already belongs to another account here.`,
 } as const;
 
 export function tooShort(min: number): string {
@@ -49,7 +65,7 @@ interface ListedSession {
   id: string;
   userAgent?: string | null;
   createdAt: Date | string;
-  updatedAt: Date | string;
+  expiresAt: Date | string;
 }
 
 /** This browser's session id, if the request carries a valid session. */
@@ -70,15 +86,16 @@ export async function signedInDevices(deps: SecurityDeps, headers: Headers): Pro
       id: s.id,
       device: describeDevice(s.userAgent ?? ""),
       signedInAt: new Date(s.createdAt).toISOString(),
-      lastActiveAt: new Date(s.updatedAt).toISOString(),
+      expiresAt: new Date(s.expiresAt).toISOString(),
       current: s.id === mine,
     }))
-    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.signedInAt.localeCompare(a.signedInAt));
 }
 
-function refusal(error: unknown, min: number): { message: string; status: number; field?: "currentPassword" | "newPassword" } {
+function refusal(error: unknown, min: number): { message: string; status: number; field?: "currentPassword" | "newPassword"; reauth?: boolean } {
   if (!isAPIError(error)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code;
+  if (code === "REAUTHENTICATION_REQUIRED") return { message: SECURITY_MESSAGES.reauthRequired, status: 403, reauth: true };
   if (code === "INVALID_PASSWORD") return { message: SECURITY_MESSAGES.wrongPassword, status: 400, field: "currentPassword" };
   if (code === "PASSWORD_TOO_SHORT") return { message: tooShort(min), status: 400, field: "newPassword" };
   if (code === "PASSWORD_TOO_LONG") return { message: "Use at most 128 characters for your new password.", status: 400, field: "newPassword" };
@@ -110,6 +127,7 @@ export async function changePassword(deps: SecurityDeps, headers: Headers, field
   if (next !== confirm) return fail(SECURITY_MESSAGES.mismatch, "confirmPassword");
   if (next === current) return fail(SECURITY_MESSAGES.samePassword, "newPassword");
   try {
+    // Before anything else: a stale session is asked to confirm it's them (the typed passwords are not kept).
     const { headers: answer } = await deps.auth.api.changePassword({
       body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
       headers,
@@ -118,6 +136,7 @@ export async function changePassword(deps: SecurityDeps, headers: Headers, field
     return { status: 200, data: { intent: "change-password", ok: true, message: SECURITY_MESSAGES.passwordChanged }, cookies: answer.getSetCookie() };
   } catch (error) {
     const r = refusal(error, min);
+    if (r.reauth) return { status: 403, data: { intent: "change-password", ok: false, message: r.message, reauth: true } };
     return fail(r.message, r.field, r.status);
   }
 }
@@ -146,8 +165,18 @@ export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessio
   return { status: 200, data: { intent: "sign-out-device", ok: true, message: SECURITY_MESSAGES.deviceSignedOut } };
 }
 
-/** Signs out every device but this one. */
+/** Signs out every device but this one (a fresh session only). */
 export async function signOutOthers(deps: SecurityDeps, headers: Headers): Promise<ActionResult> {
-  await deps.auth.api.revokeOtherSessions({ headers });
+  try {
+    await deps.auth.api.revokeOtherSessions({ headers });
+  } catch (error) {
+    return refused("sign-out-others", error, deps.env.minPasswordLength);
+  }
   return { status: 200, data: { intent: "sign-out-others", ok: true, message: SECURITY_MESSAGES.othersSignedOut } };
+}
+
+/** A refused Better Auth call as the page's answer: "confirm it's you" for a stale session, else the reason. */
+export function refused(intent: SecurityActionData["intent"], error: unknown, min: number): ActionResult {
+  const r = refusal(error, min);
+  return { status: r.status, data: { intent, ok: false, message: r.message, reauth: r.reauth } };
 }

@@ -294,5 +294,42 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex("form_message_kind_created_at").execute();
       },
     },
+
+    /**
+     * Issue 19: passkeys (features/auth/passkeys.server.ts), and authenticator
+     * codes already accepted, so that one is never accepted twice
+     * (features/auth/two-factor.server.ts). Better Auth's own `twoFactor`
+     * table and the session's `reauthenticatedAt` come from its migrations.
+     */
+    "0007_passkeys_two_factor": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("passkey")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("credential_id", "text", (c) => c.notNull().unique())
+          .addColumn("public_key", "text", (c) => c.notNull())
+          .addColumn("counter", "bigint", (c) => c.notNull().defaultTo(0))
+          .addColumn("transports", "text", (c) => c.notNull().defaultTo("[]"))
+          .addColumn("device_type", "text", (c) => c.notNull())
+          .addColumn("backed_up", dialect === "postgres" ? "boolean" : "integer", (c) => c.notNull())
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .addColumn("last_used_at", timestamp)
+          .execute();
+        await db.schema.createIndex("passkey_user_id").on("passkey").column("user_id").execute();
+        await db.schema
+          .createTable("two_factor_used_code")
+          .addColumn("user_id", "text", (c) => c.notNull())
+          .addColumn("code", "text", (c) => c.notNull())
+          .addColumn("used_at", timestamp, (c) => c.notNull())
+          .addPrimaryKeyConstraint("two_factor_used_code_pk", ["user_id", "code"])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("two_factor_used_code").execute();
+        await db.schema.dropTable("passkey").execute();
+      },
+    },
   };
 }

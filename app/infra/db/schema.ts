@@ -23,6 +23,8 @@ export interface UserTable {
   email: string;
   emailVerified: Bool;
   image: string | null;
+  /** Better Auth's two-factor plugin: on once the first code confirmed the setup. */
+  twoFactorEnabled: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -36,6 +38,8 @@ export interface SessionTable {
   userAgent: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** When its owner last proved it is them (password, code or passkey); null: only at sign-in (features/auth/reauthentication.server.ts). */
+  reauthenticatedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AccountTable {
@@ -225,6 +229,43 @@ export type AnalyticsDailyTable = {
   count: Generated<number>;
 } & { [K in AnalyticsBucket]: Generated<number> };
 
+/** Better Auth's two-factor plugin: the authenticator secret and backup codes, both encrypted with AUTH_SECRET. */
+export interface TwoFactorTable {
+  id: string;
+  userId: string;
+  secret: string;
+  backupCodes: string;
+  verified: Bool | null;
+  failedVerificationCount: number | null;
+  lockedUntil: OptionalTimestamp;
+}
+
+/** A code an authenticator gave that was accepted: it is not accepted again within its window (two-factor.server.ts). */
+export interface TwoFactorUsedCodeTable {
+  user_id: string;
+  code: string;
+  used_at: Timestamp;
+}
+
+/** A WebAuthn credential (features/auth/passkeys.server.ts). */
+export interface PasskeyTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The credential id, base64url, as the authenticator names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter (bigint: a 32-bit unsigned value; PostgreSQL hands it back as a string). */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of transports ("internal", "hybrid", "usb"...). */
+  transports: string;
+  device_type: string;
+  backed_up: Bool;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -240,4 +281,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   idempotency_key: IdempotencyKeyTable;
   readiness_probe: ReadinessProbeTable;
+  twoFactor: TwoFactorTable;
+  two_factor_used_code: TwoFactorUsedCodeTable;
+  passkey: PasskeyTable;
 }

@@ -48,6 +48,8 @@ export const USER_TABLES: Readonly<Record<string, string>> = {
   account: "userId",
   profile: "user_id",
   form_message: "user_id",
+  twoFactor: "userId",
+  passkey: "user_id",
 };
 
 /**
@@ -65,6 +67,7 @@ export const OTHER_TABLES: Readonly<Record<string, string>> = {
   mail_outbox: "mail waiting to be sent or sent, shown only in the operator console (never replayed)",
   idempotency_key: "the answers of keyed writes, read only to answer a retry",
   readiness_probe: "readiness's write probe, one row per instance",
+  two_factor_used_code: "authenticator codes already accepted, read only when a code is checked",
   kysely_migration: "migration bookkeeping",
   kysely_migration_lock: "migration bookkeeping",
 };

@@ -46,6 +46,10 @@ export const MAIL_KINDS = [
   "account-deleted",
   "form-notification",
   "form-digest",
+  "new-sign-in",
+  "two-factor-changed",
+  "passkey-changed",
+  "connection-changed",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

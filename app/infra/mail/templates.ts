@@ -111,11 +111,90 @@ export function deleteAccountMail(name: string, url: string): RenderedMail {
   };
 }
 
-/** "22 November 2026, 14:05 UTC": security mails say when, in one unambiguous zone. */
+/**
+ * "22 November 2026, 14:05 UTC (19:35 IST)": security mails say when in one
+ * unambiguous zone, and in the zone most of our readers live in.
+ */
 function whenUtc(date: Date): string {
   const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${day}, ${time} UTC`;
+  const ist = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+  return `${day}, ${time} UTC (${ist} IST)`;
+}
+
+/** What every security notice says: what changed, when, from which device, and where to look. */
+interface SecurityNotice {
+  subject: string;
+  heading: string;
+  /** One sentence: what happened ("Two-factor authentication was turned on"). */
+  what: string;
+  at: Date;
+  /** "Chrome on Android", when the change came from a browser. */
+  device?: string;
+  securityUrl: string;
+}
+
+function securityNoticeMail(name: string, notice: SecurityNotice): RenderedMail {
+  const where = notice.device ? ` from ${notice.device}` : "";
+  return {
+    subject: notice.subject,
+    ...layout({
+      preheader: notice.what,
+      heading: notice.heading,
+      paragraphs: [
+        `Hi ${name},`,
+        `${notice.what} on ${whenUtc(notice.at)}${where}.`,
+        "If this was you, there is nothing to do. If it was not, review your account security now: change your password and sign out the devices you do not know.",
+      ],
+      action: { label: "Review account security", url: notice.securityUrl },
+      footnote: "You get this email for every change to how your account signs in, so that nobody can change it without you knowing.",
+    }),
+  };
+}
+
+/** A sign-in from a browser this account had not used before (features/auth/sign-in-events.server.ts). */
+export function newSignInMail(name: string, device: string, at: Date, securityUrl: string): RenderedMail {
+  return securityNoticeMail(name, {
+    subject: `New sign-in to your ${site.productName} account`,
+    heading: "A new device signed in",
+    what: `Your ${site.productName} account was signed in to from a device it had not used before`,
+    at,
+    device,
+    securityUrl,
+  });
+}
+
+export function twoFactorChangedMail(name: string, on: boolean, at: Date, device: string | undefined, securityUrl: string): RenderedMail {
+  return securityNoticeMail(name, {
+    subject: on ? `Two-factor authentication is on for ${site.productName}` : `Two-factor authentication was turned off for ${site.productName}`,
+    heading: on ? "Two-factor authentication is on" : "Two-factor authentication is off",
+    what: on ? "Two-factor authentication was turned on for your account" : "Two-factor authentication was turned off for your account",
+    at,
+    device,
+    securityUrl,
+  });
+}
+
+export function passkeyChangedMail(name: string, added: boolean, passkeyName: string, at: Date, device: string | undefined, securityUrl: string): RenderedMail {
+  return securityNoticeMail(name, {
+    subject: added ? `A passkey was added to your ${site.productName} account` : `A passkey was removed from your ${site.productName} account`,
+    heading: added ? "A passkey was added" : "A passkey was removed",
+    what: added ? `The passkey "${passkeyName}" was added to your account` : `The passkey "${passkeyName}" was removed from your account`,
+    at,
+    device,
+    securityUrl,
+  });
+}
+
+export function connectionChangedMail(name: string, provider: string, connected: boolean, at: Date, device: string | undefined, securityUrl: string): RenderedMail {
+  return securityNoticeMail(name, {
+    subject: connected ? `${provider} was connected to your ${site.productName} account` : `${provider} was disconnected from your ${site.productName} account`,
+    heading: connected ? `${provider} is connected` : `${provider} is disconnected`,
+    what: connected ? `${provider} sign-in was connected to your account` : `${provider} sign-in was disconnected from your account`,
+    at,
+    device,
+    securityUrl,
+  });
 }
 
 /** Security notice: the password changed (from the security page, or through a reset link). */

@@ -9,7 +9,14 @@
  */
 import { createHash } from "node:crypto";
 
-export function contentSecurityPolicy(scriptSources: string[]): string {
+/**
+ * `formTargets`: origins a form may lead to besides our own. Chromium checks
+ * `form-action` on the redirects that follow a post too, so Google and GitHub
+ * sign-in without JavaScript (a post whose answer is a redirect to the
+ * provider) and connecting them from the security page need the providers'
+ * origins here.
+ */
+export function contentSecurityPolicy(scriptSources: string[], formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -20,7 +27,7 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -47,6 +54,12 @@ export function inlineScriptHashes(html: string, nonce?: string): string[] {
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];
+}
+
+/** The origins besides our own that a policy's `form-action` allows (kept when a replay rewrites the policy). */
+export function formTargetsOf(policy: string | null): string[] {
+  const directive = policy?.split(";").map((d) => d.trim()).find((d) => d.startsWith("form-action "));
+  return directive ? directive.split(/\s+/).slice(1).filter((source) => source !== "'self'") : [];
 }
 
 /** The nonce a Content-Security-Policy allows scripts by, if any. */

@@ -1,0 +1,82 @@
+/**
+ * What happens once a sign-in has completed, whichever way it went: a
+ * password, Google or GitHub, a two-factor code or backup code after either,
+ * or a passkey.
+ *
+ *   - the spec's bookkeeping: `login_count` + 1 and `last_login` (section 4)
+ *   - a "new sign-in" mail when the browser has not signed in to this account
+ *     before (the signed known-device cookie: no IP is stored), with the device
+ *     and a link to the security page; not for the account's very first
+ *     sign-in, which is the device that made it
+ *   - the known-device cookie, remembering this account on this browser
+ *
+ * An after hook registered after every plugin that can still turn a sign-in
+ * into a challenge (two-factor, two-factor-everywhere), so `newSession` is
+ * only there for a session that stays: a password that leads on to a code
+ * counts once, when the code is accepted.
+ */
+import type { BetterAuthPlugin } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import { recordLogin } from "~/infra/db/profile-rows.server";
+import type { Database } from "~/infra/db/schema";
+import type { MailOutbox } from "~/infra/mail/outbox.server";
+import { newSignInMail } from "~/infra/mail/templates";
+import { describeDevice } from "~/shared/lib/device";
+import { type HookContext, isKnownDevice, rememberDevice } from "./known-device.server";
+import { TWO_FACTOR_COOKIE } from "./two-factor.server";
+
+export interface SignInEventsDeps {
+  db: Kysely<Database>;
+  appUrl: string;
+  outbox?: MailOutbox;
+  log?: Logger;
+}
+
+function isSignInPath(path: string | undefined): boolean {
+  if (!path) return false;
+  return (
+    path === "/sign-in/email" ||
+    path === "/passkey/authenticate" ||
+    path === "/two-factor/verify-totp" ||
+    path === "/two-factor/verify-backup-code" ||
+    path.startsWith("/oauth2/callback/") ||
+    path.startsWith("/callback/")
+  );
+}
+
+/** A code checked against a sign-in's challenge, not a signed-in owner's setup or re-check. */
+async function answersChallenge(ctx: HookContext): Promise<boolean> {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  return Boolean(await ctx.getSignedCookie(cookie.name, ctx.context.secret));
+}
+
+export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
+  return {
+    id: "sign-in-events",
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => isSignInPath(ctx.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = ctx.context.newSession;
+            if (!made) return;
+            if (ctx.path.startsWith("/two-factor/") && !(await answersChallenge(ctx))) return;
+            const { user } = made;
+            const before = await db.selectFrom("profile").select("login_count").where("user_id", "=", user.id).executeTakeFirst();
+            await recordLogin(db, user.id);
+            if (!(await isKnownDevice(ctx, user.email)) && (before?.login_count ?? 0) > 0 && outbox) {
+              const device = describeDevice(ctx.headers?.get("user-agent") ?? "");
+              // A notice: worth sending, never worth failing the sign-in it reports.
+              await outbox
+                .enqueue({ kind: "new-sign-in", to: user.email, userId: user.id, ...newSignInMail(user.name, device, new Date(), `${appUrl}/profile/security`) })
+                .catch((error: unknown) => log?.error({ err: error }, "new sign-in notice not queued"));
+            }
+            await rememberDevice(ctx, user.email);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,268 @@
+/**
+ * Two-factor authentication with an authenticator app (issue 19): Better
+ * Auth's `twoFactor` plugin, configured here, and our plugin for what it
+ * leaves out.
+ *
+ * Better Auth's plugin gives the TOTP secret (encrypted with AUTH_SECRET), ten
+ * single-use backup codes (encrypted), "trust this device for 30 days" and the
+ * challenge after an email-and-password sign-in. What ours adds:
+ *
+ *   - Google and GitHub sign-in ask for the code too. Better Auth checks only
+ *     the email sign-in paths (better-auth#10322, #11287): a social sign-in of
+ *     an account with two-factor on got a full session. Our after hook on the
+ *     OAuth callback does what the plugin does after a password: the session
+ *     just made is deleted, a challenge is set in its place, and the browser
+ *     goes on to /auth/two-factor.
+ *   - A code is accepted once within its window (ASVS 6.5.4). Better Auth
+ *     accepts the same code for its whole 90 s window; a claimed row per user
+ *     and code (`two_factor_used_code`) refuses the second use, whoever sends it.
+ *   - Its limits, which Better Auth's own rate limiter would hold and ours
+ *     has replaced (auth.server.ts disables it): the challenge allows five
+ *     codes, an account locks for 15 minutes after ten wrong ones in a row
+ *     (both Better Auth's), and the client's address is held to the sign-in
+ *     ceiling (account-rules.server.ts).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString, symmetricDecrypt } from "better-auth/crypto";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import type { Kysely } from "kysely";
+import { site } from "~/config/site";
+import type { Logger } from "pino";
+import type { Database } from "~/infra/db/schema";
+import type { MailOutbox } from "~/infra/mail/outbox.server";
+import { twoFactorChangedMail } from "~/infra/mail/templates";
+import { describeDevice } from "~/shared/lib/device";
+import type { HookContext } from "./known-device.server";
+
+export const TWO_FACTOR_COOKIE = "two_factor";
+const TRUST_DEVICE_COOKIE = "trust_device";
+/** "Trust this device for 30 days". */
+export const TRUST_DEVICE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** How long a challenge (the code page after the first factor) lasts. */
+const CHALLENGE_MAX_AGE_S = 10 * 60;
+/** A code is valid for its 30 s step and one on either side: remembered a little longer than that. */
+const USED_CODE_MEMORY_MS = 2 * 60 * 1000;
+
+export const TWO_FACTOR_MESSAGES = {
+  codeReused: "That code was already used. Wait for the next one in your authenticator app.",
+} as const;
+
+/** Better Auth's plugin as this product uses it. */
+export function twoFactorPlugin() {
+  return twoFactor({
+    issuer: site.productName,
+    // Accounts made with Google or GitHub have no password: their re-authentication (reauthentication.server.ts) stands in.
+    allowPasswordless: true,
+    trustDeviceMaxAge: TRUST_DEVICE_MAX_AGE_S,
+    twoFactorCookieMaxAge: CHALLENGE_MAX_AGE_S,
+    totpOptions: { digits: 6, period: 30 },
+    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+  });
+}
+
+/** `better-auth/utils` signs the trust cookie with HMAC-SHA-256, base64url without padding; the same here. */
+function trustSignature(secret: string, userId: string, identifier: string): string {
+  return createHmac("sha256", secret).update(`${userId}!${identifier}`).digest("base64url");
+}
+
+/** The "trust this device" cookie of this browser is valid for `userId` (as the plugin checks it after a password). */
+async function isTrustedDevice(ctx: HookContext, userId: string): Promise<boolean> {
+  const cookie = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE);
+  const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  const [token, identifier] = value ? value.split("!") : [];
+  if (!token || !identifier) return false;
+  const expected = Buffer.from(trustSignature(ctx.context.secret, userId, identifier));
+  const given = Buffer.from(token);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const record = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return Boolean(record && record.value === userId && new Date(record.expiresAt) > new Date());
+}
+
+/**
+ * Replaces the session a sign-in just made with a two-factor challenge, as
+ * Better Auth's plugin does after a password: the cookie and the session go,
+ * a signed `two_factor` cookie names a verification row that holds the user
+ * (and the attempts left) for ten minutes.
+ */
+async function challengeInsteadOfSession(ctx: HookContext, made: { session: { token: string }; user: { id: string } }) {
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(made.session.token);
+  ctx.context.setNewSession(null);
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + CHALLENGE_MAX_AGE_S * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({ value: made.user.id, identifier, expiresAt });
+  await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: CHALLENGE_MAX_AGE_S });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+}
+
+interface Owner {
+  id: string;
+  /** Signed in (a setup being confirmed), not answering a sign-in's challenge. */
+  signedIn?: { email: string; name: string; twoFactorEnabled: boolean };
+}
+
+/** The user a code is checked for: the signed-in viewer (setup, re-authentication), or the challenge's. */
+async function codeOwner(ctx: HookContext): Promise<Owner | null> {
+  const session = await getSessionFromCtx(ctx, { disableCookieCache: true }).catch(() => null);
+  if (session) {
+    const user = session.user as { id: string; email: string; name: string; twoFactorEnabled?: boolean | null };
+    return { id: user.id, signedIn: { email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) } };
+  }
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const record = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return record?.value ? { id: record.value } : null;
+}
+
+/**
+ * Claims `code` for `userId`: true if no one used it in the last two minutes.
+ * The insert is the claim, so two requests with one code cannot both win.
+ */
+export async function claimCode(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<boolean> {
+  await db.deleteFrom("two_factor_used_code").where("used_at", "<", new Date(now.getTime() - USED_CODE_MEMORY_MS).toISOString()).execute();
+  const claimed = await db
+    .insertInto("two_factor_used_code")
+    .values({ user_id: userId, code, used_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(["user_id", "code"]).doNothing())
+    .returning("code")
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** A refused code gives its claim back: it was not used, only tried. */
+async function releaseCode(db: Kysely<Database>, userId: string, code: string): Promise<void> {
+  await db.deleteFrom("two_factor_used_code").where("user_id", "=", userId).where("code", "=", code).execute();
+}
+
+const CLAIM_KEY = Symbol("two-factor-claim");
+type WithClaim = { [CLAIM_KEY]?: { userId: string; code: string; owner: Owner } };
+const DISABLING = Symbol("two-factor-disabling");
+type WithDisabling = { [DISABLING]?: { id: string; email: string; name: string } };
+
+function isOAuthCallback(path: string | undefined): boolean {
+  return Boolean(path?.startsWith("/oauth2/callback/") || path?.startsWith("/callback/"));
+}
+
+/** Adds to a redirect target the query parameter that tells /auth/complete a code is needed. */
+function withTwoFactorFlag(location: string, appUrl: string): string {
+  const target = new URL(location, appUrl);
+  target.searchParams.set("two-factor", "1");
+  return target.origin === new URL(appUrl).origin ? `${target.pathname}${target.search}` : target.toString();
+}
+
+export interface TwoFactorEverywhereDeps {
+  db: Kysely<Database>;
+  appUrl: string;
+  outbox?: MailOutbox;
+  log?: Logger;
+}
+
+export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEverywhereDeps) {
+  /** "Two-factor is on / off": a notice, never worth failing the change it reports. */
+  const notice = async (ctx: HookContext, user: { id: string; email: string; name: string }, on: boolean) => {
+    if (!outbox) return;
+    const agent = ctx.headers?.get("user-agent");
+    await outbox
+      .enqueue({ kind: "two-factor-changed", to: user.email, userId: user.id, ...twoFactorChangedMail(user.name, on, new Date(), agent ? describeDevice(agent) : undefined, `${appUrl}/profile/security`) })
+      .catch((error: unknown) => log?.error({ err: error }, "two-factor notice not queued"));
+  };
+
+  return {
+    id: "two-factor-everywhere",
+    hooks: {
+      before: [
+        {
+          // Who is turning it off (the endpoint's own session is not visible to after hooks).
+          matcher: (ctx) => ctx.path === "/two-factor/disable",
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            if (session) (ctx.context as WithDisabling)[DISABLING] = { id: session.user.id, email: session.user.email, name: session.user.name };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "").trim();
+            if (!/^\d{6}$/.test(code)) return;
+            const owner = await codeOwner(ctx);
+            if (!owner) return; // Better Auth refuses it (no session, no challenge)
+            if (!(await claimCode(db, owner.id, code))) {
+              throw new APIError("UNAUTHORIZED", { code: "CODE_ALREADY_USED", message: TWO_FACTOR_MESSAGES.codeReused });
+            }
+            (ctx.context as WithClaim)[CLAIM_KEY] = { userId: owner.id, code, owner };
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
+          handler: createAuthMiddleware(async (ctx) => {
+            const claim = (ctx.context as WithClaim)[CLAIM_KEY];
+            if (!claim) return;
+            if (isAPIError(ctx.context.returned)) {
+              await releaseCode(db, claim.userId, claim.code);
+              return;
+            }
+            // The first code of a setup, from the signed-in owner: two-factor is on now.
+            const signedIn = claim.owner.signedIn;
+            if (signedIn && !signedIn.twoFactorEnabled) await notice(ctx, { id: claim.userId, ...signedIn }, true);
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/two-factor/disable",
+          handler: createAuthMiddleware(async (ctx) => {
+            const user = (ctx.context as WithDisabling)[DISABLING];
+            if (user && !isAPIError(ctx.context.returned)) await notice(ctx, user, false);
+          }),
+        },
+        {
+          // Google and GitHub: an account with two-factor on gets a challenge, not a session.
+          matcher: (ctx) => isOAuthCallback(ctx.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = ctx.context.newSession as { session: { token: string }; user: { id: string; twoFactorEnabled?: boolean | null } } | null;
+            if (!made?.user.twoFactorEnabled) return;
+            if (await isTrustedDevice(ctx, made.user.id)) return;
+            await challengeInsteadOfSession(ctx, made);
+            // The callback redirects to /auth/complete (popup or same window), which sends the visitor on to the code.
+            const returned = ctx.context.returned;
+            const location = isAPIError(returned) ? new Headers(returned.headers as HeadersInit).get("location") : null;
+            ctx.setHeader("location", withTwoFactorFlag(location ?? "/auth/complete", appUrl));
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** What the security page shows about two-factor: on, a setup waiting for its first code, and backup codes left. */
+export interface TwoFactorState {
+  enabled: boolean;
+  /** Set up (a secret exists) but not yet confirmed with a code. */
+  pendingSetup: boolean;
+  backupCodesLeft: number;
+}
+
+/** `secret`: Better Auth's `secretConfig`, which encrypted the backup codes. */
+export async function twoFactorState(db: Kysely<Database>, userId: string, secret: Parameters<typeof symmetricDecrypt>[0]["key"]): Promise<TwoFactorState> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("twoFactor", "twoFactor.userId", "user.id")
+    .select(["user.twoFactorEnabled", "twoFactor.verified", "twoFactor.id as factorId", "twoFactor.backupCodes"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  const enabled = Boolean(row?.twoFactorEnabled);
+  let backupCodesLeft = 0;
+  if (enabled && row?.backupCodes) {
+    try {
+      backupCodesLeft = (JSON.parse(await symmetricDecrypt({ key: secret, data: row.backupCodes })) as unknown[]).length;
+    } catch {
+      backupCodesLeft = 0;
+    }
+  }
+  return { enabled, pendingSetup: !enabled && Boolean(row?.factorId) && !row?.verified, backupCodesLeft };
+}

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import { authenticateWithPasskey } from "~/features/auth";
+import { useHydrated } from "~/shared/lib/use-hydrated";
+import { Banner } from "~/shared/ui/banner";
+import { Button } from "~/shared/ui/button";
+import { PasswordField, TextField } from "~/shared/ui/field";
+import { Icon } from "~/shared/ui/icon";
+import type { SecurityActionData } from "../security-state";
+import { answerFor, CONFIRM_ANCHOR, fieldError, panel } from "./shared";
+
+interface ConfirmIdentityProps {
+  hasPassword: boolean;
+  twoFactorOn: boolean;
+  hasPasskeys: boolean;
+  answer: SecurityActionData | undefined;
+}
+
+/**
+ * "Confirm it's you" (re-authentication): shown when the last sign-in or proof
+ * is over 15 minutes old, above everything that changes how the account signs
+ * in. The password or a code works without JavaScript; a passkey needs it.
+ */
+export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer }: ConfirmIdentityProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const mine = answerFor(answer, "reauthenticate");
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "reauthenticate";
+  const refusedOther = answer && !answer.ok && answer.reauth ? answer.message : null;
+
+  const withPasskey = async () => {
+    setPasskeyBusy(true);
+    setPasskeyError(null);
+    const result = await authenticateWithPasskey();
+    setPasskeyBusy(false);
+    if (result.ok) await revalidator.revalidate();
+    else if (!result.cancelled) setPasskeyError(result.message);
+  };
+
+  return (
+    <section id={CONFIRM_ANCHOR} aria-labelledby="confirm-heading" className={`${panel} scroll-mt-24 ring-2 ring-brand-300`}>
+      <h2 id="confirm-heading" className="flex items-center gap-2 text-xl font-bold">
+        <Icon name="shield-check" className="size-5 text-brand-600" />
+        Confirm it's you
+      </h2>
+      <p className="mt-2 max-w-prose text-ink-700">
+        You signed in more than 15 minutes ago. Before you change your password, two-factor authentication, passkeys, connected accounts or
+        sign out your other devices, confirm it's you.
+      </p>
+      {refusedOther && (
+        <div className="mt-4">
+          <Banner tone="warning">{refusedOther}</Banner>
+        </div>
+      )}
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        {hasPassword && (
+          <Form method="post" className="grid content-start gap-4" noValidate>
+            <input type="hidden" name="intent" value="reauthenticate" />
+            <input type="hidden" name="method" value="password" />
+            <PasswordField label="Your password" name="password" autoComplete="current-password" required error={fieldError(mine, "password")} />
+            <div>
+              <Button type="submit" disabled={busy}>
+                Confirm with password
+              </Button>
+            </div>
+          </Form>
+        )}
+        {twoFactorOn && (
+          <Form method="post" className="grid content-start gap-4" noValidate>
+            <input type="hidden" name="intent" value="reauthenticate" />
+            <input type="hidden" name="method" value="code" />
+            <TextField
+              label="Code from your authenticator app"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              required
+              error={fieldError(mine, "code")}
+            />
+            <div>
+              <Button type="submit" variant={hasPassword ? "secondary" : "primary"} disabled={busy}>
+                Confirm with a code
+              </Button>
+            </div>
+          </Form>
+        )}
+        {hasPasskeys && (
+          <div className="grid content-start gap-3">
+            <p className="text-sm font-medium text-ink-800">A passkey on this device or your phone</p>
+            {hydrated ? (
+              <div>
+                <Button type="button" variant="secondary" onClick={withPasskey} disabled={passkeyBusy}>
+                  <Icon name="key" className="size-4" />
+                  {passkeyBusy ? "Waiting for your passkey..." : "Confirm with a passkey"}
+                </Button>
+              </div>
+            ) : (
+              <p className="text-sm text-ink-600">Passkeys need JavaScript.</p>
+            )}
+            {passkeyError && <p className="text-sm text-red-700">{passkeyError}</p>}
+          </div>
+        )}
+        {!hasPassword && !twoFactorOn && !hasPasskeys && (
+          <p className="text-sm text-ink-700">
+            Your account signs in with Google or GitHub only. Sign out and sign in again to confirm it's you, or set a password below.
+          </p>
+        )}
+      </div>
+      {mine && !mine.ok && !mine.field && (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {mine.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * The security page's second half (issue 19): confirming it's you, two-factor
+ * authentication, passkeys and connected accounts. Every change goes through
+ * Better Auth's endpoints with the request's headers (`auth.api.*`), so the
+ * re-authentication gate, the limits, the notices by mail and the session
+ * cache's evictions apply exactly as over HTTP. Adding a passkey is the
+ * browser's (WebAuthn needs it): the page calls /api/auth/passkey/* itself.
+ */
+import { renderSVG } from "uqr";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { isAPIError } from "better-auth/api";
+import type { Kysely } from "kysely";
+import { type Auth, freshForS, listPasskeys, providerName, signInMethods, twoFactorState } from "~/features/auth/index.server";
+import type { Database } from "~/infra/db/schema";
+import type { Viewer } from "~/shared/lib/viewer";
+import { type ActionResult, refused, SECURITY_MESSAGES } from "./security.server";
+import type { ListedPasskey, SecurityActionData, SignInMethodView, TwoFactorView } from "./security-state";
+
+export interface SignInSecurityDeps {
+  auth: Auth;
+  env: { minPasswordLength: number; reauthWindowS: number; google: unknown; github: unknown; appUrl: string };
+  database: { db: Kysely<Database> };
+}
+
+export interface SignInSecurityState {
+  /** Seconds left in which security changes need no re-authentication (0: they need one now). */
+  freshForS: number;
+  twoFactor: TwoFactorView;
+  passkeys: ListedPasskey[];
+  methods: SignInMethodView[];
+}
+
+/** The otpauth URI of a setup waiting for its first code, from the stored (encrypted) secret. */
+async function pendingSetup(deps: SignInSecurityDeps, viewer: Viewer): Promise<TwoFactorView["pendingSetup"]> {
+  const row = await deps.database.db.selectFrom("twoFactor").select(["secret", "verified"]).where("userId", "=", viewer.id).executeTakeFirst();
+  if (!row || row.verified === true || row.verified === 1) return null;
+  const context = await deps.auth.$context;
+  const raw = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
+  // The key an authenticator app needs is Base32 of the secret's bytes (Better Auth's own URI says so too).
+  const secret = base32(raw.startsWith("base32:") ? Buffer.from(raw.slice(7)) : Buffer.from(raw, "utf8"));
+  const issuer = context.appName;
+  const totpUri = `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(viewer.email)}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&digits=6&period=30`;
+  const svg = renderSVG(totpUri, { border: 2 });
+  return { totpUri, secret: secret.replace(/(.{4})/g, "$1 ").trim(), qrDataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+export async function signInSecurityState(deps: SignInSecurityDeps, viewer: Viewer, session: { createdAt: Date | string; reauthenticatedAt?: Date | string | null }): Promise<SignInSecurityState> {
+  const context = await deps.auth.$context;
+  const [factor, passkeys, methods] = await Promise.all([
+    twoFactorState(deps.database.db, viewer.id, context.secretConfig),
+    listPasskeys(deps.database.db, viewer.id),
+    signInMethods(deps.database.db, viewer.id),
+  ]);
+  return {
+    freshForS: freshForS(session, deps.env.reauthWindowS),
+    twoFactor: { enabled: factor.enabled, backupCodesLeft: factor.backupCodesLeft, pendingSetup: factor.pendingSetup ? await pendingSetup(deps, viewer) : null },
+    passkeys,
+    methods: methods.map((m) => ({
+      ...m,
+      name: providerName(m.provider),
+      available: m.provider === "credential" || Boolean(m.provider === "google" ? deps.env.google : deps.env.github),
+    })),
+  };
+}
+
+function text(fields: Record<string, unknown>, name: string): string {
+  const value = fields[name];
+  return typeof value === "string" ? value : "";
+}
+
+function codeOf(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+const ok = (intent: SecurityActionData["intent"], message: string, extra: Partial<SecurityActionData> = {}, cookies?: string[]): ActionResult => ({
+  status: 200,
+  data: { intent, ok: true, message, ...extra },
+  cookies,
+});
+const no = (intent: SecurityActionData["intent"], message: string, status: number, extra: Partial<SecurityActionData> = {}): ActionResult => ({
+  status,
+  data: { intent, ok: false, message, ...extra },
+});
+
+/** "Confirm it's you": the password, or a code from the authenticator app. */
+export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const password = text(fields, "password");
+  const code = text(fields, "code").replace(/\s+/g, "");
+  if (!password && !code) return no("reauthenticate", fields.method === "code" ? SECURITY_MESSAGES.codeRequired : SECURITY_MESSAGES.passwordRequired, 400, { field: fields.method === "code" ? "code" : "password" });
+  try {
+    await deps.auth.api.reauthenticate({ body: password ? { password } : { code }, headers });
+    return ok("reauthenticate", "Thanks, that's you. You can change your security settings for the next 15 minutes.");
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    if (error.statusCode === 429) return no("reauthenticate", error.message, 429);
+    return no("reauthenticate", error.message || SECURITY_MESSAGES.failed, 400, { field: password ? "password" : "code" });
+  }
+}
+
+/** Starts a setup: a new secret (shown as a QR code and as text on the page) and ten backup codes, shown once. */
+export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const password = text(fields, "password");
+  try {
+    const answer = (await deps.auth.api.enableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes?: string[] };
+    return ok("two-factor-enable", SECURITY_MESSAGES.twoFactorStarted, { backupCodes: answer.backupCodes });
+  } catch (error) {
+    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-enable", SECURITY_MESSAGES.wrongPassword, 400, { field: "password" });
+    return refused("two-factor-enable", error, deps.env.minPasswordLength);
+  }
+}
+
+/** The first code from the app confirms the setup: two-factor is on (Better Auth gives this browser a fresh session). */
+export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const code = text(fields, "code").replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(code)) return no("two-factor-confirm", SECURITY_MESSAGES.codeRequired, 400, { field: "code" });
+  try {
+    const { headers: answer } = await deps.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
+    return ok("two-factor-confirm", SECURITY_MESSAGES.twoFactorOn, {}, answer.getSetCookie());
+  } catch (error) {
+    const reused = codeOf(error) === "CODE_ALREADY_USED";
+    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
+      return no("two-factor-confirm", reused ? SECURITY_MESSAGES.codeReused : SECURITY_MESSAGES.wrongCode, 400, { field: "code" });
+    }
+    return refused("two-factor-confirm", error, deps.env.minPasswordLength);
+  }
+}
+
+export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const password = text(fields, "password");
+  try {
+    const { headers: answer } = await deps.auth.api.disableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers, returnHeaders: true });
+    return ok("two-factor-disable", SECURITY_MESSAGES.twoFactorOff, {}, answer.getSetCookie());
+  } catch (error) {
+    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-disable", SECURITY_MESSAGES.wrongPassword, 400, { field: "password" });
+    return refused("two-factor-disable", error, deps.env.minPasswordLength);
+  }
+}
+
+export async function newBackupCodes(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const password = text(fields, "password");
+  try {
+    const answer = (await deps.auth.api.generateBackupCodes({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes: string[] };
+    return ok("two-factor-backup-codes", SECURITY_MESSAGES.backupCodesNew, { backupCodes: answer.backupCodes });
+  } catch (error) {
+    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-backup-codes", SECURITY_MESSAGES.wrongPassword, 400, { field: "password" });
+    return refused("two-factor-backup-codes", error, deps.env.minPasswordLength);
+  }
+}
+
+export async function renamePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const id = text(fields, "passkeyId");
+  try {
+    await deps.auth.api.passkeyRename({ body: { id, name: text(fields, "name") }, headers });
+    return ok("passkey-rename", SECURITY_MESSAGES.passkeyRenamed, { passkeyId: id });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return no("passkey-rename", error.message || SECURITY_MESSAGES.failed, error.statusCode, { passkeyId: id, field: "name" });
+  }
+}
+
+export async function deletePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+  const id = text(fields, "passkeyId");
+  try {
+    await deps.auth.api.passkeyDelete({ body: { id }, headers });
+    return ok("passkey-delete", SECURITY_MESSAGES.passkeyRemoved);
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 404) return no("passkey-delete", error.message, 404, { passkeyId: id });
+    return refused("passkey-delete", error, deps.env.minPasswordLength);
+  }
+}
+
+/** Connect Google or GitHub: the provider's consent page, then back to the security page. */
+export async function connectAccount(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult & { redirectTo?: string }> {
+  const provider = fields.provider === "google" || fields.provider === "github" ? fields.provider : null;
+  if (!provider || !(provider === "google" ? deps.env.google : deps.env.github)) return no("connect", SECURITY_MESSAGES.failed, 400);
+  const name = providerName(provider);
+  try {
+    const { headers: answer, response } = await deps.auth.api.linkSocialAccount({
+      body: { provider, callbackURL: `/profile/security?connected=${provider}`, errorCallbackURL: `/profile/security?connect-error=${provider}`, disableRedirect: true },
+      headers,
+      returnHeaders: true,
+    });
+    const url = (response as { url?: string }).url;
+    if (!url) return no("connect", SECURITY_MESSAGES.connectFailed(name), 502);
+    return { ...ok("connect", "", {}, answer.getSetCookie()), redirectTo: url };
+  } catch (error) {
+    return refused("connect", error, deps.env.minPasswordLength);
+  }
+}
+
+export async function disconnectAccount(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, viewer: Viewer): Promise<ActionResult> {
+  const accountId = text(fields, "accountId");
+  const row = await deps.database.db.selectFrom("account").select("providerId").where("id", "=", accountId).where("userId", "=", viewer.id).executeTakeFirst();
+  if (!row) return no("disconnect", SECURITY_MESSAGES.failed, 404);
+  // Passkeys sign in too: Better Auth counts only accounts, so it is asked only when there is no passkey either.
+  try {
+    await deps.auth.api.unlinkAccount({ body: { accountId }, headers });
+    return ok("disconnect", SECURITY_MESSAGES.disconnected(providerName(row.providerId)));
+  } catch (error) {
+    if (codeOf(error) === "FAILED_TO_UNLINK_LAST_ACCOUNT") return no("disconnect", SECURITY_MESSAGES.lastMethod, 400);
+    return refused("disconnect", error, deps.env.minPasswordLength);
+  }
+}
+
+/** The banner for `?connected=` / `?connect-error=` after the provider's round trip. */
+export function connectionNotice(query: URLSearchParams): { ok: boolean; message: string } | undefined {
+  const connected = query.get("connected");
+  if (connected === "google" || connected === "github") {
+    const error = query.get("error");
+    if (!error) return { ok: true, message: SECURITY_MESSAGES.connected(providerName(connected)) };
+  }
+  const failed = query.get("connect-error") ?? (query.get("error") ? query.get("connected") : null);
+  if (failed === "google" || failed === "github") {
+    const error = (query.get("error") ?? "").toLowerCase();
+    return { ok: false, message: error.includes("already") ? SECURITY_MESSAGES.alreadyLinked(providerName(failed)) : SECURITY_MESSAGES.connectFailed(providerName(failed)) };
+  }
+  return undefined;
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { site } from "~/config/site";
+import { type TwoFactorActionData, verifyTwoFactor } from "~/features/auth/auth-actions.server";
+import { TWO_FACTOR_MESSAGES } from "~/features/auth/messages";
+import { safeRedirect } from "~/features/auth/safe-redirect";
+import { readRequestBody } from "~/infra/http/body.server";
+import { appContext, getViewer } from "~/request-context.server";
+import { pageMeta } from "~/shared/lib/seo";
+import { Banner } from "~/shared/ui/banner";
+import { Button, ButtonLink } from "~/shared/ui/button";
+import { TextField } from "~/shared/ui/field";
+import type { Route } from "./+types/auth.two-factor";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Two-factor authentication", path: "/auth/two-factor", description: `The second step of signing in to ${site.productName}.` }),
+  { name: "robots", content: "noindex" },
+];
+
+/** The challenge cookie Better Auth set after the first factor (its name carries our cookie prefix). */
+function hasChallenge(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?[\w-]+\.two_factor=/.test(request.headers.get("cookie") ?? "");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getViewer(context)) throw redirect("/profile");
+  const url = new URL(request.url);
+  // No challenge in this browser (it expired, or the page was opened directly): the first step again.
+  if (!hasChallenge(request)) throw redirect("/auth?error=TWO_FACTOR_EXPIRED");
+  return { method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const), redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = appContext(context);
+  const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
+  if (!body.ok) return data<TwoFactorActionData>({ method: "totp", error: body.message }, { status: body.status });
+  const { auth } = await app.services();
+  return verifyTwoFactor({ auth, headers: app.authHeaders() }, body.fields);
+}
+
+const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
+
+/**
+ * The second step of a sign-in with two-factor on, after a password, Google
+ * or GitHub: a code from the authenticator app, or a backup code
+ * (`?method=backup`, a link, so it switches without JavaScript too).
+ */
+export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const method = actionData?.method ?? loaderData.method;
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const error = actionData?.error;
+  const field = useRef<HTMLInputElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  const query = (m: "totp" | "backup") => {
+    const params = new URLSearchParams();
+    if (m === "backup") params.set("method", "backup");
+    if (loaderData.redirectTo) params.set("redirectTo", loaderData.redirectTo);
+    const text = params.toString();
+    return text ? `/auth/two-factor?${text}` : "/auth/two-factor";
+  };
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.restart) message.current?.focus();
+    else field.current?.focus();
+  }, [actionData]);
+
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
+      <div className="w-full max-w-md">
+        <div className="text-center">
+          <h1 className="text-3xl font-bold text-balance">{TWO_FACTOR_MESSAGES.title}</h1>
+          <p className="mt-2 text-ink-600">{method === "backup" ? TWO_FACTOR_MESSAGES.enterBackupCode : TWO_FACTOR_MESSAGES.enterCode}</p>
+        </div>
+        <div className="mt-8 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
+          {actionData?.restart ? (
+            <div ref={message} tabIndex={-1} className="space-y-5 outline-none">
+              <Banner tone="error">{actionData.error}</Banner>
+              <ButtonLink to={loaderData.redirectTo ? `/auth?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/auth"} className="w-full">
+                Sign in again
+              </ButtonLink>
+            </div>
+          ) : (
+            <Form method="post" className="space-y-5" noValidate>
+              <input type="hidden" name="method" value={method} />
+              {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+              <TextField
+                ref={field}
+                // A new field (and a fresh value) when the method changes.
+                key={method}
+                label={method === "backup" ? "Backup code" : "Authentication code"}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode={method === "backup" ? "text" : "numeric"}
+                pattern={method === "backup" ? undefined : "[0-9 ]*"}
+                maxLength={method === "backup" ? 16 : 7}
+                placeholder={method === "backup" ? "abcde-12345" : "123456"}
+                autoCapitalize="off"
+                spellCheck={false}
+                autoFocus
+                required
+                error={error}
+              />
+              <label className="flex items-center gap-2 text-sm text-ink-700">
+                <input type="checkbox" name="trust" value="on" className="size-4 rounded border-ink-300 accent-brand-600" />
+                Trust this device for 30 days
+              </label>
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Checking..." : "Verify"}
+              </Button>
+            </Form>
+          )}
+        </div>
+        <div className="mt-6 space-y-2 text-center text-sm text-ink-700">
+          {!actionData?.restart && (
+            <p>
+              {method === "backup" ? (
+                <Link to={query("totp")} className={linkClass}>
+                  Use your authenticator app instead
+                </Link>
+              ) : (
+                <>
+                  Lost your phone?{" "}
+                  <Link to={query("backup")} className={linkClass}>
+                    Use a backup code
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
+          <p>
+            <Link to="/auth" className={linkClass}>
+              Back to Sign In
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
