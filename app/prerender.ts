@@ -36,5 +36,5 @@ export function blogPostPaths(root = process.cwd()): string[] {
 }
 
 export async function prerenderedPaths(): Promise<string[]> {
-  return [...staticPagePaths, ...blogPostPaths(), "/sitemap.xml", "/robots.txt"];
+  return [...staticPagePaths, ...blogPostPaths(), "/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/.well-known/security.txt"];
 }

@@ -30,6 +30,7 @@
 import type { CachedSession } from "~/features/auth/session-cache.server";
 import type { TokenSync } from "~/features/token-sync/index.server";
 import { REPLAY_KEY_HEADER } from "~/infra/http/internal-headers";
+import { hasFlashCookie } from "~/infra/http/flash.server";
 import { contentSecurityPolicy, cspNonce, formTargetsOf, inlineScriptHashes } from "~/infra/security/csp";
 
 export { REPLAY_KEY_HEADER };
@@ -299,6 +300,8 @@ function serialized(session: CachedSession): Buffer {
 /** What the edge asks before React Router: a remembered answer for this request, if there is one. */
 export function replay(s: ReplayServices, request: ReplayRequest): Replay | undefined {
   if (request.method !== "GET") return undefined;
+  // A message to show once (a flash) is rendered with the page, never replayed without it.
+  if (hasFlashCookie(request.cookie)) return undefined;
   if (!request.cookie) {
     const key = replayKeyFor(s.replayCache, { ...request, hasCookie: false, apiKeyConfigured: Boolean(s.env.apiKey) }, null);
     return key ? s.replayCache.lookup(key, request.encoding) : undefined;

@@ -15,7 +15,9 @@
  */
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server";
+import { clearFlashCookie, FLASH_COOKIE, flashCookie, hasFlashCookie, readFlash } from "~/infra/http/flash.server";
 import { hasSessionCookie } from "~/infra/http/session-cookie";
+import type { Flash } from "~/shared/lib/flash";
 import { lookupFailed } from "~/infra/http/viewer-lookup.server";
 import { isOperator } from "~/features/admin/operators.server";
 import { withClientIp } from "~/features/auth/client-ip";
@@ -33,6 +35,10 @@ export interface RequestContext {
   /** The request's headers with our client-IP header: what every `auth.api.*` call gets. */
   authHeaders(): Headers;
   viewer(): Promise<Viewer | null>;
+  /** The flash message this request carries, read once by the root loader; its cookie is then cleared. */
+  takeFlash(): Flash | null;
+  /** The Set-Cookie header that shows `flash` on the page a redirect leads to. */
+  flashHeader(flash: Flash): string;
 }
 
 const requestContext = createContext<RequestContext>();
@@ -120,12 +126,22 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
   let viewer: Promise<Viewer | null> | undefined;
   let ip: string | undefined;
   const clientIp = () => (ip ??= resolveClientAddress(info.socketAddress, request.headers.get("x-forwarded-for"), env().trustProxy));
+  // Lazily: prerendering at build time has no production configuration to read.
+  const secure = () => env().appUrl.startsWith("https:");
+  let flashTaken = false;
   context.set(requestContext, {
     request,
     services,
     clientIp,
     authHeaders: () => withClientIp(request.headers, clientIp()),
     viewer: () => (viewer ??= resolveViewer(request)),
+    takeFlash: () => {
+      const cookie = request.headers.get("cookie");
+      if (!hasFlashCookie(cookie)) return null;
+      flashTaken = true;
+      return readFlash(cookie, env().authSecret);
+    },
+    flashHeader: (flash) => flashCookie(env().authSecret, flash, secure()),
   });
 
   const method = request.method.toUpperCase();
@@ -138,9 +154,25 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
   const sessionDependent = (response: Response) =>
     viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
   let response = await next();
+  // Shown: the flash is spent (unless this answer sets a new one, for the page it redirects to).
+  if (flashTaken && !response.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) {
+    response = withHeader(response, "Set-Cookie", clearFlashCookie(secure()));
+  }
   if (sessionDependent(response)) response = markPrivate(response);
   return key ? markReplayable(response, key) : response;
 };
+
+/** `response` with one more header (a response React Router made may have immutable headers). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.append(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.append(name, value);
+    return copy;
+  }
+}
 
 export function getViewer(context: Context): Promise<Viewer | null> {
   return appContext(context).viewer();

@@ -10,20 +10,18 @@ import { useLocation, useNavigate } from "react-router";
 import { site } from "~/config/site";
 import { PageViewReporter } from "~/features/analytics/page-view-reporter";
 import { cacheUser, clearCachedUser } from "~/features/auth";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { ChatWidgetLoader } from "~/features/chat-widget/chat-widget-loader";
-import { clearLocalStats } from "~/features/profile";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { notify } from "~/shared/lib/toasts";
+import { browserSession, clearLocalStats } from "~/features/profile";
 import type { Viewer } from "~/shared/lib/viewer";
 
 // Off by default (docs/decisions/0006-developer-tools-guard.md), so not in every page's JavaScript.
 const DevToolsGuard = lazy(() => import("~/features/layout/dev-tools-guard"));
 
 /**
- * What a redirect asks the next page to say: signed out (`?signed-out=1`) or
- * account deleted (`?deleted=1`, which also forgets this browser's stats).
- * Then the address loses the flag.
+ * What a redirect asks the next page's scripts to forget: signed out
+ * (`?signed-out=1`: the locally cached user) or account deleted (`?deleted=1`:
+ * also this browser's stats). Then the address loses the flag. (What happened
+ * is said by the page's flash message: layout/flash-banner.tsx.)
  */
 function UrlNotices() {
   const { pathname, search } = useLocation();
@@ -37,11 +35,11 @@ function UrlNotices() {
     if (deleted) {
       try {
         clearLocalStats(localStorage, sessionStorage);
+        clearLocalStats(localStorage, browserSession);
       } catch {
         // storage unavailable: nothing was kept
       }
-      notify.success(PROFILE_MESSAGES.deleted, { id: "profile-delete" });
-    } else notify.success(AUTH_MESSAGES.signedOut, { id: "sign-out" });
+    }
     params.delete("signed-out");
     params.delete("deleted");
     const rest = params.toString();

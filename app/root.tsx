@@ -10,10 +10,10 @@ import { UNAVAILABLE_TITLE, UnavailableView } from "~/features/layout/unavailabl
 import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
 import { WindowErrorNotice } from "~/features/layout/window-error-notice";
-import { countVisit } from "~/features/profile/local-stats";
-import { getViewer, requestContextMiddleware } from "~/request-context.server";
+import { browserSession, countVisit } from "~/features/profile/local-stats";
+import { appContext, getViewer, requestContextMiddleware } from "~/request-context.server";
 import { useNonce } from "~/shared/lib/nonce";
-import { publicOrigin } from "~/shared/lib/seo.server";
+import { publicOrigin, statusPageUrl } from "~/shared/lib/seo.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { AppToaster } from "~/shared/lib/toasts";
 import { useHydrated } from "~/shared/lib/use-hydrated";
@@ -30,8 +30,10 @@ export const links: Route.LinksFunction = () => [
 /** The request context (services, client IP, the viewer) and the origin check, before any loader or action. */
 export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { viewer: await getViewer(context), origin: publicOrigin() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // /auth/complete only hands over (a popup that closes, or a redirect): the flash is for the page after it.
+  const handOver = new URL(request.url).pathname.startsWith("/auth/complete");
+  return { viewer: await getViewer(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: handOver ? null : appContext(context).takeFlash() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,7 +69,7 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
     document.documentElement.dataset.hydrated = "true";
     // Here, not deferred: the profile page shows the count in the same commit.
     try {
-      countVisit(localStorage, sessionStorage);
+      countVisit(localStorage, browserSession);
     } catch {
       // storage unavailable (private mode, blocked): no visit count
     }
@@ -90,7 +92,7 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SiteShell user={loaderData.viewer}>
+      <SiteShell user={loaderData.viewer} statusUrl={loaderData.statusUrl} flash={loaderData.flash}>
         <Outlet />
       </SiteShell>
       <GlobalBehaviour viewer={loaderData.viewer} />
@@ -109,7 +111,7 @@ export function ErrorBoundary() {
     <>
       <title>{`${title} | ${site.productName}`}</title>
       <meta name="robots" content="noindex" />
-      <SiteShell user={rootData?.viewer ?? null} accountUnknown={unavailable && !rootData}>
+      <SiteShell user={rootData?.viewer ?? null} accountUnknown={unavailable && !rootData} statusUrl={rootData?.statusUrl ?? null}>
         {notFound ? (
           <NotFoundView />
         ) : unavailable ? (

@@ -27,6 +27,7 @@ export default [
   route("feedback", "routes/message-page.tsx", { id: "feedback" }),
   route("contact", "routes/message-page.tsx", { id: "contact" }),
   route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog.rss.ts"),
   route("blog/:slug", "routes/blog.post.tsx"),
   route("coming-soon", "routes/coming-soon.tsx"),
   route("license", "routes/license.tsx"),
@@ -72,6 +73,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("site.webmanifest", "routes/site.webmanifest.ts"),
+  route(".well-known/security.txt", "routes/well-known/security.txt.ts"),
 
   // Anything else: the not-found page, with HTTP 404
   route("*", "routes/not-found.tsx"),

@@ -26,6 +26,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
+import { hasFlashCookie } from "../app/infra/http/flash.server";
 import { REPLAY_KEY_HEADER } from "../app/infra/http/internal-headers";
 import { type Capture, writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
@@ -109,7 +110,8 @@ function findStatic(req: IncomingMessage, pathname: string, options: HttpOptions
   // An unknown hashed asset is a 404 of its own, not a page.
   if (decoded.startsWith("/assets/")) return "missing-asset";
   const cookie = req.headers.cookie ?? "";
-  if (cookie.includes(options.sessionCookie)) return undefined;
+  // Signed in, or a message to show once (a flash): rendered for this visitor, not the file.
+  if (cookie.includes(options.sessionCookie) || hasFlashCookie(cookie)) return undefined;
   const page = decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded;
   return options.staticFiles.pages.get(page);
 }

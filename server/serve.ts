@@ -45,7 +45,7 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
 
   const server = createHttpServer({
     build,
-    staticFiles: loadStaticFiles(path.join(root, "build/client"), env.appOrigin),
+    staticFiles: loadStaticFiles(path.join(root, "build/client"), env.appOrigin, env.statusUrl),
     log,
     origin: env.appOrigin,
     https: env.appUrl.startsWith("https:"),

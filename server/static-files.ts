@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "../app/infra/security/csp";
-import { PLACEHOLDER_ORIGIN } from "../app/shared/lib/seo.server";
+import { PLACEHOLDER_ORIGIN, PLACEHOLDER_STATUS_URL } from "../app/shared/lib/seo.server";
 import { brotli } from "../app/infra/http/brotli";
 import { MIN_COMPRESS_BYTES } from "./precompress";
 
@@ -51,7 +51,7 @@ const TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 function* walk(dir: string): Generator<string> {
@@ -83,8 +83,22 @@ function prepare(body: Buffer, type: string, headers: Record<string, string>, ab
 
 const WITH_ORIGIN = new Set([".html", ".xml", ".txt"]);
 
-/** Loads build/client, writing `origin` where the build left its placeholder. */
-export function loadStaticFiles(clientDir: string, origin: string): StaticFiles {
+/**
+ * A prerendered page with STATUS_URL filled in, or, unset, without its footer
+ * link: the element the footer marks, and the placeholder in the page's data
+ * (so the hydrating page renders no link either).
+ */
+export function withStatusUrl(html: string, statusUrl: string | null): string {
+  if (!html.includes(PLACEHOLDER_STATUS_URL)) return html;
+  if (!statusUrl) return html.replace(/<li data-status-link="">[\s\S]*?<\/li>/g, "").replaceAll(PLACEHOLDER_STATUS_URL, "");
+  // In the link's attribute, HTML-escaped; in the page's data (a script), as it is (a URL has no quote or backslash).
+  return html
+    .replaceAll(`href="${PLACEHOLDER_STATUS_URL}"`, `href="${statusUrl.replaceAll("&", "&amp;")}"`)
+    .replaceAll(PLACEHOLDER_STATUS_URL, statusUrl);
+}
+
+/** Loads build/client, writing `origin` where the build left its placeholder (and STATUS_URL where its own is). */
+export function loadStaticFiles(clientDir: string, origin: string, statusUrl: string | null = null): StaticFiles {
   const files = new Map<string, StaticFile>();
   const pages = new Map<string, StaticFile>();
 
@@ -93,8 +107,9 @@ export function loadStaticFiles(clientDir: string, origin: string): StaticFiles 
     const ext = path.extname(abs).toLowerCase();
     if (ext === ".data" || ext === ".br" || ext === ".gz") continue;
     let body = readFileSync(abs);
-    if (WITH_ORIGIN.has(ext)) body = Buffer.from(body.toString("utf8").replaceAll(PLACEHOLDER_ORIGIN, origin));
-    const type = TYPES[ext] ?? "application/octet-stream";
+    if (WITH_ORIGIN.has(ext)) body = Buffer.from(withStatusUrl(body.toString("utf8").replaceAll(PLACEHOLDER_ORIGIN, origin), statusUrl));
+    // The blog's feed is XML of a kind of its own; readers look for its type.
+    const type = rel.endsWith("/rss.xml") ? "application/rss+xml; charset=utf-8" : (TYPES[ext] ?? "application/octet-stream");
 
     if (rel === "/index.html" || rel.endsWith("/index.html")) {
       const route = rel === "/index.html" ? "/" : rel.slice(0, -"/index.html".length);

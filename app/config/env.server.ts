@@ -101,6 +101,8 @@ export interface Env {
   sessionLifetime: { rememberedS: number; shortS: number };
   /** A security change needs a sign-in or re-authentication this recent (REAUTH_MINUTES, default 15). */
   reauthWindowS: number;
+  /** STATUS_URL: a status page linked from the footer; null when unset. */
+  statusUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -238,6 +240,12 @@ const schema = z.object({
       }
       if (protocol !== "http:" && protocol !== "https:") ctx.addIssue({ code: "custom", message: `must be an http(s) URL, or off; got "${value}"` });
     }),
+  STATUS_URL: optional.pipe(
+    z
+      .string()
+      .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "must be an http(s) URL")
+      .optional(),
+  ),
   SESSION_DAYS: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().int().min(1).max(400)).optional()),
   SESSION_SHORT_HOURS: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of hours").transform(Number).pipe(z.number().int().min(1).max(24 * 30)).optional()),
   REAUTH_MINUTES: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of minutes").transform(Number).pipe(z.number().int().min(1).max(24 * 60)).optional()),
@@ -379,6 +387,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailRetryBaseMs: v.MAIL_RETRY_BASE_MS ?? 30_000,
     sessionLifetime: { rememberedS: (v.SESSION_DAYS ?? 30) * 24 * 60 * 60, shortS: (v.SESSION_SHORT_HOURS ?? 24) * 60 * 60 },
     reauthWindowS: (v.REAUTH_MINUTES ?? 15) * 60,
+    statusUrl: v.STATUS_URL ? new URL(v.STATUS_URL).toString() : null,
   };
 }
 

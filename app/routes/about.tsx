@@ -33,7 +33,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
       <ValuesSection values={values} />
-      <WhyChooseUsSection content={whyChooseUs} />
+      <WhyChooseUsSection content={whyChooseUs} next={{ to: "/team", label: "Meet the team" }} />
       <JoinBand />
     </>
   );

@@ -14,14 +14,23 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Where the emailed reset link lands (via Better Auth, which checks the token first). */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * Where the emailed reset link lands (via Better Auth, which checks the token
+ * first). Opened again later (the link used, or an hour old), the token is
+ * checked here too: a dead link says so and offers a new one instead of two
+ * password fields that could only fail.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return {
-    token: url.searchParams.get("token") ?? "",
-    error: url.searchParams.get("error"),
-    minPasswordLength: env().minPasswordLength,
-  };
+  const token = url.searchParams.get("token") ?? "";
+  let error = url.searchParams.get("error");
+  if (token && !error) {
+    const { auth } = await appContext(context).services();
+    const ctx = await auth.$context;
+    const record = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+    if (!record || new Date(record.expiresAt) <= new Date()) error = "INVALID_TOKEN";
+  }
+  return { token, error, minPasswordLength: env().minPasswordLength };
 }
 
 /** The new password: a plain form post, or a fetcher. */

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: AUTH_MESSAGES.signOutFai
 export async function action({ context }: Route.ActionArgs) {
   const app = appContext(context);
   const { auth } = await app.services();
-  return signOut({ auth, headers: app.authHeaders() });
+  return signOut({ auth, headers: app.authHeaders(), flash: app.flashHeader });
 }
 
 /** Through a fetcher, a failed request (network down) is 'Error signing out', not the error page. */

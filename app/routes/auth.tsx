@@ -18,9 +18,12 @@ import { appContext, getViewer } from "~/request-context.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/auth";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+/** The tab's title says which view it is (it said "Sign in" on every one). */
+const TITLES: Record<AuthMode, string> = { signin: "Sign in", signup: "Create your account", reset: "Reset your password", verify: "Check your email" };
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(matches, {
-    title: "Sign in",
+    title: TITLES[loaderData?.mode ?? "signin"],
     path: "/auth",
     description: `Sign in to ${site.productName} or create a free account with your email, Google or GitHub.`,
   }),
@@ -36,8 +39,9 @@ function providers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in, verified visitor has nothing to do here (spec section 2).
-  if (await getViewer(context)) throw redirect("/profile");
   const url = new URL(request.url);
+  // The check-your-email tab of a browser whose link has just signed it in moves on where the link went.
+  if (await getViewer(context)) throw redirect(url.searchParams.get("mode") === "verify" ? "/home" : "/profile");
   const requested = url.searchParams.get("mode") as AuthMode | null;
   const mode: AuthMode = requested && MODES.includes(requested) ? requested : "signin";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");

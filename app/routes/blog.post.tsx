@@ -1,3 +1,4 @@
+import { site } from "~/config/site";
 import { data, Link } from "react-router";
 import { formatPostDate, postImagePath } from "~/features/blog/format";
 import { findPost, neighbours } from "~/features/blog/posts.server";
@@ -6,6 +7,9 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import type { Route } from "./+types/blog.post";
+
+/** The blog's feed, for readers and browsers that discover it. */
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${site.productName} Blog`, href: "/blog/rss.xml" }];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData

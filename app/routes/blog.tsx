@@ -9,6 +9,9 @@ import { site } from "~/config/site";
 
 const DESCRIPTION = `Engineering notes from the ${site.productName} team on how AI systems are built, trained, served and kept safe.`;
 
+/** The blog's feed, for readers and browsers that discover it. */
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${site.productName} Blog`, href: "/blog/rss.xml" }];
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Blog", path: "/blog", description: DESCRIPTION });
 
 export function loader() {

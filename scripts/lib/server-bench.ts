@@ -135,7 +135,9 @@ export async function signInVisitors(base: string, database: DatabaseConfig, cou
       for (const c of res.headers.getSetCookie()) {
         const pair = c.split(";")[0]!;
         const eq = pair.indexOf("=");
-        jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+        // A cleared cookie (Max-Age=0, empty) leaves the jar, as it leaves a browser's.
+        if (eq === pair.length - 1) jar.delete(pair.slice(0, eq));
+        else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
       }
     };
     const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -146,6 +148,8 @@ export async function signInVisitors(base: string, database: DatabaseConfig, cou
     });
     if (!res.ok) throw new Error(`sign-in of visitor ${i} answered ${res.status}: ${await res.text()}`);
     take(res);
+    // The page a sign-in leads to, as a browser opens it: it shows (and spends) the sign-in's flash message.
+    take(await fetch(`${base}/home`, { headers: { cookie: cookie(), "x-forwarded-for": address } }));
     // A first session read may hand out more cookies: a returning visitor has them.
     take(await fetch(`${base}/api/auth/get-session`, { headers: { cookie: cookie() } }));
     visitors[i] = { email, userId, cookie: cookie() };

@@ -41,6 +41,47 @@ test.describe("operations", () => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${baseURL}/pricing</loc>`);
   });
+
+  test("security.txt has RFC 9116's fields and an expiry within a year", async ({ request, baseURL }) => {
+    const res = await request.get("/.well-known/security.txt");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/^text\/plain/);
+    const fields = new Map((await res.text()).trim().split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()] as const));
+    expect(fields.get("Contact")).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    expect(fields.get("Canonical")).toBe(`${baseURL}/.well-known/security.txt`);
+    const expires = Date.parse(fields.get("Expires") ?? "");
+    expect(fields.get("Expires")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(expires - Date.now()).toBeGreaterThan(300 * 86_400_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(366 * 86_400_000);
+  });
+
+  test("the blog's RSS 2.0 feed lists every post and the blog pages link it", async ({ page, request, baseURL }) => {
+    const res = await request.get("/blog/rss.xml");
+    expect(res.headers()["content-type"]).toMatch(/^application\/rss\+xml/);
+    const xml = await res.text();
+    await page.goto("/blog");
+    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute("href")).toBe("/blog/rss.xml");
+    // Parsed by the browser's XML parser: well-formed, an RSS 2.0 channel, eight dated items.
+    const feed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, "application/xml");
+      const items = [...doc.querySelectorAll("channel > item")];
+      return {
+        error: doc.querySelector("parsererror")?.textContent ?? null,
+        version: doc.documentElement.getAttribute("version"),
+        title: doc.querySelector("channel > title")?.textContent,
+        items: items.map((i) => ({ link: i.querySelector("link")?.textContent ?? "", date: i.querySelector("pubDate")?.textContent ?? "" })),
+      };
+    }, xml);
+    expect(feed.error).toBeNull();
+    expect(feed.version).toBe("2.0");
+    expect(feed.title).toBeTruthy();
+    expect(feed.items).toHaveLength(8);
+    for (const item of feed.items) {
+      expect(item.link).toMatch(new RegExp(`^${baseURL}/blog/[a-z0-9-]+$`));
+      expect(Number.isNaN(Date.parse(item.date))).toBe(false);
+    }
+    expect((await request.get(new URL(feed.items[0]!.link).pathname)).status()).toBe(200);
+  });
 });
 
 test.describe("the local outbox", () => {

@@ -23,6 +23,9 @@ test.describe("re-authentication", () => {
     await expect(page.getByLabel("Current password")).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Change password" })).toContainText("To change your password, first confirm it's you.");
     await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Straight to the API, the change is refused as well.
     const direct = await page.request.post("/api/auth/change-password", {
@@ -73,11 +76,16 @@ test.describe("re-authentication", () => {
 test.describe("session lifetimes", () => {
   test("24 hours without 'Remember this device', 30 days with it, however active; past it, refused", async ({ page, browser, baseURL, request, clientIp }, testInfo) => {
     const email = uniqueEmail(testInfo, "lifetime");
-    await createVerifiedUser(request, email);
+    await createVerifiedUser(request, email, PASSWORD, { keepLinkSession: true });
     const db = appDb(testInfo);
     const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     const sessions = () => db.selectFrom("session").select(["id", "createdAt", "expiresAt"]).where("userId", "=", user.id).orderBy("createdAt", "asc").execute();
     const hours = (s: { createdAt: unknown; expiresAt: unknown }) => (new Date(s.expiresAt as string).getTime() - new Date(s.createdAt as string).getTime()) / 3_600_000;
+
+    // The verification link signed its opener in, for the short lifetime (nobody ticked "Remember this device").
+    const [byLink] = await sessions();
+    expect(hours(byLink!)).toBeCloseTo(24, 1);
+    await db.deleteFrom("session").where("id", "=", byLink!.id).execute();
 
     await signInViaUi(page, email);
     const [short] = await sessions();
@@ -113,6 +121,13 @@ test.describe("new-device notice", () => {
     await signInViaUi(page, email);
     await page.context().clearCookies({ name: /session_token/ });
     await signInViaUi(page, email);
+    // In its first hour an account is still being set up by its maker on whatever devices they have:
+    // no notice for a second browser then.
+    const early = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": clientIp } });
+    await signInViaUi(await early.newPage(), email);
+    await early.close();
+    // An hour on, a browser the account has not used is news to its owner.
+    await appDb(testInfo).updateTable("user").set({ createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString() }).where("email", "=", email).execute();
 
     const other = await browser.newContext({ baseURL, userAgent: FIREFOX_UA, extraHTTPHeaders: { "x-forwarded-for": clientIp } });
     await signInViaUi(await other.newPage(), email);

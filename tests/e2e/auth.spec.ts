@@ -49,11 +49,15 @@ test.describe("sign-up with mandatory email verification", () => {
     const link = linkIn(mail, /\/api\/auth\/verify-email\?token=/);
     expect(link.startsWith(`${testInfo.project.use.baseURL}/`)).toBe(true);
 
-    await page.goto(link);
-    await expect(page).toHaveURL(/\/auth\?verified=1/);
-    await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
-
-    await signInViaUi(page, email);
+    // The link, opened in a new tab as a mail program does, signs its opener in (issue 22): no password
+    // typed again, and the page it leads to says so. The first tab, still on "Check your email", notices.
+    const tab = await page.context().newPage();
+    await tab.goto(link);
+    await expect(tab).toHaveURL(/\/home$/);
+    await expect(tab.getByRole("status").filter({ hasText: "Your email is verified" })).toBeVisible();
+    await tab.close();
+    await page.bringToFront();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
     const userButton = page.getByRole("banner").getByRole("button", { name: /Account menu for/ });
     await expect(userButton).toContainText(email.split("@")[0]!);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
@@ -66,6 +70,30 @@ test.describe("sign-up with mandatory email verification", () => {
     await waitForMail(email, /^Your email is verified for Tuesday AI$/);
     const subjects = (await mailsTo(email)).map((m) => m.subject).sort();
     expect(subjects).toEqual(["Verify your email for Tuesday AI", "Your email is verified for Tuesday AI"]);
+  });
+
+  test("a name given at sign-up is the account's (cleaned), the terms line links, and a name too long is refused", async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, "named");
+    await open(page, "/auth?mode=signup");
+    const terms = page.getByText("By creating an account you agree to the Terms and Privacy Policy.");
+    await expect(terms).toBeVisible();
+    await expect(terms.getByRole("link", { name: "Terms" })).toHaveAttribute("href", "/terms");
+    await expect(terms.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    await page.getByLabel("Name (optional)").fill("  Asha   Verma ");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+    expect((await profileOf(testInfo, email))?.name).toBe("Asha Verma");
+    const mail = await waitForMail(email, /^Verify your email for Tuesday AI$/);
+    expect(mail.text).toContain("Hi Asha Verma");
+
+    // Over the API the same rule: 101 characters are refused with a clear 400, and no account is made.
+    const long = uniqueEmail(testInfo, "long-name");
+    const refused = await request.post("/api/auth/sign-up/email", { data: { email: long, password: PASSWORD, name: "x".repeat(101) }, headers: { origin: baseURL! } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "NAME_TOO_LONG", message: "Name must be at most 100 characters." });
+    expect(await profileOf(testInfo, long)).toBeUndefined();
   });
 
   test("an unverified account cannot sign in and no second mail is sent", async ({ page }, testInfo) => {
@@ -339,9 +367,15 @@ test.describe("password reset", () => {
     await expect(otherPage).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
     await other.close();
 
-    // The link worked once.
+    // The link worked once: opened again, it says so, with no password fields that could only fail.
     await page.goto(link);
     await expect(page.getByRole("alert")).toContainText("not valid or has expired");
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+    // The page itself, kept open or bookmarked with the spent token, says the same.
+    await page.goto(`/auth/reset-password?token=${new URL(link).pathname.split("/").pop()}`);
+    await expect(page.getByRole("alert")).toContainText("not valid or has expired");
+    await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
 
     await open(page, "/auth");
     await page.getByLabel("Email").fill(user.email);
@@ -373,6 +407,29 @@ test.describe("no user enumeration, rate limits", () => {
     await expect(page.getByText("Please wait 5 minutes before requesting another verification email.")).toBeVisible();
     const res = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
     expect(await res.json()).toEqual({ success: false, message: "Please wait 5 minutes before requesting another verification email." });
+  });
+
+  test("signing up again with an address that never verified mails a fresh verification link, not 'Sign in'", async ({ page, request, baseURL }, testInfo) => {
+    const email = uniqueEmail(testInfo, "unverified-again");
+    const first = await request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Slow Reader" }, headers: { origin: baseURL! } });
+    expect(first.status()).toBe(200);
+    const original = await waitForMail(email, /Verify your email/);
+    // Five minutes later (the resend rules' wait), the person tries again.
+    const db = appDb(testInfo);
+    const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    await db.updateTable("profile").set({ verification_sent_at: new Date(Date.now() - 6 * 60_000).toISOString() }).where("user_id", "=", user.id).execute();
+    await open(page, "/auth?mode=signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("another-password-9");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+    const fresh = await waitForMail(email, /Verify your email/, 2);
+    expect(linkIn(fresh, /verify-email/)).not.toBe(linkIn(original, /verify-email/));
+    expect((await mailsTo(email)).some((m) => /already have/.test(m.subject))).toBe(false);
+    // The new link verifies the account.
+    const verified = await request.get(linkIn(fresh, /verify-email/), { maxRedirects: 0 });
+    expect(verified.headers().location).toBe("/home");
+    expect(Boolean((await db.selectFrom("user").select("emailVerified").where("id", "=", user.id).executeTakeFirstOrThrow()).emailVerified)).toBe(true);
   });
 
   test("wrong passwords stop one IP from guessing an address (429), without locking the owner out", async ({ request, playwright, baseURL }, testInfo) => {

@@ -82,6 +82,9 @@ test.describe("account security", () => {
     const notice = await waitForMail(email, /password was changed/);
     expect(notice.text).toContain("Every other device was signed out.");
     expect(notice.text).not.toMatch(/token=/);
+    // Which device changed it, and a button (not a bare address) to take the account back.
+    expect(notice.text).toMatch(/UTC \(\d\d:\d\d IST\) from [\w ]+ on [\w ]+\. /);
+    expect(notice.html).toMatch(/<a href="[^"]+\/auth\?mode=reset"[^>]*>Reset my password<\/a>/);
     await third.context.close();
 
     // The new password works, the old one does not.

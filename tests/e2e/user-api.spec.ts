@@ -33,11 +33,12 @@ test.describe("the user-record API (contract)", () => {
     expect(Object.keys(data).sort()).toEqual(
       ["about", "created_at", "dob", "email", "email_verified", "gender", "id", "last_login", "login_count", "messages", "name", "updated_at", "verification_attempts", "verification_sent_at"].sort(),
     );
-    expect(data).toMatchObject({ id: a.id, email, email_verified: true, login_count: 1, verification_attempts: 1, dob: "", messages: [] });
+    // Two sign-ins: the verification link's and the client's own.
+    expect(data).toMatchObject({ id: a.id, email, email_verified: true, login_count: 2, verification_attempts: 1, dob: "", messages: [] });
 
     const saved = await a.api.post("/api/saveUser", { data: { login_count: 999, email: "evil@example.test" } });
     expect(saved.status()).toBe(200);
-    expect(await saved.json()).toMatchObject({ success: true, message: expect.any(String), data: { id: a.id, email, login_count: 1 } });
+    expect(await saved.json()).toMatchObject({ success: true, message: expect.any(String), data: { id: a.id, email, login_count: 2 } });
 
     const update = await a.api.post(`/api/saveUser/${a.id}`, {
       data: {
@@ -59,7 +60,7 @@ test.describe("the user-record API (contract)", () => {
     });
     expect(update.status()).toBe(200);
     const after = ((await update.json()) as { data: Record<string, unknown> }).data;
-    expect(after).toMatchObject({ id: a.id, email, name: "Meera K", gender: "Female", dob: "2001-02-03", about: "Hello", email_verified: true, login_count: 1, verification_attempts: 1, messages: [] });
+    expect(after).toMatchObject({ id: a.id, email, name: "Meera K", gender: "Female", dob: "2001-02-03", about: "Hello", email_verified: true, login_count: 2, verification_attempts: 1, messages: [] });
     expect(after.created_at).toBe(data.created_at);
     expect(after).not.toHaveProperty("role");
     expect(after).not.toHaveProperty("isAdmin");

@@ -45,8 +45,9 @@ describe.each(targets())("finding 9 on $kind: no session token in JSON", (target
 
   it("the security page signs out another device by its session id", async () => {
     const list = (await (await call(server, "GET", "/api/auth/list-sessions", undefined, { cookie: cookies[0] })).json()) as Array<{ id: string }>;
-    const mine = (await (await call(server, "GET", "/api/auth/get-session", undefined, { cookie: cookies[0] })).json()) as { session: { id: string } };
-    const other = list.find((s) => s.id !== mine.session.id);
+    // The other browser's session, by its id from the list (the verification link's own sign-in is a third one).
+    const theirs = (await (await call(server, "GET", "/api/auth/get-session", undefined, { cookie: cookies[1] })).json()) as { session: { id: string } };
+    const other = list.find((s) => s.id === theirs.session.id);
     expect(other).toBeDefined();
     const res = await call(server, "POST", "/profile/security", new URLSearchParams({ intent: "sign-out-device", sessionId: other!.id }), {
       cookie: cookies[0],

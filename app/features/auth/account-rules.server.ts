@@ -31,6 +31,8 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
+import { describeDevice } from "~/shared/lib/device";
+import { FLASH_COOKIE, FLASH_COOKIE_ATTRIBUTES, flashCookieValue } from "~/infra/http/flash.server";
 import { waitMessage } from "~/infra/http/responses";
 import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
 import { passwordChangedMail, verificationMail } from "~/infra/mail/templates";
@@ -201,38 +203,10 @@ export function accountRules(deps: AccountRulesDeps) {
       const decision = decideResend(state, now);
       if (decision.kind !== "send") return refuse(decision);
 
-      // Claim the attempt atomically: only one of several racing requests (or instances) wins.
-      const sentAt = new Date(now).toISOString();
-      const cutoff = new Date(now - RESEND_INTERVAL_MS).toISOString();
-      const claimed = await db
-        .updateTable("profile")
-        .set((eb) => ({ verification_attempts: eb("verification_attempts", "+", 1), verification_sent_at: sentAt }))
-        .where("user_id", "=", row.id)
-        .where("verification_attempts", "<", 5)
-        .where((eb) => eb.or([eb("verification_sent_at", "is", null), eb("verification_sent_at", "<=", cutoff)]))
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) {
+      const sent = await queueVerificationMail({ db, outbox: deps.outbox, secret: ctx.context.secret, appUrl: deps.appUrl, linkLifetimeS: deps.linkLifetimeS, log }, row, now);
+      if (sent === "refused") {
         const retry = decideResend({ ...state, attempts: state.attempts + 1, sentAt: now }, now);
         return retry.kind === "send" ? answer(409, RESEND_MESSAGES.failed) : refuse(retry);
-      }
-
-      try {
-        if (!deps.outbox) throw new Error("mail is not configured");
-        const token = await createEmailVerificationToken(ctx.context.secret, row.email, undefined, deps.linkLifetimeS, { userId: row.id });
-        const url = `${deps.appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/auth?verified=1")}`;
-        // The new link replaces any still waiting in the outbox (an outage): one mail arrives, not a pile.
-        await supersedeWaitingVerification(db, row.id);
-        await deps.outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url) });
-      } catch (error) {
-        log?.error({ err: error }, "could not queue a verification email");
-        // The attempt did not happen: give it back (if the database answers).
-        await db
-          .updateTable("profile")
-          .set((eb) => ({ verification_attempts: eb("verification_attempts", "-", 1), verification_sent_at: row.verification_sent_at }))
-          .where("user_id", "=", row.id)
-          .execute()
-          .catch(() => {});
-        throw error;
       }
       return atLeast(answer(200, RESEND_MESSAGES.sent));
     },
@@ -379,6 +353,14 @@ export function accountRules(deps: AccountRulesDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned as { user?: { id?: string; email?: string } } | undefined;
             if (isAPIError(returned) || !returned?.user?.id || !returned.user.email) return;
+            // A second sign-up for an address that never verified: the answer is the usual look-alike, but
+            // this browser waits for the real account's link (the fresh one auth.server.ts mailed), so its
+            // "Resend" is the real account's too. (A user id is as random as a look-alike's: nothing tells.)
+            const existing = await ctx.context.internalAdapter.findUserByEmail(returned.user.email);
+            if (existing && !existing.user.emailVerified && existing.user.id !== returned.user.id) {
+              await setPending(ctx, { userId: existing.user.id, email: existing.user.email, attempts: 1, sentAt: Date.now() });
+              return;
+            }
             await setPending(ctx, { userId: returned.user.id, email: returned.user.email, attempts: 1, sentAt: Date.now() });
           }),
         },
@@ -393,7 +375,7 @@ export function accountRules(deps: AccountRulesDeps) {
                 kind: "password-changed",
                 to: returned.user.email,
                 userId: returned.user.id ?? null,
-                ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`),
+                ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`, deviceOf(ctx.headers)),
               })
               .catch((error: unknown) => log?.error({ err: error }, "password-changed notice not queued"));
           }),
@@ -404,11 +386,65 @@ export function accountRules(deps: AccountRulesDeps) {
             // Success is itself a redirect (an APIError with a 302): only a real failure lands on the error page.
             const returned = ctx.context.returned;
             if (isAPIError(returned) && returned.statusCode >= 400) throw ctx.redirect(`${deps.appUrl}/profile?error=DELETE_LINK`);
+            // Deleted: the page it leads to says so (shared/lib/flash.ts).
+            ctx.setCookie(FLASH_COOKIE, flashCookieValue(ctx.context.secret, { kind: "account-deleted" }), { ...FLASH_COOKIE_ATTRIBUTES, secure: deps.appUrl.startsWith("https:") });
           }),
         },
       ],
     },
   } satisfies BetterAuthPlugin;
+}
+
+interface VerificationMailDeps {
+  db: Kysely<Database>;
+  outbox?: MailOutbox;
+  secret: string;
+  appUrl: string;
+  linkLifetimeS: number;
+  log?: Logger;
+}
+
+/**
+ * A fresh verification link by mail, within the spec's resend rules (5 mails,
+ * 5 minutes apart): the attempt is claimed atomically on the profile (only one
+ * of several racing requests, or instances, wins), then the mail is queued,
+ * replacing any still waiting. "refused" when the rules or a racing request
+ * said no; a mail that could not be queued gives its attempt back and throws.
+ */
+export async function queueVerificationMail(
+  { db, outbox, secret, appUrl, linkLifetimeS, log }: VerificationMailDeps,
+  row: { id: string; name: string; email: string; verification_sent_at: Date | string | null },
+  now = Date.now(),
+): Promise<"sent" | "refused"> {
+  const sentAt = new Date(now).toISOString();
+  const cutoff = new Date(now - RESEND_INTERVAL_MS).toISOString();
+  const claimed = await db
+    .updateTable("profile")
+    .set((eb) => ({ verification_attempts: eb("verification_attempts", "+", 1), verification_sent_at: sentAt }))
+    .where("user_id", "=", row.id)
+    .where("verification_attempts", "<", 5)
+    .where((eb) => eb.or([eb("verification_sent_at", "is", null), eb("verification_sent_at", "<=", cutoff)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return "refused";
+  try {
+    if (!outbox) throw new Error("mail is not configured");
+    const token = await createEmailVerificationToken(secret, row.email, undefined, linkLifetimeS, { userId: row.id });
+    const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/home")}`;
+    // The new link replaces any still waiting in the outbox (an outage): one mail arrives, not a pile.
+    await supersedeWaitingVerification(db, row.id);
+    await outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url) });
+    return "sent";
+  } catch (error) {
+    log?.error({ err: error }, "could not queue a verification email");
+    // The attempt did not happen: give it back (if the database answers).
+    await db
+      .updateTable("profile")
+      .set((eb) => ({ verification_attempts: eb("verification_attempts", "-", 1), verification_sent_at: row.verification_sent_at }))
+      .where("user_id", "=", row.id)
+      .execute()
+      .catch(() => {});
+    throw error;
+  }
 }
 
 /** Verification mails of `userId` still waiting in the outbox (not being sent right now) give way to a new one. */
@@ -457,4 +493,10 @@ export async function forgiveFailedSignIns(limiter: RateLimiter, email: string, 
   } catch (error) {
     log?.warn({ err: error }, "could not clear failed sign-in counters");
   }
+}
+
+/** "Chrome on Android" for a security notice, when the change came from a browser. */
+function deviceOf(headers: Headers | undefined): string | undefined {
+  const agent = headers?.get("user-agent");
+  return agent ? describeDevice(agent) : undefined;
 }

@@ -6,10 +6,12 @@
  * up, signed out) or a notice in the spec's words. They work the same for a
  * plain form post (no JavaScript) and for a fetcher.
  */
+import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import type { Database } from "~/infra/db/schema";
+import type { Flash } from "~/shared/lib/flash";
 import type { Fields } from "~/infra/http/body.server";
 import { CONTENT_KEY_TTL_MS, IDEMPOTENCY_FIELD, IN_PROGRESS_MESSAGE, isIdempotencyKey, runOnce, sha256 } from "~/infra/http/idempotency.server";
 import type { Auth } from "./auth.server";
@@ -28,6 +30,8 @@ export interface AuthCall {
   idempotency?: { db: Kysely<Database>; ip: string };
   /** Checks the password just signed in with against the policy (breached, common): then the owner is asked to change it. */
   passwordCheck?: BreachCheck;
+  /** The Set-Cookie header of a message for the page a redirect leads to (request context). */
+  flash?: (flash: Flash) => string;
 }
 
 /** Where a sign-in with a password the policy now refuses lands: the security page, asking for a change. */
@@ -148,10 +152,12 @@ export async function signUp({ auth, headers, idempotency }: AuthCall, fields: F
   const email = text(fields, "email").trim();
   const password = text(fields, "password");
   if (!email || !password) return answer({ intent: "sign-up", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
+  // Optional: left empty, the address's local part, as the spec's form did (editable on the profile).
+  const name = cleanName(text(fields, "name"));
+  if (name.length > NAME_MAX_LENGTH) return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: AUTH_MESSAGES.checkFields }, nameError: NAME_TOO_LONG }, undefined, 400);
   const call = () =>
     auth.api.signUpEmail({
-      // The spec's form has no name field: start from the address's local part (editable on the profile).
-      body: { email, password, name: email.split("@")[0] || email, callbackURL: "/auth?verified=1" },
+      body: { email, password, name: name || nameFromEmail(email), callbackURL: "/home" },
       headers,
       asResponse: true,
     });
@@ -160,9 +166,9 @@ export async function signUp({ auth, headers, idempotency }: AuthCall, fields: F
   if (outcome.ok) throw redirect("/auth?mode=verify", { headers: cookieHeaders(outcome) });
   if (outcome.code && PASSWORD_CODES.has(outcome.code)) {
     const reason = outcome.message ?? AUTH_MESSAGES.unexpected;
-    return answer({ intent: "sign-up", email, notice: { tone: "error", text: AUTH_MESSAGES.choosePassword }, passwordError: reason }, outcome);
+    return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: AUTH_MESSAGES.choosePassword }, passwordError: reason }, outcome);
   }
-  return answer({ intent: "sign-up", email, notice: { tone: "error", text: failureText(outcome, AUTH_MESSAGES.unexpected) } }, outcome);
+  return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: failureText(outcome, AUTH_MESSAGES.unexpected) } }, outcome);
 }
 
 export async function resendVerification({ auth, headers }: AuthCall, fields: Fields) {
@@ -284,11 +290,17 @@ export async function verifyTwoFactor({ auth, headers }: AuthCall, fields: Field
   }
 }
 
-/** Signs out (server session and cookies) and goes home, where the page says so. */
-export async function signOut({ auth, headers }: AuthCall) {
+/**
+ * Signs out (server session and cookies) and goes home, where the page says
+ * so (a flash message, shared/lib/flash.ts); `?signed-out=1` tells the page's
+ * scripts to forget the locally cached user.
+ */
+export async function signOut({ auth, headers, flash }: AuthCall) {
   const outcome = await outcomeOf(auth.api.signOut({ headers, asResponse: true }));
   if (!outcome.ok) return data({ ok: false as const, message: AUTH_MESSAGES.signOutFailed }, { status: outcome.status });
-  throw redirect("/?signed-out=1", { headers: cookieHeaders(outcome) });
+  const answer = cookieHeaders(outcome);
+  if (flash) answer.append("Set-Cookie", flash({ kind: "signed-out" }));
+  throw redirect("/?signed-out=1", { headers: answer });
 }
 
 /** The check-your-email view's state: the address, and when another mail may be asked for. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { site } from "~/config/site";
+import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
@@ -71,6 +72,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   const [notice, setNotice] = useState<Notice | null>(actionData ? actionData.notice : initialNotice);
   const [canResend, setCanResend] = useState(Boolean(actionData?.canResend));
   const [passwordError, setPasswordError] = useState(actionData?.passwordError);
+  const [nameError, setNameError] = useState(actionData?.nameError);
   const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
   const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -110,6 +112,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     setNotice(answer.notice);
     setCanResend(Boolean(answer.canResend));
     setPasswordError(answer.passwordError);
+    setNameError(answer.nameError);
   });
   useEachAnswer(resend.data, resend.state, (answer) => setNotice(answer.notice));
   useEachAnswer(social.data, social.state, (answer) => {
@@ -206,6 +209,18 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               <input type="hidden" name="intent" value={submit.intent} />
               {mode === "signup" && <IdempotencyKeyField />}
               {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+              {mode === "signup" && (
+                <TextField
+                  label="Name (optional)"
+                  name="name"
+                  autoComplete="name"
+                  maxLength={NAME_MAX_LENGTH}
+                  defaultValue={actionData?.name ?? ""}
+                  hint="How we greet you. Left empty, the start of your email address."
+                  error={nameError}
+                  onChange={() => setNameError(undefined)}
+                />
+              )}
               <TextField
                 label="Email"
                 type="email"
@@ -250,6 +265,19 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Loading..." : submit.label}
               </Button>
+              {mode === "signup" && (
+                <p className="text-center text-xs leading-relaxed text-ink-600">
+                  By creating an account you agree to the{" "}
+                  <Link to="/terms" className={linkClass}>
+                    Terms
+                  </Link>{" "}
+                  and{" "}
+                  <Link to="/privacy" className={linkClass}>
+                    Privacy Policy
+                  </Link>
+                  .
+                </p>
+              )}
             </form.Form>
 
             {mode === "reset" && (
@@ -301,12 +329,14 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
 
 /** After sign-up: where the link went, and another one when the spec's rules allow. */
 function VerifyEmail({ pending, fetcher }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>> }) {
+  useNoticeVerification();
   return (
     <div className="space-y-5">
       <Banner tone="success">{AUTH_MESSAGES.checkEmail}</Banner>
       <p className="text-sm leading-relaxed text-ink-700">
         We sent a verification link to <strong className="font-semibold break-all text-ink-950">{pending.email}</strong>. Open it to
-        activate your account, then sign in. The link works once and for an hour.
+        activate your account: it signs you in. The link works once and for an hour. Opened it in this browser? This page moves on
+        by itself (or reload it).
       </p>
       <ResendButton key={`${pending.waitS}:${pending.attemptsLeft}`} pending={pending} fetcher={fetcher} />
       <p className="text-center text-sm">
@@ -316,4 +346,29 @@ function VerifyEmail({ pending, fetcher }: { pending: PendingState; fetcher: Ret
       </p>
     </div>
   );
+}
+
+/**
+ * The link signs its opener in (a new tab of this browser, usually): this tab
+ * asks its loader again when it is looked at again and every few seconds while
+ * visible, and the loader sends a signed-in visitor on to /home. Without
+ * JavaScript a reload does the same.
+ */
+function useNoticeVerification() {
+  const { revalidate, state } = useRevalidator();
+  const idle = state === "idle";
+  useEffect(() => {
+    if (!idle) return;
+    const check = () => {
+      if (document.visibilityState === "visible") void revalidate();
+    };
+    const timer = window.setInterval(check, 5_000);
+    document.addEventListener("visibilitychange", check);
+    window.addEventListener("focus", check);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", check);
+      window.removeEventListener("focus", check);
+    };
+  }, [idle, revalidate]);
 }

@@ -18,6 +18,9 @@ export interface AuthActionData {
   socialUrl?: string;
   /** Why the chosen password was refused (too short, common, the brand's, breached): shown beside the field. */
   passwordError?: string;
+  /** The name typed at sign-up, so that the form keeps it, and why it was refused. */
+  name?: string;
+  nameError?: string;
 }
 
 export interface ResetActionData {

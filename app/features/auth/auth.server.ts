@@ -34,8 +34,9 @@ import {
 } from "~/infra/mail/templates";
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
+import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
 import { passwordPolicy } from "./password-policy-plugin.server";
-import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
+import { accountRules, forgiveFailedSignIns, queueVerificationMail } from "./account-rules.server";
 import { connectedAccounts, providerName } from "./connected-accounts.server";
 import { passkeys } from "./passkeys.server";
 import { reauthentication } from "./reauthentication.server";
@@ -161,25 +162,36 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       resetPasswordTokenExpiresIn: LINK_LIFETIME_S,
       revokeSessionsOnPasswordReset: true,
       // The owner proved control of the mailbox: earlier failed guesses no longer count against the address.
-      onPasswordReset: async ({ user }) => {
+      onPasswordReset: async ({ user }, request) => {
         await forgiveFailedSignIns(limiter, user.email, log);
-        await notice({ kind: "password-changed", to: user.email, userId: user.id, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`) });
+        // The device, when Better Auth has the browser's request (the reset page's own action calls the API without one).
+        const agent = request?.headers.get("user-agent");
+        await notice({ kind: "password-changed", to: user.email, userId: user.id, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`, agent ? describeDevice(agent) : undefined) });
       },
       sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url) }),
-      // A sign-up for a taken address answers like a new one (no enumeration);
-      // the owner hears about it by mail instead.
-      onExistingUserSignUp: async ({ user }) =>
-        send({
+      // A sign-up for a taken address answers like a new one (no enumeration); the owner hears about it
+      // by mail instead: "you already have an account", or, for an address never verified, a fresh
+      // verification link (a "Sign in" button would only fail), within the resend rules.
+      onExistingUserSignUp: async ({ user }) => {
+        if (!user.emailVerified) {
+          const row = await db.selectFrom("profile").select("verification_sent_at").where("user_id", "=", user.id).executeTakeFirst();
+          await queueVerificationMail({ db, outbox, secret: env.authSecret, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S, log }, { ...user, verification_sent_at: row?.verification_sent_at ?? null });
+          return;
+        }
+        await send({
           kind: "existing-account",
           to: user.email,
           userId: user.id,
           ...existingAccountMail(user.name, `${env.appUrl}/auth`, `${env.appUrl}/auth?mode=reset`),
-        }),
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // The link proves the mailbox, and its owner chose the password a moment ago: it signs them in
+      // (in the tab it opens; the tab that waits on "Check your email" notices and moves on). Issue 22.
+      autoSignInAfterVerification: true,
       expiresIn: LINK_LIFETIME_S,
       sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url) }),
       afterEmailVerification: async (user) => {
@@ -196,6 +208,15 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
     databaseHooks: {
       user: {
         create: {
+          // One name rule for the form, the API and Google/GitHub (shared/lib/person-name.ts): a typed name
+          // that is too long is refused, a provider's is cut; none at all is the address's local part.
+          before: async (user, context) => {
+            const name = cleanName(typeof user.name === "string" ? user.name : "");
+            if (name.length > NAME_MAX_LENGTH && context?.path === "/sign-up/email") {
+              throw new APIError("BAD_REQUEST", { message: NAME_TOO_LONG, code: "NAME_TOO_LONG" });
+            }
+            return { data: { ...user, name: name.slice(0, NAME_MAX_LENGTH).trim() || nameFromEmail(user.email) } };
+          },
           after: async (user, context) => {
             await createProfile(db, user.id, { verificationSent: context?.path === "/sign-up/email" });
           },
@@ -229,12 +250,13 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       },
       session: {
         create: {
-          before: async (session) => {
+          before: async (session, context) => {
             // An account an operator stopped (/admin/accounts) gets no session, whichever way it signs in.
             const profile = await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", session.userId).executeTakeFirst();
             if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: AUTH_MESSAGES.signInDisabled, code: "SIGN_IN_DISABLED" });
             // The absolute lifetime of a session without "Remember this device" (session-lifetime.server.ts).
-            return { data: sessionLifetime.shorten(session, env.sessionLifetime) };
+            // A verification link signs in for the short lifetime: nobody ticked "Remember this device".
+            return { data: sessionLifetime.shorten(session, env.sessionLifetime, Date.now(), context?.path === "/verify-email") };
           },
           // Sign-in bookkeeping is sign-in-events.server.ts (only for a sign-in that completes: not a
           // session two-factor replaces with a challenge, not a password change's fresh session).

@@ -20,6 +20,7 @@ export const AUTH_MESSAGES = {
   missingCredentials: "Enter your email and password.",
   /** Beside a refused new password, the field says why. */
   choosePassword: "Please choose another password.",
+  checkFields: "Please check the marked field.",
   missingEmail: "Enter your email address.",
   passwordMismatch: "The two passwords do not match.",
   signInDisabled: "This account cannot sign in at the moment. Contact us if you think this is a mistake.",

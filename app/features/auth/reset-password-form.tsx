@@ -18,12 +18,12 @@ interface Props {
 export function ResetPasswordForm({ token, linkError, minPasswordLength, actionData }: Props) {
   const fetcher = useFetcher<ResetActionData>();
   const result = fetcher.data ?? actionData;
-  const error = result?.error ?? (linkError || !token ? LINK_INVALID : null);
+  const error = result?.error ?? null;
   const busy = fetcher.state !== "idle";
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (result) messageRef.current?.focus();
-  }, [result]);
+    if (result || linkError || !token) messageRef.current?.focus();
+  }, [result, linkError, token]);
 
   return (
     <div className="w-full max-w-md">
@@ -40,6 +40,17 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
             <ButtonLink to="/auth" className="w-full">
               Back to Sign In
             </ButtonLink>
+          </div>
+        ) : linkError || !token ? (
+          // A dead link: no password fields that could only fail.
+          <div className="space-y-5">
+            <div ref={messageRef} tabIndex={-1} className="outline-none">
+              <Banner tone="error">{LINK_INVALID}</Banner>
+            </div>
+            <ButtonLink to="/auth?mode=reset" className="w-full">
+              Request a new link
+            </ButtonLink>
+            <SecondaryLink to="/auth">Back to Sign In</SecondaryLink>
           </div>
         ) : (
           <fetcher.Form method="post" className="space-y-5">
@@ -63,14 +74,21 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
             <Button type="submit" className="w-full" disabled={busy || !token}>
               {busy ? "Loading..." : "Set new password"}
             </Button>
-            <p className="text-center text-sm">
-              <Link to="/auth?mode=reset" className="font-semibold text-brand-700 hover:text-brand-800">
-                Request a new link
-              </Link>
-            </p>
+            <SecondaryLink to="/auth?mode=reset">Request a new link</SecondaryLink>
           </fetcher.Form>
         )}
       </div>
     </div>
+  );
+}
+
+/** The quiet way out under the form's main button. */
+function SecondaryLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="text-center text-sm">
+      <Link to={to} className="font-semibold text-brand-700 hover:text-brand-800">
+        {children}
+      </Link>
+    </p>
   );
 }

@@ -37,7 +37,9 @@ export const sessionLifetime = {
    * The session Better Auth is about to create, with the short lifetime
    * applied when it is a "don't remember me" one (its expiry a day away).
    */
-  shorten<T extends { expiresAt: Date | string; createdAt?: Date | string }>(session: T, lifetimes: Lifetimes, now = Date.now()): T {
+  shorten<T extends { expiresAt: Date | string; createdAt?: Date | string }>(session: T, lifetimes: Lifetimes, now = Date.now(), byLink = false): T {
+    // The verification link's sign-in (ADR 0025): nobody was asked to remember the device.
+    if (byLink) return { ...session, expiresAt: new Date(now + lifetimes.shortS * 1000) };
     const expiresIn = (new Date(session.expiresAt).getTime() - now) / 1000;
     const isShort = expiresIn <= BETTER_AUTH_SHORT_S + 60 && lifetimes.rememberedS > BETTER_AUTH_SHORT_S + 60;
     if (!isShort) return session;

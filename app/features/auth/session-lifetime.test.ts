@@ -11,6 +11,9 @@ describe("session lifetimes", () => {
     expect(new Date(short.expiresAt).getTime()).toBe(now + 12 * 3_600_000);
     const remembered = sessionLifetime.shorten({ expiresAt: new Date(now + 30 * 86_400_000) }, lifetimes, now);
     expect(new Date(remembered.expiresAt).getTime()).toBe(now + 30 * 86_400_000);
+    // The verification link's sign-in: short, whatever Better Auth made it.
+    const byLink = sessionLifetime.shorten({ expiresAt: new Date(now + 30 * 86_400_000) }, lifetimes, now, true);
+    expect(new Date(byLink.expiresAt).getTime()).toBe(now + 12 * 3_600_000);
   });
 
   it("never slides: refresh off, and Better Auth's day-old freshness check off", () => {

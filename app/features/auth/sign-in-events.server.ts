@@ -9,6 +9,9 @@
  *     and a link to the security page; not for the account's very first
  *     sign-in, which is the device that made it
  *   - the known-device cookie, remembering this account on this browser
+ *   - the flash message of the page it leads to: "Welcome back, NAME!" (or,
+ *     for the verification link that signs a new account in, "Your email is
+ *     verified")
  *
  * An after hook registered after every plugin that can still turn a sign-in
  * into a challenge (two-factor, two-factor-everywhere), so `newSession` is
@@ -20,6 +23,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { recordLogin } from "~/infra/db/profile-rows.server";
+import { FLASH_COOKIE, FLASH_COOKIE_ATTRIBUTES, flashCookieValue } from "~/infra/http/flash.server";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { newSignInMail } from "~/infra/mail/templates";
@@ -41,6 +45,7 @@ function isSignInPath(path: string | undefined): boolean {
     path === "/passkey/authenticate" ||
     path === "/two-factor/verify-totp" ||
     path === "/two-factor/verify-backup-code" ||
+    path === "/verify-email" ||
     path.startsWith("/oauth2/callback/") ||
     path.startsWith("/callback/")
   );
@@ -50,6 +55,18 @@ function isSignInPath(path: string | undefined): boolean {
 async function answersChallenge(ctx: HookContext): Promise<boolean> {
   const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
   return Boolean(await ctx.getSignedCookie(cookie.name, ctx.context.secret));
+}
+
+/**
+ * An account in its first hour is still being set up by the person who made it,
+ * on whichever devices they have at hand (the verification link, which signs in,
+ * opened on the phone; the site on the laptop): a "new sign-in" notice then would
+ * only be noise to that same person. ADR 0025.
+ */
+const SETTING_UP_MS = 60 * 60 * 1000;
+function settingUp(createdAt: Date | string | undefined): boolean {
+  if (!createdAt) return false;
+  return Date.now() - new Date(createdAt).getTime() < SETTING_UP_MS;
 }
 
 export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
@@ -66,7 +83,7 @@ export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
             const { user } = made;
             const before = await db.selectFrom("profile").select("login_count").where("user_id", "=", user.id).executeTakeFirst();
             await recordLogin(db, user.id);
-            if (!(await isKnownDevice(ctx, user.email)) && (before?.login_count ?? 0) > 0 && outbox) {
+            if (!(await isKnownDevice(ctx, user.email)) && (before?.login_count ?? 0) > 0 && !settingUp(user.createdAt) && outbox) {
               const device = describeDevice(ctx.headers?.get("user-agent") ?? "");
               // A notice: worth sending, never worth failing the sign-in it reports.
               await outbox
@@ -74,6 +91,9 @@ export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
                 .catch((error: unknown) => log?.error({ err: error }, "new sign-in notice not queued"));
             }
             await rememberDevice(ctx, user.email);
+            // The page the sign-in leads to greets the person (shared/lib/flash.ts), with or without JavaScript.
+            const flash = flashCookieValue(ctx.context.secret, { kind: ctx.path === "/verify-email" ? "email-verified" : "signed-in", name: user.name });
+            ctx.setCookie(FLASH_COOKIE, flash, { ...FLASH_COOKIE_ATTRIBUTES, secure: appUrl.startsWith("https:") });
           }),
         },
       ],

@@ -47,3 +47,14 @@ describe("each post's page", () => {
     for (const post of withCode) expect(post.html).not.toMatch(/<pre>/);
   });
 });
+
+describe("reading time", () => {
+  it("is counted from the words, not written by hand (every post said 4 minutes)", async () => {
+    const { allPosts, readingMinutes } = await import("./posts.server");
+    expect(readingMinutes("word ".repeat(199))).toBe(1);
+    expect(readingMinutes("word ".repeat(1001))).toBe(6);
+    expect(readingMinutes("[a link](https://example.com/a/very/long/path/that/is/not/read)")).toBe(1);
+    // Our posts are 770 to 850 words: 4 or 5 minutes, as their text says, not one number for all.
+    expect(new Set(allPosts().map((p) => p.readingMinutes))).toEqual(new Set([4, 5]));
+  });
+});

@@ -5,7 +5,7 @@ import { Container } from "~/shared/ui/layout";
 import { Logo } from "~/shared/ui/logo";
 import { footerGroups, legalNav } from "./navigation";
 
-export function Footer() {
+export function Footer({ statusUrl = null }: { statusUrl?: string | null }) {
   return (
     <footer className="bg-ink-950 text-ink-300">
       <Container className="py-14">
@@ -58,6 +58,14 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            {statusUrl && (
+              // Marked for the server, which fills in or removes it on prerendered pages (server/static-files.ts).
+              <li data-status-link="">
+                <a href={statusUrl} className="hover:text-white">
+                  Status
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       </Container>

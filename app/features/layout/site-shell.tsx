@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import type { Flash } from "~/shared/lib/flash";
 import type { Viewer } from "~/shared/lib/viewer";
+import { FlashBanner } from "./flash-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteFocus } from "./route-focus";
@@ -9,7 +11,21 @@ import { RouteScroll } from "./route-scroll";
  * Header, page and footer: every page, the error page and the 404 page alike.
  * `accountUnknown`: who is signed in could not be told (the 503 page): no account controls.
  */
-export function SiteShell({ user, accountUnknown = false, children }: { user: Viewer | null; accountUnknown?: boolean; children: ReactNode }) {
+export function SiteShell({
+  user,
+  accountUnknown = false,
+  statusUrl = null,
+  flash = null,
+  children,
+}: {
+  user: Viewer | null;
+  accountUnknown?: boolean;
+  /** STATUS_URL: a status page linked from the footer. */
+  statusUrl?: string | null;
+  /** A message a redirect left for this page (shared/lib/flash.ts). */
+  flash?: Flash | null;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -21,9 +37,10 @@ export function SiteShell({ user, accountUnknown = false, children }: { user: Vi
       </a>
       <Header user={user} accountUnknown={accountUnknown} />
       <main id="main" className="flex-1" tabIndex={-1}>
+        <FlashBanner flash={flash} />
         {children}
       </main>
-      <Footer />
+      <Footer statusUrl={statusUrl} />
       <RouteFocus />
       <RouteScroll />
     </div>

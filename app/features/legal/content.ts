@@ -135,7 +135,7 @@ const cookies: CookieEntry[] = [
     purpose:
       "Keeps you signed in. It is HttpOnly, so scripts on the page cannot read it.",
     duration:
-      'Until you close the browser, or 7 days when "Remember this device" is ticked',
+      'Until you close the browser, or 30 days when "Remember this device" is ticked; a sign-in ends after 24 hours or 30 days however active it is',
   },
   {
     name: `${site.slug}.dont_remember`,
@@ -160,6 +160,26 @@ const cookies: CookieEntry[] = [
     purpose:
       "Remembers, as a one-way fingerprint of the address, which accounts have signed in on this browser, so that someone guessing your password elsewhere cannot lock you out.",
     duration: "1 year",
+  },
+  {
+    name: `${site.slug}.two_factor`,
+    purpose: "Holds the second step of a sign-in open while you enter the code from your authenticator app.",
+    duration: "10 minutes; deleted when the code is accepted",
+  },
+  {
+    name: `${site.slug}.trust_device`,
+    purpose: 'Set only when you tick "Trust this device for 30 days" at the code step: this browser then skips the code.',
+    duration: "30 days",
+  },
+  {
+    name: `${site.slug}.passkey_challenge`,
+    purpose: "Ties a passkey sign-in to the challenge this browser was given, so that it cannot be replayed.",
+    duration: "5 minutes; deleted when the passkey answers",
+  },
+  {
+    name: "visitCounted",
+    purpose: "Makes sure a visit is counted only once per browser session, across tabs, for the visit count on your profile. Set by the page, never read by our server.",
+    duration: "Until you close the browser",
   },
 ];
 
@@ -204,11 +224,6 @@ const storage: StorageEntry[] = [
     key: `${site.slug}.chatWidget.position`,
     kind: "localStorage",
     purpose: "Where you dragged the help button, so it stays there.",
-  },
-  {
-    key: "visitCounted",
-    kind: "sessionStorage",
-    purpose: "Makes sure a visit is counted only once per browser session.",
   },
 ];
 

@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { type Flash, flashIsWarning, flashText } from "~/shared/lib/flash";
+import { notify } from "~/shared/lib/toasts";
+import { useHydrated } from "~/shared/lib/use-hydrated";
+import { Banner } from "~/shared/ui/banner";
+import { Container } from "~/shared/ui/layout";
+
+/**
+ * The flash message a redirect left for this page ("Welcome back, Asha!",
+ * "Signed out successfully"), at the top of the page: rendered by the server,
+ * so it shows without JavaScript; with it, it can be dismissed, and it is
+ * announced (a status region). It stays while the visitor is on the page it
+ * was meant for (a revalidation, which no longer carries it, does not take it
+ * away) and goes with the next page.
+ */
+export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  const [shown, setShown] = useState<{ flash: Flash; pathname: string } | null>(flash ? { flash, pathname } : null);
+  const [previous, setPrevious] = useState(flash);
+  if (flash !== previous) {
+    setPrevious(flash);
+    if (flash) setShown({ flash, pathname });
+  }
+  if (shown && shown.pathname !== pathname) setShown(null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    ref.current?.scrollIntoView({ block: "nearest" });
+    // The banner is the outcome the "Deleting account..." toast waited for: that toast goes.
+    if (shown.flash.kind === "account-deleted") notify.dismiss("profile-delete");
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={ref} data-testid="flash">
+      <Container className="pt-4">
+        <Banner tone={flashIsWarning(shown.flash) ? "warning" : "success"} onDismiss={hydrated ? () => setShown(null) : undefined}>
+          {flashText(shown.flash)}
+        </Banner>
+      </Container>
+    </div>
+  );
+}
