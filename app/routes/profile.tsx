@@ -6,7 +6,7 @@ import { ProfileView } from "~/features/profile/profile-view";
 import { getUserRecord } from "~/features/profile/user-record.server";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { retryAfterHeaders, waitMessage } from "~/infra/http/responses";
-import { appContext, requireViewer } from "~/request-context.server";
+import { appContext, getViewer, requireViewer } from "~/request-context.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/profile";
 
@@ -38,21 +38,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * Errors come back as data (the page shows them); a deletion redirects home.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(context);
   const app = appContext(context);
-  const s = await app.services();
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
   if (!body.ok) {
+    await requireViewer(context);
     return data<ProfileActionData>({ intent: "save", ok: false, message: body.message, errors: {} }, { status: body.status });
   }
   const intent = textField(body.fields, "intent");
+  // A save whose session ended (signed out in another tab, expired) must not lose what was typed: the
+  // page's script keeps a draft and says why (401); without scripts, the sign-in page says why.
+  if (intent === "save" && !(await getViewer(context))) {
+    if (textField(body.fields, "client") === "script") {
+      return data<ProfileActionData>({ intent: "save", ok: false, sessionEnded: true, message: PROFILE_MESSAGES.sessionEnded, errors: {} }, { status: 401 });
+    }
+    throw redirect(`/auth?redirectTo=${encodeURIComponent("/profile?edit=1")}`, { headers: { "Set-Cookie": app.flashHeader({ kind: "session-ended" }) } });
+  }
+  const viewer = await requireViewer(context);
+  const s = await app.services();
 
   if (intent === "save") {
-    const outcome = await updateOwnProfile(s, viewer, body.fields);
+    const version = textField(body.fields, "version");
+    const outcome = await updateOwnProfile(s, viewer, body.fields, { expectedVersion: version || undefined });
     const answer: ProfileActionData = outcome.ok
       ? { intent: "save", ok: true, record: outcome.record }
-      : { intent: "save", ok: false, message: outcome.message, errors: outcome.fieldErrors };
-    return data(answer, { status: outcome.ok ? 200 : 400 });
+      : { intent: "save", ok: false, message: outcome.message, errors: outcome.fieldErrors, ...(outcome.conflict ? { conflict: true as const } : {}) };
+    return data(answer, { status: outcome.ok ? 200 : outcome.conflict ? 409 : 400 });
   }
 
   if (intent === "delete") {
@@ -61,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "deleted": {
         const headers = new Headers();
         for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
+        headers.append("Set-Cookie", app.flashHeader({ kind: "account-deleted" }));
         throw redirect("/home?deleted=1", { headers });
       }
       case "mail-sent":

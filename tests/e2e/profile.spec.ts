@@ -60,7 +60,7 @@ test.describe("/profile", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("button", { name: "Edit Profile" })).toBeFocused();
     for (const button of ["Edit Profile", "Delete Account", "Sign Out"]) await expect(page.getByRole("button", { name: button })).toBeVisible();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}")).toMatchObject({ email: user.email, login_count: 1 });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}")).toMatchObject({ email: user.email, login_count: 2 }); // the verification link's sign-in and this one
   });
 
   test("edit, save ('Updating profile...' then 'Profile updated successfully!'), and it persists after a reload", async ({ page, request }, testInfo) => {
@@ -94,6 +94,65 @@ test.describe("/profile", () => {
     await expect(page.getByTestId("last-update")).toContainText(String(new Date().getUTCFullYear()));
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole("banner").getByRole("button", { name: "Account menu for Asha Verma" })).toBeVisible();
+  });
+
+  test("two tabs: the older save is refused (409) and keeps what was typed; Reload shows the newer", async ({ page, request }, testInfo) => {
+    const user = await signedIn(page, request, uniqueEmail(testInfo, "two-tabs"));
+    const other = await page.context().newPage();
+    await open(other, "/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await other.getByRole("button", { name: "Edit Profile" }).click();
+
+    await other.getByLabel("About").fill("Saved in tab B.");
+    await other.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(other.getByText("Profile updated successfully!")).toBeVisible();
+
+    const answer = page.waitForResponse((r) => r.url().includes("/profile.data") && r.request().method() === "POST");
+    await page.getByLabel("About").fill("Typed in tab A.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    expect((await answer).status()).toBe(409);
+    const notice = page.getByRole("status").filter({ hasText: "Changed in another tab: reload to see the newest version." });
+    await expect(notice).toBeVisible();
+    await expect(page.getByText("Failed to update profile")).toHaveCount(0);
+    await expect(page.getByLabel("About")).toHaveValue("Typed in tab A.");
+    expect(await appDb(testInfo).selectFrom("profile").innerJoin("user", "user.id", "profile.user_id").select("about").where("user.email", "=", user.email).executeTakeFirst()).toEqual({ about: "Saved in tab B." });
+
+    await notice.getByRole("button", { name: "Reload" }).click();
+    await expect(page.getByLabel("About")).toHaveValue("Saved in tab B.");
+    await expect(notice).toHaveCount(0);
+    await page.getByLabel("About").fill("Tab A, after reloading.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+    await other.close();
+  });
+
+  test("a save after the session ended keeps the draft, and it comes back after signing in again", async ({ page, request, baseURL }, testInfo) => {
+    const user = await signedIn(page, request, uniqueEmail(testInfo, "ended"));
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("About").fill("Written while signed out elsewhere.");
+    // Signed out in another tab (the same browser's cookies).
+    expect((await page.context().request.post("/api/auth/sign-out", { headers: { origin: new URL(baseURL!).origin } })).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const notice = page.getByRole("status").filter({ hasText: "Your session ended: sign in again to save." });
+    await expect(notice).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByLabel("About")).toHaveValue("Written while signed out elsewhere.");
+
+    await notice.getByRole("link", { name: "Sign in again" }).click();
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your unsaved changes are back: check them and save." })).toBeVisible();
+    await expect(page.getByLabel("About")).toHaveValue("Written while signed out elsewhere.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+    expect((await profileOf(testInfo, user.email))?.id).toBeTruthy();
+    expect(await page.evaluate(() => sessionStorage.getItem("profile-draft"))).toBeNull();
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Profile Details" }).locator("dd").last()).toHaveText("Written while signed out elsewhere.");
   });
 
   test("a failed save says 'Failed to update profile' and stays in edit mode", async ({ page, request }, testInfo) => {
@@ -153,8 +212,16 @@ test.describe("/profile", () => {
     await open(page, "/profile");
     expect(Number(await page.getByTestId("total-visits").innerText())).toBe(first);
 
-    // A new browser session (sessionStorage is per tab) with the same local storage counts again.
+    // Another tab of the same browser session does not count again (sessionStorage alone, one tab's, did).
+    const second = await page.context().newPage();
+    await open(second, "/profile");
+    expect(Number(await second.getByTestId("total-visits").innerText())).toBe(first);
+    await second.close();
+
+    // The browser closed and opened again: its session cookies (the visit flag) are gone, local storage stays.
     const storage = await page.context().storageState();
+    expect(storage.cookies.find((c) => c.name === "visitCounted")?.expires).toBe(-1);
+    storage.cookies = storage.cookies.filter((c) => c.name !== "visitCounted");
     const next = await browser.newContext({ baseURL, storageState: storage, extraHTTPHeaders: { "x-forwarded-for": "10.201.0.7" } });
     const tab = await next.newPage();
     await open(tab, "/profile");

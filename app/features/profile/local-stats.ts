@@ -2,7 +2,9 @@
  * The spec's local stats (section 3), kept in this browser's storage under the
  * spec's keys: time tracking (`timeSpent`, `totalTimeSpent`, `lastActive`,
  * `trackTime`) and visits (`totalVisits`, counted once per browser session
- * through the sessionStorage flag `visitCounted`).
+ * through the flag `visitCounted`: a cookie with no expiry, which every tab
+ * shares and the browser forgets when it closes; sessionStorage, the spec's
+ * place for it, is one tab's, so every new tab counted a visit).
  */
 export const STATS_KEYS = {
   timeSpent: "timeSpent",
@@ -62,6 +64,21 @@ export function writeTracking(storage: Storage, state: TrackingState): void {
   storage.setItem(STATS_KEYS.trackTime, String(state.trackTime));
   if (state.lastActive !== null) storage.setItem(STATS_KEYS.lastActive, String(state.lastActive));
 }
+
+/** The browser session (every tab, until the browser closes) as storage: cookies with no expiry. */
+export const browserSession: Storage & Pick<globalThis.Storage, "removeItem"> = {
+  getItem(key) {
+    const prefix = `${encodeURIComponent(key)}=`;
+    const found = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+    return found === undefined ? null : decodeURIComponent(found.slice(prefix.length));
+  },
+  setItem(key, value) {
+    document.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  },
+  removeItem(key) {
+    document.cookie = `${encodeURIComponent(key)}=; path=/; SameSite=Lax; max-age=0`;
+  },
+};
 
 /** Counts this visit unless this browser session already did; returns the total. */
 export function countVisit(local: Storage, session: Storage): number {

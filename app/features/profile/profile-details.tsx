@@ -3,10 +3,15 @@ import { cn } from "~/shared/lib/cn";
 import { ActionLink, Button } from "~/shared/ui/button";
 import { FieldShell, inputClasses, TextArea, TextField } from "~/shared/ui/field";
 import { LocalDate } from "~/shared/ui/local-date";
+import { Icon } from "~/shared/ui/icon";
+import { useHydrated } from "~/shared/lib/use-hydrated";
+import type { ProfileDraft } from "./profile-draft";
 import { dateInputValue, GENDERS, PROFILE_LIMITS, type ProfileUpdate, type UserRecord } from "./user-record";
 
 interface ProfileDetailsProps {
   record: UserRecord;
+  /** Values typed before the session ended (profile-draft.ts), shown in place of the record's, and the version they were based on. */
+  draft?: ProfileDraft | null;
   editing: boolean;
   errors: Partial<Record<keyof ProfileUpdate, string>>;
   busy: boolean;
@@ -30,15 +35,17 @@ const notSet = <span className="text-ink-500">Not set</span>;
  * In view mode the values read as text; Edit turns them into a form (spec:
  * editable only in edit mode), which posts to the page's action.
  */
-export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCancel }: ProfileDetailsProps) {
+export function ProfileDetails({ record, draft, editing, errors, busy, onSubmit, onCancel }: ProfileDetailsProps) {
+  const hydrated = useHydrated();
+  const values = draft?.values ?? record;
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (editing) nameRef.current?.focus();
   }, [editing]);
 
   // A custom gender written through the API is kept as an option rather than lost.
-  const genders: readonly string[] = GENDERS.includes(record.gender as (typeof GENDERS)[number]) ? GENDERS : [...GENDERS, record.gender];
-  const dob = dateInputValue(record.dob);
+  const genders: readonly string[] = GENDERS.includes(values.gender as (typeof GENDERS)[number]) ? GENDERS : [...GENDERS, values.gender];
+  const dob = dateInputValue(values.dob);
 
   return (
     <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
@@ -50,6 +57,7 @@ export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCanc
           // No key on the record: a save's answer arrives while the form is still shown (until the page's
           // data is read again), and a new key would rebuild the form and drop the focused Save button to
           // <body>. Each time the form opens it is mounted afresh from the current record anyway.
+          id="profile-details-form"
           method="post"
           onSubmit={(event) => {
             // One save at a time (the button stays focusable while it runs, so it is not `disabled`).
@@ -59,11 +67,15 @@ export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCanc
           className="mt-6 grid gap-5 sm:grid-cols-2"
         >
           <input type="hidden" name="intent" value="save" />
+          {/* The version this form edits: a save over a newer one (another tab) is refused with 409. */}
+          <input type="hidden" name="version" value={draft?.version ?? record.updated_at} />
+          {/* With scripts, a save whose session ended is answered with data (the draft is kept), not a redirect. */}
+          {hydrated && <input type="hidden" name="client" value="script" />}
           <TextField
             ref={nameRef}
             label="Name"
             name="name"
-            defaultValue={record.name}
+            defaultValue={values.name}
             required
             maxLength={PROFILE_LIMITS.name}
             autoComplete="name"
@@ -71,19 +83,23 @@ export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCanc
           />
           <TextField label="Email" name="email-display" type="email" value={record.email} readOnly hint="Your email cannot be changed here." />
           <FieldShell id="profile-gender" label="Gender" error={errors.gender}>
-            <select
-              id="profile-gender"
-              name="gender"
-              defaultValue={record.gender}
-              className={cn(inputClasses, "appearance-auto")}
-              aria-invalid={errors.gender ? true : undefined}
-            >
-              {genders.map((g) => (
-                <option key={g} value={g}>
-                  {g === "" ? "Not specified" : g}
-                </option>
-              ))}
-            </select>
+            {/* Drawn like the text fields (white, with a chevron): the browser's own select looked disabled. */}
+            <div className="relative">
+              <select
+                id="profile-gender"
+                name="gender"
+                defaultValue={values.gender}
+                className={cn(inputClasses, "cursor-pointer appearance-none pr-10")}
+                aria-invalid={errors.gender ? true : undefined}
+              >
+                {genders.map((g) => (
+                  <option key={g} value={g}>
+                    {g === "" ? "Not specified" : g}
+                  </option>
+                ))}
+              </select>
+              <Icon name="chevron-down" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-500" />
+            </div>
           </FieldShell>
           <TextField
             label="Date of Birth"
@@ -99,7 +115,7 @@ export function ProfileDetails({ record, editing, errors, busy, onSubmit, onCanc
               label="About"
               name="about"
               rows={4}
-              defaultValue={record.about}
+              defaultValue={values.about}
               maxLength={PROFILE_LIMITS.about}
               placeholder="A few words about you"
               error={errors.about}

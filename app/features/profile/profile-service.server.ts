@@ -26,17 +26,27 @@ export interface ProfileDeps {
   log: Logger;
 }
 
-export type UpdateOutcome = { ok: true; record: UserRecord } | { ok: false; message: string; fieldErrors: FieldErrors };
+export type UpdateOutcome =
+  | { ok: true; record: UserRecord }
+  | { ok: false; message: string; fieldErrors: FieldErrors; conflict?: true };
 
 /**
  * Validates and writes name, gender, dob and about. Any other key in `input`
- * (email, id, counters, roles…) is never read.
+ * (email, id, counters, roles…) is never read. With `expectedVersion` (the
+ * profile page's form: the `updated_at` it was loaded with), a record changed
+ * since is not overwritten: the answer is a conflict (the page says so, 409).
  */
-export async function updateOwnProfile(deps: Pick<ProfileDeps, "database">, viewer: Viewer, input: Record<string, unknown>): Promise<UpdateOutcome> {
+export async function updateOwnProfile(
+  deps: Pick<ProfileDeps, "database">,
+  viewer: Viewer,
+  input: Record<string, unknown>,
+  { expectedVersion }: { expectedVersion?: string } = {},
+): Promise<UpdateOutcome> {
   const parsed = parseProfileUpdate(input);
   if (!parsed.ok) return { ok: false, message: Object.values(parsed.fieldErrors).join(" "), fieldErrors: parsed.fieldErrors };
   // The header shows the name from the cached session: the database's write report drops it (infra/db/write-watch.ts).
-  await updateProfile(deps.database.db, viewer.id, parsed.value);
+  const written = await updateProfile(deps.database.db, viewer.id, parsed.value, new Date(), expectedVersion);
+  if (written === "conflict") return { ok: false, message: PROFILE_MESSAGES.changedElsewhere, fieldErrors: {}, conflict: true };
   const record = await getUserRecord(deps.database.db, viewer.id);
   if (!record) return { ok: false, message: PROFILE_MESSAGES.updateFailed, fieldErrors: {} };
   return { ok: true, record };

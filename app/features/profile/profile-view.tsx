@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { cacheUser, SignOutForm } from "~/features/auth";
 import { notify } from "~/shared/lib/toasts";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
@@ -12,6 +12,7 @@ import { LocalDate } from "~/shared/ui/local-date";
 import { DeleteAccountDialog, DeleteAccountForm } from "./delete-account-dialog";
 import { PROFILE_MESSAGES } from "./messages";
 import { ProfileDetails } from "./profile-details";
+import { draftValues, dropDraft, keepDraft, type ProfileDraft, useStoredDraft } from "./profile-draft";
 import type { ProfileActionData } from "./profile-state";
 import { ProfileStats } from "./profile-stats";
 import type { UserRecord } from "./user-record";
@@ -58,7 +59,35 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
     editButton.current.focus();
   });
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const focusNameField = () => document.querySelector<HTMLInputElement>('#profile-details-form input[name="name"]')?.focus();
   const current = saved?.intent === "save" && saved.ok ? saved.record : record;
+
+  // A save that could not complete (profile-draft.ts): what was typed, and what the page says about it.
+  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  const [formNotice, setFormNotice] = useState<"session-ended" | "conflict" | "draft-restored" | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const submitted = useRef<Omit<ProfileDraft, "userId" | "savedAt"> | null>(null);
+  const revalidator = useRevalidator();
+  // Once per page view, as soon as the browser's storage can be read: a draft waiting for this account
+  // (kept when a save found the session ended) goes back into the form.
+  const stored = useStoredDraft(record.id);
+  const [draftChecked, setDraftChecked] = useState(false);
+  if (!draftChecked && stored !== undefined) {
+    setDraftChecked(true);
+    if (stored) {
+      setDraft(stored);
+      setEditing(true);
+      setFormNotice("draft-restored");
+    }
+  }
+  const reloadRecord = async () => {
+    await revalidator.revalidate();
+    setDraft(null);
+    dropDraft(sessionStorage);
+    setFormNotice(null);
+    setErrors({});
+    setFormKey((k) => k + 1);
+  };
 
   // The spec keeps a copy of the record in local storage under `user`.
   useEffect(() => cacheUser(current), [current]);
@@ -73,10 +102,19 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       notify.success(PROFILE_MESSAGES.updated, { id: "profile-save" });
       setErrors({});
       setEditing(false);
+      setFormNotice(null);
+      setDraft(null);
+      dropDraft(sessionStorage);
       // Back in view mode the form is gone: focus goes to the button that reopens it, never to <body>.
       focusEditButton.current = true;
+    } else if (answer.sessionEnded || answer.conflict) {
+      // Said once, above the form that still holds what was typed (no toast on top of it).
+      notify.dismiss("profile-save");
+      if (answer.sessionEnded && submitted.current) keepDraft(sessionStorage, { userId: current.id, ...submitted.current });
+      setFormNotice(answer.sessionEnded ? "session-ended" : "conflict");
     } else {
       notify.error(PROFILE_MESSAGES.updateFailed, { id: "profile-save" });
+      setFormNotice(null);
       setErrors(answer.errors);
     }
   });
@@ -88,13 +126,16 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       setDeleteOpen(false);
       notify.success(answer.message, { id: "profile-delete", duration: 8000 });
     } else {
+      // Said once, in the dialog beside the fields (the "Deleting account..." toast just goes).
       setDeleteError(answer.message);
-      notify.error(answer.message, { id: "profile-delete" });
+      notify.dismiss("profile-delete");
     }
   });
 
   const onSave = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const version = new FormData(event.currentTarget).get("version");
+    submitted.current = { version: typeof version === "string" ? version : current.updated_at, values: draftValues(event.currentTarget) };
     notify.loading(PROFILE_MESSAGES.updating, { id: "profile-save" });
     void save.submit(event.currentTarget, { method: "post" });
   };
@@ -110,36 +151,53 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       <div className="h-40 bg-gradient-to-r from-brand-800 via-brand-700 to-brand-900 sm:h-48" />
       <Container className="-mt-24 space-y-6 sm:-mt-28">
         <header className="rounded-3xl bg-white p-6 shadow-lift ring-1 ring-ink-200/70 sm:p-8">
-          <div className="flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
+          {/* Identity above the toolbar until there is room for both on one line (xl), so the toolbar never wraps. */}
+          <div className="flex flex-col gap-6 xl:flex-row xl:items-center xl:justify-between">
             <div className="flex min-w-0 items-center gap-5">
               <Avatar name={current.name} email={current.email} size="lg" />
               <div className="min-w-0">
-                <h1 className="truncate text-2xl font-bold sm:text-3xl">{current.name}</h1>
-                <p className="truncate text-ink-600">{current.email}</p>
+                <h1 className="text-2xl font-bold break-words sm:text-3xl">{current.name}</h1>
+                {/* One's own address is never cut short: it breaks where it must. */}
+                <p className="break-all text-ink-600">{current.email}</p>
                 <p className="mt-1 text-sm text-ink-600">
                   Member since <LocalDate iso={current.created_at} />
                 </p>
               </div>
             </div>
-            <div className="flex flex-wrap gap-2">
-              {!editing && (
-                <ActionLink to="?edit=1" preventScrollReset buttonRef={editButton} onAction={() => setEditing(true)}>
-                  <Icon name="pencil" className="size-4" />
-                  Edit Profile
-                </ActionLink>
-              )}
-              <ActionLink to="?delete=1#delete-account" preventScrollReset variant="secondary" buttonRef={deleteButton} onAction={() => setDeleteOpen(true)}>
-                <Icon name="trash-2" className="size-4" />
-                Delete Account
+            {/* Two even rows on a phone, one row above; the same four buttons in edit mode (nothing jumps). */}
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+              <ActionLink
+                to="?edit=1"
+                preventScrollReset
+                buttonRef={editButton}
+                onAction={() => {
+                  if (editing) focusNameField();
+                  else setEditing(true);
+                }}
+              >
+                <Icon name="pencil" className="size-4" />
+                Edit Profile
               </ActionLink>
               <Link to="/profile/security" className={buttonClasses("secondary")}>
                 <Icon name="shield-check" className="size-4" />
                 Security
               </Link>
-              <SignOutForm className={buttonClasses("ghost")}>
+              <SignOutForm className={buttonClasses("secondary")}>
                 <Icon name="log-out" className="size-4" />
                 Sign Out
               </SignOutForm>
+              {/* Apart from Edit: the one that cannot be undone, last and in red. */}
+              <ActionLink
+                to="?delete=1#delete-account"
+                preventScrollReset
+                variant="secondary"
+                className="text-red-700 ring-red-200 hover:bg-red-50 hover:ring-red-300 sm:ml-2"
+                buttonRef={deleteButton}
+                onAction={() => setDeleteOpen(true)}
+              >
+                <Icon name="trash-2" className="size-4" />
+                Delete Account
+              </ActionLink>
             </div>
           </div>
         </header>
@@ -150,8 +208,14 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
 
         <ProfileStats updatedAt={current.updated_at} />
 
+        {editing && formNotice && (
+          <FormNotice kind={formNotice} onReload={() => void reloadRecord()} />
+        )}
+
         <ProfileDetails
+          key={formKey}
           record={current}
+          draft={draft}
           editing={editing}
           errors={errors}
           busy={save.state !== "idle"}
@@ -159,6 +223,9 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
           onCancel={() => {
             setEditing(false);
             setErrors({});
+            setFormNotice(null);
+            setDraft(null);
+            dropDraft(sessionStorage);
             focusEditButton.current = true;
           }}
         />
@@ -216,5 +283,28 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
         returnFocus={deleteButton}
       />
     </div>
+  );
+}
+
+/** Why the form is still open with what was typed: the session ended, another tab saved first, or a draft came back. */
+function FormNotice({ kind, onReload }: { kind: "session-ended" | "conflict" | "draft-restored"; onReload: () => void }) {
+  if (kind === "draft-restored") return <Banner tone="info">{PROFILE_MESSAGES.draftRestored}</Banner>;
+  if (kind === "conflict") {
+    return (
+      <Banner tone="warning">
+        {PROFILE_MESSAGES.changedElsewhere}{" "}
+        <button type="button" onClick={onReload} className="font-semibold underline underline-offset-2">
+          Reload
+        </button>
+      </Banner>
+    );
+  }
+  return (
+    <Banner tone="warning">
+      {PROFILE_MESSAGES.sessionEnded}{" "}
+      <Link to={`/auth?redirectTo=${encodeURIComponent("/profile")}`} className="font-semibold underline underline-offset-2">
+        Sign in again
+      </Link>
+    </Banner>
   );
 }

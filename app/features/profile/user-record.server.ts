@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import { createProfile } from "~/infra/db/profile-rows.server";
 import type { Database } from "~/infra/db/schema";
-import { toIso } from "~/infra/db/time";
+import { toDate, toIso } from "~/infra/db/time";
 import type { MessageSummary, ProfileUpdate, UserRecord } from "./user-record";
 
 type Db = Kysely<Database>;
@@ -63,15 +63,31 @@ export async function getUserRecord(db: Db, userId: string): Promise<UserRecord 
 }
 
 /** Writes the allow-listed fields only; the name lives on Better Auth's user row. */
-export async function updateProfile(db: Db, userId: string, update: ProfileUpdate, now = new Date()): Promise<void> {
+/**
+ * Writes the allow-listed fields. With `expectedVersion` (the `updated_at` the
+ * editor's form was loaded with) it is an optimistic update: when the record
+ * changed since (another tab saved), nothing is written and the answer is
+ * "conflict". The write itself is conditional on the version it read, so two
+ * racing saves of one version cannot both win, on SQLite or PostgreSQL.
+ */
+export async function updateProfile(db: Db, userId: string, update: ProfileUpdate, now = new Date(), expectedVersion?: string): Promise<"updated" | "conflict"> {
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    await createProfile(trx, userId, { verificationSent: false, now });
-    await trx.updateTable("user").set({ name: update.name, updatedAt: at }).where("id", "=", userId).execute();
-    await trx
-      .updateTable("profile")
-      .set({ gender: update.gender, dob: update.dob, about: update.about, updated_at: at })
-      .where("user_id", "=", userId)
-      .execute();
-  });
+  const conflict = new Error("profile changed meanwhile");
+  try {
+    await db.transaction().execute(async (trx) => {
+      await createProfile(trx, userId, { verificationSent: false, now });
+      const row = await trx.selectFrom("profile").select("updated_at").where("user_id", "=", userId).executeTakeFirst();
+      const stored = row?.updated_at ?? null;
+      if (expectedVersion !== undefined && (stored === null || toDate(stored).getTime() !== Date.parse(expectedVersion))) throw conflict;
+      let write = trx.updateTable("profile").set({ gender: update.gender, dob: update.dob, about: update.about, updated_at: at }).where("user_id", "=", userId);
+      if (expectedVersion !== undefined && stored !== null) write = write.where("updated_at", "=", stored);
+      const written = await write.executeTakeFirst();
+      if (Number(written.numUpdatedRows) === 0) throw conflict;
+      await trx.updateTable("user").set({ name: update.name, updatedAt: at }).where("id", "=", userId).execute();
+    });
+  } catch (error) {
+    if (error === conflict) return "conflict";
+    throw error;
+  }
+  return "updated";
 }

@@ -3,6 +3,8 @@
  * Shared by client and server: no server imports, and no zod (it stays out of
  * the browser's JavaScript; the server validates in profile-update.server.ts).
  */
+import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
+
 export interface MessageSummary {
   id: string;
   /** The form it came through: "feedback", "contact", or an operator's form. */
@@ -42,7 +44,7 @@ export interface UserRecord {
 
 export const GENDERS = ["", "Female", "Male", "Non-binary", "Prefer not to say"] as const;
 
-export const PROFILE_LIMITS = { name: 100, gender: 40, about: 2000 } as const;
+export const PROFILE_LIMITS = { name: NAME_MAX_LENGTH, gender: 40, about: 2000 } as const;
 
 /** A real calendar date as YYYY-MM-DD, not in the future and not before 1900. */
 export function isValidDob(value: string): boolean {
