@@ -28,9 +28,16 @@ test("sign up, verify, sign in, a wrong password, reset the password, sign out: 
   await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
   const verification = await waitForMail(email, /Verify your email/);
 
-  // Verify, then a wrong password, then the right one.
+  // The link signs in, and the page says so without JavaScript (a flash message); the check-your-email
+  // page moves on by reload. Then signed out, a wrong password, then the right one.
   await page.goto(linkIn(verification, /verify-email/));
-  await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("flash")).toContainText("Your email is verified");
+  await page.goto("/auth?mode=verify");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("flash")).toHaveCount(0);
+  await page.context().clearCookies({ name: /session_token|session_data/ });
+  await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -39,6 +46,7 @@ test("sign up, verify, sign in, a wrong password, reset the password, sign out: 
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("banner")).toContainText(email.split("@")[0]!);
+  await expect(page.getByTestId("flash")).toContainText(`Welcome back, ${email.split("@")[0]!}!`);
 
   // Signed in, /auth sends you to your profile; Sign Out there is a plain form.
   await page.goto("/auth");
@@ -46,6 +54,7 @@ test("sign up, verify, sign in, a wrong password, reset the password, sign out: 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/\?signed-out=1$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText("Signed out successfully");
 
   // Forgot Password? → the mail → a new password → signed in with it.
   await page.goto("/auth");
@@ -88,6 +97,20 @@ test("profile edit and account deletion work without JavaScript", async ({ page,
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ravi Without Scripts");
 
+  // A save whose session has ended says why on the sign-in page, which leads back to the form.
+  await page.goto("/profile?edit=1");
+  await page.context().clearCookies({ name: /session_token|session_data/ });
+  await page.getByLabel("About").fill("Lost, but not in silence.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile%3Fedit%3D1$/);
+  await expect(page.getByTestId("flash")).toHaveText("Your session ended before your profile was saved: sign in again, then make your changes again.");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\?edit=1$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ravi Without Scripts");
+  await page.goto("/profile");
+
   await page.getByRole("link", { name: "Delete Account" }).click();
   const section = page.getByRole("region", { name: "Delete your account" });
   await section.getByLabel(/Type your name/).fill("Ravi Without Scripts");
@@ -99,4 +122,5 @@ test("profile edit and account deletion work without JavaScript", async ({ page,
   await section.getByRole("button", { name: "Delete Account" }).click();
   await expect(page).toHaveURL(/\/home\?deleted=1(#.*)?$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText("Account deleted successfully");
 });

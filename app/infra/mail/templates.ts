@@ -21,11 +21,24 @@ interface Layout {
   footnote?: string;
 }
 
+/**
+ * A link's words in the fallback line: the site and the page, without the
+ * token that makes a link eight lines long on a phone ("localhost:3000/api/auth/verify-email").
+ */
+export function shortLinkText(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname === "/" ? "" : pathname}`;
+  } catch {
+    return url;
+  }
+}
+
 function layout({ preheader, heading, paragraphs, action, footnote }: Layout): { html: string; text: string } {
   const brand = escape(site.productName);
   const button = action
     ? `<tr><td style="padding:8px 0 24px"><a href="${escape(action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></td></tr>
-       <tr><td style="padding:0 0 16px;font-size:13px;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escape(action.url)}" style="color:#6d28d9;word-break:break-all">${escape(action.url)}</a></td></tr>`
+       <tr><td style="padding:0 0 16px;font-size:12px;line-height:1.5;color:#64748b">Button not working? Open <a href="${escape(action.url)}" style="color:#6d28d9">${escape(shortLinkText(action.url))}</a>, or copy this address into your browser:<br><span style="word-break:break-all;color:#94a3b8">${escape(action.url)}</span></td></tr>`
     : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(heading)}</title></head>
@@ -58,7 +71,7 @@ export function verificationMail(name: string, url: string): RenderedMail {
     ...layout({
       preheader: "One click and your account is ready.",
       heading: "Verify your email address",
-      paragraphs: [`Hi ${name},`, `Welcome to ${site.productName}! Please confirm that this is your email address so you can sign in.`],
+      paragraphs: [`Hi ${name},`, `Welcome to ${site.productName}! Please confirm that this is your email address: the button signs you in.`],
       action: { label: "Verify email address", url },
       footnote: "This link works once and expires in one hour. If you did not create an account, you can ignore this email.",
     }),
@@ -198,7 +211,7 @@ export function connectionChangedMail(name: string, provider: string, connected:
 }
 
 /** Security notice: the password changed (from the security page, or through a reset link). */
-export function passwordChangedMail(name: string, at: Date, resetUrl: string): RenderedMail {
+export function passwordChangedMail(name: string, at: Date, resetUrl: string, device?: string): RenderedMail {
   return {
     subject: `Your ${site.productName} password was changed`,
     ...layout({
@@ -206,9 +219,10 @@ export function passwordChangedMail(name: string, at: Date, resetUrl: string): R
       heading: "Your password was changed",
       paragraphs: [
         `Hi ${name},`,
-        `The password of your ${site.productName} account was changed on ${whenUtc(at)}. Every other device was signed out.`,
-        `If this was not you, choose a new password at once: ${resetUrl}`,
+        `The password of your ${site.productName} account was changed on ${whenUtc(at)}${device ? ` from ${device}` : ""}. Every other device was signed out.`,
+        "If this was not you, choose a new password at once with the button below.",
       ],
+      action: { label: "Reset my password", url: resetUrl },
       footnote: `You get this email for every password change, so that nobody can change yours without you knowing.`,
     }),
   };
