@@ -11,6 +11,7 @@ import UserMenu from "./user-menu";
 import { site } from "~/config/site";
 
 import { menuDialog, OPEN_MENU_ATTRIBUTES, openMenu, SideMenu } from "./side-menu";
+import { useHydrated } from "~/shared/lib/use-hydrated";
 
 
 /** Whether the side menu is open, however it was opened (natively before hydration, or by script): for aria-expanded. */
@@ -34,6 +35,7 @@ function useMenuOpen(): boolean {
 
 export function Header({ user, accountUnknown = false }: { user: Viewer | null; accountUnknown?: boolean }) {
   const menuOpen = useMenuOpen();
+  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -80,11 +82,12 @@ export function Header({ user, accountUnknown = false }: { user: Viewer | null; 
           )}
           <button
             type="button"
-            {...OPEN_MENU_ATTRIBUTES}
+            // Before the scripts: the browser's own command opens the dialog (and says it is expanded;
+            // HTML forbids aria-expanded beside a command). After: the script opens it and says so.
+            {...(hydrated ? { "aria-expanded": menuOpen } : OPEN_MENU_ATTRIBUTES)}
             className="inline-flex size-10 items-center justify-center rounded-xl text-ink-800 hover:bg-ink-100 lg:hidden"
             aria-label="Open menu"
             aria-haspopup="dialog"
-            aria-expanded={menuOpen}
             onClick={(event) => {
               // The script opens it as a modal dialog on every browser; the native command is not needed.
               event.preventDefault();

@@ -41,7 +41,8 @@ export default function UserMenu({ user }: { user: Viewer }) {
 
   return (
     <div className="relative">
-      <UserMenuButton user={user} popoverTarget={USER_MENU_ID} aria-haspopup="menu" aria-expanded={open} aria-controls={USER_MENU_ID} data-state={open ? "open" : "closed"} />
+      {/* No aria-expanded: a popovertarget button's expanded state is the browser's to expose (HTML forbids both). */}
+      <UserMenuButton user={user} popoverTarget={USER_MENU_ID} aria-haspopup="menu" aria-controls={USER_MENU_ID} data-state={open ? "open" : "closed"} />
       <div
         id={USER_MENU_ID}
         ref={panel}

@@ -3,11 +3,51 @@ import { Icon } from "~/shared/ui/icon";
 import type { Card } from "~/shared/lib/content-types";
 import { LinkedText } from "~/shared/ui/linked-text";
 
+/**
+ * Two columns from 640 px; three or four from 1024 px, on a finer track (6 or
+ * 12) so that a last row of fewer cards is shared evenly instead of leaving an
+ * orphan or a gap (five cards: three, then two halves). Issue 22.
+ */
 const COLUMNS = {
   2: "sm:grid-cols-2",
-  3: "sm:grid-cols-2 lg:grid-cols-3",
-  4: "sm:grid-cols-2 lg:grid-cols-4",
+  3: "sm:grid-cols-2 lg:grid-cols-6",
+  4: "sm:grid-cols-2 lg:grid-cols-12",
 } as const;
+const TRACKS = { 2: 2, 3: 6, 4: 12 } as const;
+/** Written out whole, so that Tailwind sees every class it must generate. */
+const LG_SPAN: Record<number, string> = { 2: "lg:col-span-2", 3: "lg:col-span-3", 4: "lg:col-span-4", 6: "lg:col-span-6", 12: "lg:col-span-12" };
+
+/** A card whose paragraph is this long reads badly in a narrow column: it takes a row of its own. */
+const WIDE_WORDS = 90;
+
+/** The span classes of each card: full rows as usual, the last row of a run shared evenly; a wide card alone on its row. */
+export function cardSpans(cards: readonly Pick<Card, "description">[], columns: keyof typeof COLUMNS): string[] {
+  const spans: string[] = new Array<string>(cards.length).fill("");
+  const wide = cards.map((card) => card.description.split(/\s+/).length > WIDE_WORDS);
+  let start = 0;
+  const flush = (end: number) => {
+    const count = end - start;
+    for (let i = start; i < end; i++) {
+      const classes: string[] = [];
+      // Two columns: an odd last card takes the whole row.
+      if (count % 2 === 1 && i === end - 1) classes.push("sm:col-span-2");
+      if (columns !== 2) {
+        const full = Math.floor(count / columns) * columns;
+        const inLastRow = count - full;
+        classes.push(LG_SPAN[i - start < full ? TRACKS[columns] / columns : TRACKS[columns] / inLastRow]!);
+      }
+      spans[i] = classes.join(" ");
+    }
+  };
+  cards.forEach((_, i) => {
+    if (!wide[i]) return;
+    flush(i);
+    spans[i] = columns === 2 ? "sm:col-span-2" : `sm:col-span-2 ${LG_SPAN[TRACKS[columns]]!}`;
+    start = i + 1;
+  });
+  flush(cards.length);
+  return spans;
+}
 
 interface CardGridProps {
   cards: Card[];
@@ -21,6 +61,7 @@ interface CardGridProps {
 
 /** Icon, title and paragraph cards: values, vision, features, story, legal sections… */
 export function CardGrid({ cards, columns = 3, numbered = false, tone = "light", headingLevel: Heading = "h3" }: CardGridProps) {
+  const spans = cardSpans(cards, columns);
   return (
     <ul className={cn("grid gap-5", COLUMNS[columns])}>
       {cards.map((card, index) => (
@@ -28,6 +69,7 @@ export function CardGrid({ cards, columns = 3, numbered = false, tone = "light",
           key={card.title}
           className={cn(
             "group relative flex flex-col rounded-2xl p-6 transition-shadow",
+            spans[index],
             tone === "light"
               ? "bg-white shadow-card ring-1 ring-ink-200/70 hover:shadow-lift"
               : "bg-white/5 ring-1 ring-white/10 hover:bg-white/[0.08]",
@@ -49,7 +91,8 @@ export function CardGrid({ cards, columns = 3, numbered = false, tone = "light",
             )}
           </div>
           <Heading className={cn("mt-4 text-lg font-semibold", tone === "dark" && "text-white")}>{card.title}</Heading>
-          <p className={cn("mt-2 text-[15px] leading-relaxed", tone === "light" ? "text-ink-600" : "text-brand-100")}><LinkedText text={card.description} />
+          {/* However wide the card (a row of its own, half a row), running text keeps the readable measure (about 70 characters a line). */}
+          <p className={cn("mt-2 max-w-[30rem] text-[15px] leading-relaxed", tone === "light" ? "text-ink-600" : "text-brand-100")}><LinkedText text={card.description} />
           </p>
         </li>
       ))}

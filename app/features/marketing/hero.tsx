@@ -21,7 +21,7 @@ export function Hero({ content }: { content: HeroContent }) {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_40rem_at_20%_-10%,oklch(0.54_0.24_293/0.55),transparent),radial-gradient(40rem_30rem_at_90%_110%,oklch(0.75_0.17_60/0.25),transparent)]"
       />
-      <ParticlesBackground id="hero-particles" />
+      <ParticlesBackground id="hero-particles" fade="start" />
       <Container className="relative grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">

@@ -26,7 +26,18 @@ export function ValuesSection({ values }: { values: Card[] }) {
   );
 }
 
-export function WhyChooseUsSection({ content }: { content: { title: string; intro: string; points: Card[] } }) {
+/**
+ * "Why us", on the home page and on /about. Its button leads on from where it
+ * stands: to /about from home, and from /about (where "More about us" led back
+ * to the same page) to the team.
+ */
+export function WhyChooseUsSection({
+  content,
+  next = { to: "/about", label: "More about us" },
+}: {
+  content: { title: string; intro: string; points: Card[] };
+  next?: { to: string; label: string };
+}) {
   return (
     <section id="why" aria-labelledby="why-heading" className="bg-brand-950 py-16 text-white sm:py-20">
       <Container className="grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:items-center">
@@ -36,8 +47,8 @@ export function WhyChooseUsSection({ content }: { content: { title: string; intr
             {content.title}
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-brand-100">{content.intro}</p>
-          <ButtonLink to="/about" variant="light" className="mt-8">
-            More about us
+          <ButtonLink to={next.to} variant="light" className="mt-8">
+            {next.label}
           </ButtonLink>
         </div>
         <CardGrid cards={content.points} columns={2} tone="dark" />

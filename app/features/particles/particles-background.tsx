@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
+import { cn } from "~/shared/lib/cn";
 import { whenIdle } from "~/shared/lib/when-idle";
 
 export interface ParticlesCanvasProps {
@@ -36,7 +37,8 @@ function onFirstInteraction(start: () => void): () => void {
  * most on low-end phones, and nothing at all for visitors who prefer reduced
  * motion.
  */
-export function ParticlesBackground({ id }: { id: string }) {
+/** `fade`: where the particles give way to the text they sit behind (a centred header's middle, or the hero's start). */
+export function ParticlesBackground({ id, fade = "center" }: { id: string; fade?: "center" | "start" }) {
   const [Canvas, setCanvas] = useState<ComponentType<ParticlesCanvasProps> | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
@@ -62,7 +64,7 @@ export function ParticlesBackground({ id }: { id: string }) {
   }, []);
 
   return (
-    <div ref={container} className="pointer-events-none absolute inset-0 overflow-hidden" aria-hidden="true">
+    <div ref={container} className={cn(fade === "start" ? "particles-fade-start" : "particles-fade", "pointer-events-none absolute inset-0 overflow-hidden")} aria-hidden="true">
       {Canvas && <Canvas id={id} />}
     </div>
   );
