@@ -30,6 +30,10 @@ const config = {
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "127.0.0.1", strictPort: true },
   build: {
     target: "es2022",
+    // Browsers with CSS light-dark() (2024): below these, the minifier would
+    // rewrite light-dark() into variables resolved once on :root, and blocks
+    // marked `scheme-light` could not keep the light palette (ADR 0026).
+    cssTarget: ["chrome123", "edge123", "firefox120", "safari17.5"],
     rolldownOptions: {
       output: {
         // Fewer, larger chunks for what every page needs: a dozen tiny shared
@@ -50,7 +54,9 @@ const config = {
       },
     },
     // The icon sprite must stay a file: <use href="data:…#id"> does not work in browsers.
-    assetsInlineLimit: (file: string) => (file.endsWith("sprite.svg") ? false : undefined),
+    // Fonts too: the 1.2 KB rupee font would otherwise ride in the render-blocking
+    // stylesheet of every page instead of being fetched by the pages that show a price.
+    assetsInlineLimit: (file: string) => (file.endsWith("sprite.svg") || file.endsWith(".woff2") ? false : undefined),
   },
 } satisfies UserConfig;
 

@@ -16,6 +16,7 @@ import { useNonce } from "~/shared/lib/nonce";
 import { publicOrigin, statusPageUrl } from "~/shared/lib/seo.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { AppToaster } from "~/shared/lib/toasts";
+import { THEME_BOOT_SCRIPT } from "~/shared/lib/theme";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 
 // Not needed to read or use the page: right after hydration (docs/decisions/0005-initial-javascript-budget.md).
@@ -39,11 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // suppressHydrationWarning: the theme script below sets data-theme / data-js on <html> before React sees it.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4c1d95" />
+        {/* First in <head>, before the stylesheet: the remembered theme is on <html> before anything is drawn. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#4c1d95" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1e1b2e" />
         {/*
           The only render-blocking request. With a precedence, React emits it
           first in <head>, ahead of the module preloads that compete with it.

@@ -28,7 +28,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 md:grid-cols-3">
             {joinCards.map((card) => (
               <li key={card.network} className="flex flex-col rounded-3xl bg-white p-7 shadow-card ring-1 ring-ink-200/70">
-                <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-ink-950 text-white">
+                <span className="scheme-light inline-flex size-12 items-center justify-center rounded-2xl bg-ink-950 text-white">
                   <BrandIcon network={card.network} className="size-6" />
                 </span>
                 <h3 className="mt-5 text-xl font-bold">{card.title}</h3>
@@ -37,7 +37,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
                   href={LINKS[card.network]}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="mt-6 inline-flex h-11 items-center justify-center rounded-xl bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+                  className="scheme-light mt-6 inline-flex h-11 items-center justify-center rounded-xl bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
                 >
                   {card.cta}
                   <span className="sr-only"> (opens {card.title} in a new tab)</span>

@@ -24,7 +24,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             {products.map((product) => (
               <li key={product.title} className="flex flex-col rounded-3xl bg-white p-7 shadow-card ring-1 ring-ink-200/70">
                 <div className="flex items-start justify-between gap-4">
-                  <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-800 text-white">
+                  <span className="scheme-light inline-flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-800 text-white">
                     <Icon name={product.icon} className="size-7" />
                   </span>
                   <span className="rounded-full bg-saffron-300/40 px-3 py-1 text-xs font-semibold text-ink-900 ring-1 ring-saffron-400/60">

@@ -81,7 +81,7 @@ export function AccountsView({ stats, window, query, accounts }: { stats: Accoun
                 key={days}
                 to={`?days=${days}${query ? `&q=${encodeURIComponent(query)}` : ""}`}
                 aria-current={window === days ? "page" : undefined}
-                className={cn("rounded-lg px-3 py-1.5 font-medium", window === days ? "bg-brand-600 text-white" : "text-ink-700 ring-1 ring-inset ring-ink-200 hover:bg-ink-50")}
+                className={cn("rounded-lg px-3 py-1.5 font-medium", window === days ? "scheme-light bg-brand-600 text-white" : "text-ink-700 ring-1 ring-inset ring-ink-200 hover:bg-ink-50")}
               >
                 {days} days
               </Link>

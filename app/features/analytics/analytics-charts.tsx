@@ -4,15 +4,36 @@
  * (analytics-view.tsx lazy-loads it); the same numbers are in the table
  * beside the charts, which is also what screen readers get.
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatCount, formatVital, VITAL_NAME } from "./format";
 import { THRESHOLDS, type Vital, VITALS } from "./metrics";
 import type { AnalyticsSummary } from "./summary-types";
+import { isDarkTheme, THEME_CHANGE_EVENT } from "~/shared/lib/theme";
 
-/** Canvas needs plain colours (the theme's oklch tokens, as hex). */
-const COLOUR = { brand: "#6d28d9", good: "#059669", poor: "#dc2626", grid: "#e5e7eb", text: "#374151" };
+
+/** Canvas needs plain colours (the theme's tokens, as hex), one set per theme. */
+const LIGHT = { brand: "#6d28d9", brandFill: "rgba(109, 40, 217, 0.25)", good: "#059669", poor: "#dc2626", grid: "#e5e7eb", text: "#374151" };
+const DARK = { brand: "#b79cff", brandFill: "rgba(183, 156, 255, 0.3)", good: "#34d399", poor: "#f87171", grid: "#343848", text: "#d4d7e0" };
+type Colours = typeof LIGHT;
+
+/** The chart colours of the theme the page is drawn in now, following the switch and the system's setting. */
+function useChartColours(): Colours {
+  const [dark, setDark] = useState(false);
+  useEffect(() => {
+    const update = () => setDark(isDarkTheme());
+    update();
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    media.addEventListener("change", update);
+    window.addEventListener(THEME_CHANGE_EVENT, update);
+    return () => {
+      media.removeEventListener("change", update);
+      window.removeEventListener(THEME_CHANGE_EVENT, update);
+    };
+  }, []);
+  return dark ? DARK : LIGHT;
+}
 
 const HEIGHT = 180;
 
@@ -28,7 +49,7 @@ function dayLabel(seconds: number): string {
   return new Date(seconds * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
-function axes(format: (value: number) => string): uPlot.Axis[] {
+function axes(COLOUR: Colours, format: (value: number) => string): uPlot.Axis[] {
   return [
     {
       stroke: COLOUR.text,
@@ -83,22 +104,22 @@ function Chart({ label, options, data }: { label: string; options: ChartOptions;
 
 type ChartOptions = Omit<uPlot.Options, "width" | "height">;
 
-function PageViewsChart({ days, pageViews }: { days: string[]; pageViews: number[] }) {
+function PageViewsChart({ days, pageViews, colours: COLOUR }: { days: string[]; pageViews: number[]; colours: Colours }) {
   const options = useMemo<ChartOptions>(() => ({
     title: "Page views per day",
     series: [
       {},
-      { label: "Page views", stroke: COLOUR.brand, fill: "rgba(109, 40, 217, 0.25)", paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false }, value: (_u, v) => (v == null ? "—" : formatCount(v)) },
+      { label: "Page views", stroke: COLOUR.brand, fill: COLOUR.brandFill, paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false }, value: (_u, v) => (v == null ? "—" : formatCount(v)) },
     ],
-    axes: axes((v) => formatCount(v)),
+    axes: axes(COLOUR, (v) => formatCount(v)),
     scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-  }), []);
+  }), [COLOUR]);
   const data = useMemo<uPlot.AlignedData>(() => [xs(days), pageViews], [days, pageViews]);
   const total = pageViews.reduce((a, b) => a + b, 0);
   return <Chart label={`Page views per day, ${formatCount(total)} in all: the numbers are in the table below.`} options={options} data={data} />;
 }
 
-function VitalChart({ vital, days, values }: { vital: Vital; days: string[]; values: (number | null)[] }) {
+function VitalChart({ vital, days, values, colours: COLOUR }: { vital: Vital; days: string[]; values: (number | null)[]; colours: Colours }) {
   const { good, poor } = THRESHOLDS[vital];
   const options = useMemo<ChartOptions>(() => {
     const format = (v: number) => formatVital(vital, v);
@@ -110,10 +131,10 @@ function VitalChart({ vital, days, values }: { vital: Vital; days: string[]; val
       { label: "Good up to", stroke: COLOUR.good, dash: [6, 4], width: 1, points: { show: false }, value: () => format(good) },
       { label: "Poor above", stroke: COLOUR.poor, dash: [2, 4], width: 1, points: { show: false }, value: () => format(poor) },
     ],
-    axes: axes(format),
+    axes: axes(COLOUR, format),
     scales: { y: { range: (_u, _min, max) => [0, Math.max(poor * 1.2, max ?? 0)] } },
     };
-  }, [vital, good, poor]);
+  }, [vital, good, poor, COLOUR]);
   const data = useMemo<uPlot.AlignedData>(() => [xs(days), values, days.map(() => good), days.map(() => poor)], [days, values, good, poor]);
   return (
     <Chart
@@ -125,13 +146,14 @@ function VitalChart({ vital, days, values }: { vital: Vital; days: string[]; val
 }
 
 export default function AnalyticsCharts({ daily }: { daily: AnalyticsSummary["daily"] }) {
+  const colours = useChartColours();
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid="analytics-charts">
       <div className="lg:col-span-2">
-        <PageViewsChart days={daily.days} pageViews={daily.pageViews} />
+        <PageViewsChart days={daily.days} pageViews={daily.pageViews} colours={colours} />
       </div>
       {VITALS.map((vital) => (
-        <VitalChart key={vital} vital={vital} days={daily.days} values={daily.p75[vital]} />
+        <VitalChart key={vital} vital={vital} days={daily.days} values={daily.p75[vital]} colours={colours} />
       ))}
     </div>
   );

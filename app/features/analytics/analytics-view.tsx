@@ -62,7 +62,7 @@ function DaysSwitch({ days }: { days: SummaryDays }) {
           preventScrollReset
           className={cn(
             "rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset",
-            choice === days ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-ink-800 ring-ink-300 hover:bg-ink-50",
+            choice === days ? "scheme-light bg-brand-700 text-white ring-brand-700" : "bg-white text-ink-800 ring-ink-300 hover:bg-ink-50",
           )}
         >
           Last {choice} days

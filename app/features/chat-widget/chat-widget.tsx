@@ -150,7 +150,7 @@ export default function ChatWidget() {
         onKeyDown={onKeyDown}
         style={{ left: position.x, top: position.y, width: CHAT_BUTTON_SIZE, height: CHAT_BUTTON_SIZE, touchAction: "none" }}
         // Under the header (z-40), menus and dialogs (z-50): an overlay always covers it.
-        className="fixed z-30 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
+        className="scheme-light fixed z-30 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
       >
         <Icon name={open ? "x" : "message-circle"} className="size-6" />
       </button>
@@ -172,7 +172,7 @@ export default function ChatWidget() {
             panelAt && "animate-pop-in",
           )}
         >
-          <div className="flex items-center justify-between gap-3 bg-gradient-to-r from-brand-700 to-brand-900 px-5 py-4 text-white">
+          <div className="scheme-light flex items-center justify-between gap-3 bg-gradient-to-r from-brand-700 to-brand-900 px-5 py-4 text-white">
             <div className="flex items-center gap-3">
               <span className="inline-flex size-9 items-center justify-center rounded-xl bg-white/15">
                 <Icon name="sparkles" className="size-5" />

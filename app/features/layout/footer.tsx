@@ -4,10 +4,12 @@ import { BrandIcon } from "~/shared/ui/brand-icons";
 import { Container } from "~/shared/ui/layout";
 import { Logo } from "~/shared/ui/logo";
 import { footerGroups, legalNav } from "./navigation";
+import { ThemeSwitch } from "./theme-switch";
 
 export function Footer({ statusUrl = null }: { statusUrl?: string | null }) {
   return (
-    <footer className="bg-ink-950 text-ink-300">
+    // scheme-light: drawn dark in both themes, so it keeps the light theme's tokens (app.css).
+    <footer className="bg-ink-950 text-ink-300 scheme-light">
       <Container className="py-14">
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-[1.4fr_repeat(3,1fr)]">
           <div className="col-span-2 md:col-span-1">
@@ -46,10 +48,11 @@ export function Footer({ statusUrl = null }: { statusUrl?: string | null }) {
             </nav>
           ))}
         </div>
-        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm md:flex-row md:items-center md:justify-between">
           <p>
             © {site.copyrightYear} {site.productName}. All rights reserved.
           </p>
+          <ThemeSwitch />
           <ul className="flex gap-5" aria-label="Legal">
             {legalNav.map((link) => (
               <li key={link.to}>

@@ -76,7 +76,7 @@ export function SideMenu({ user }: { user: Viewer | null }) {
       closedby="any"
       onClick={closeOnBackdrop}
       onKeyDown={keepFocusInside}
-      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none overflow-hidden border-0 bg-white p-0 text-ink-950 shadow-lift backdrop:bg-ink-950/50 open:animate-slide-in-left"
+      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none overflow-hidden border-0 bg-white p-0 text-ink-950 shadow-lift backdrop:bg-black/50 open:animate-slide-in-left"
     >
       <div className="flex h-full flex-col">
         <div className="flex h-16 items-center justify-between border-b border-ink-200 px-4">

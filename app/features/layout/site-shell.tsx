@@ -31,7 +31,7 @@ export function SiteShell({
       <a
         href="#main"
         // Focused, it is a bar over the whole header (not a box on top of the logo).
-        className="sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
+        className="scheme-light sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
       >
         Skip to content
       </a>

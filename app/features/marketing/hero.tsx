@@ -16,7 +16,7 @@ export interface HeroContent {
 /** The home page's opening: the tagline, Try (to /coming-soon) and Our Story (to /story). */
 export function Hero({ content }: { content: HeroContent }) {
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-950 text-white">
+    <section aria-labelledby="hero-heading" className="scheme-light relative isolate overflow-hidden bg-brand-950 text-white">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_40rem_at_20%_-10%,oklch(0.54_0.24_293/0.55),transparent),radial-gradient(40rem_30rem_at_90%_110%,oklch(0.75_0.17_60/0.25),transparent)]"

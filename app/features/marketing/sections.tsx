@@ -39,7 +39,7 @@ export function WhyChooseUsSection({
   next?: { to: string; label: string };
 }) {
   return (
-    <section id="why" aria-labelledby="why-heading" className="bg-brand-950 py-16 text-white sm:py-20">
+    <section id="why" aria-labelledby="why-heading" className="scheme-light bg-brand-950 py-16 text-white sm:py-20">
       <Container className="grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:items-center">
         <div>
           <p className="text-sm font-semibold tracking-wider text-saffron-300 uppercase">Why us</p>
@@ -101,7 +101,7 @@ export function TeamSection({ team, more = true }: { team: TeamMember[]; more?: 
 
 export function JoinBand() {
   return (
-    <section aria-labelledby="join-heading" className="bg-gradient-to-r from-brand-700 to-brand-900 py-16 text-white">
+    <section aria-labelledby="join-heading" className="scheme-light bg-gradient-to-r from-brand-700 to-brand-900 py-16 text-white">
       <Container className="flex flex-col items-start justify-between gap-6 md:flex-row md:items-center">
         <div>
           <h2 id="join-heading" className="text-2xl font-bold text-white sm:text-3xl">

@@ -8,7 +8,7 @@ export function TeamGrid({ team, headingLevel: Heading = "h3" }: { team: TeamMem
       {team.map((member) => (
         <li key={member.name} className="flex flex-col rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70">
           <div className="flex items-center gap-4">
-            <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-sm">
+            <span className="scheme-light inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-sm">
               <Icon name={member.icon} className="size-6" />
             </span>
             <div className="min-w-0">

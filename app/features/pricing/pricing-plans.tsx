@@ -72,7 +72,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
               )}
             >
               {plan.isPopular && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold whitespace-nowrap text-white shadow-sm">
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 scheme-light rounded-full bg-brand-600 px-3 py-1 text-xs font-bold whitespace-nowrap text-white shadow-sm">
                   {POPULAR_RIBBON}
                 </p>
               )}
@@ -119,7 +119,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
                   // Disabled (yearly): flat grey for every plan, the popular one included, so none looks pressable.
                   "disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 disabled:shadow-none disabled:ring-1 disabled:ring-inset disabled:ring-ink-200",
                   plan.variant === "primary"
-                    ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+                    ? "scheme-light bg-brand-600 text-white shadow-sm hover:bg-brand-700"
                     : "bg-white text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50",
                 )}
               >

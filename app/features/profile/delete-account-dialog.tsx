@@ -79,7 +79,7 @@ export function DeleteAccountDialog({ open, onOpenChange, returnFocus, ...form }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/50 data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay className="scheme-light fixed inset-0 z-50 bg-ink-950/50 data-[state=open]:animate-fade-in" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
             event.preventDefault();

@@ -148,7 +148,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
   const secondary = buttonClasses("secondary");
   return (
     <div className="bg-ink-50 pb-16">
-      <div className="h-40 bg-gradient-to-r from-brand-800 via-brand-700 to-brand-900 sm:h-48" />
+      <div className="scheme-light h-40 bg-gradient-to-r from-brand-800 via-brand-700 to-brand-900 sm:h-48" />
       <Container className="-mt-24 space-y-6 sm:-mt-28">
         <header className="rounded-3xl bg-white p-6 shadow-lift ring-1 ring-ink-200/70 sm:p-8">
           {/* Identity above the toolbar until there is room for both on one line (xl), so the toolbar never wraps. */}

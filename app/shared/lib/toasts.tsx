@@ -64,7 +64,8 @@ const Toaster = lazy(async () => {
           success: { duration: TOAST_DURATIONS.success },
           error: { duration: TOAST_DURATIONS.error },
           loading: { duration: TOAST_DURATIONS.loading },
-          className: "!rounded-xl !text-sm !font-medium !text-ink-900 !shadow-lift",
+          // !bg-white: the library paints #fff inline; the token follows the theme (dark mode, ADR 0026).
+          className: "!rounded-xl !bg-white !text-sm !font-medium !text-ink-900 !shadow-lift !ring-1 !ring-ink-200",
         }}
       />
     ),

@@ -20,7 +20,7 @@ export function Avatar({ name, email, size = "md", className }: { name: string; 
       data-initial={initialOf({ name, email })}
       className={cn(
         "avatar-initial",
-        "inline-flex shrink-0 items-center justify-center bg-gradient-to-br from-brand-500 to-brand-800 font-bold text-white",
+        "scheme-light inline-flex shrink-0 items-center justify-center bg-gradient-to-br from-brand-500 to-brand-800 font-bold text-white",
         SIZES[size],
         className,
       )}

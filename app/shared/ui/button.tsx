@@ -10,10 +10,10 @@ const base =
   "inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 select-none";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500",
+  primary: "scheme-light bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500",
   secondary: "bg-white text-ink-900 ring-1 ring-inset ring-ink-200 hover:bg-ink-50 hover:ring-ink-300",
   ghost: "text-ink-700 hover:bg-ink-100 hover:text-ink-950",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-500",
+  danger: "scheme-light bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-500",
   light: "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
   "outline-light": "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10",
 };

@@ -49,7 +49,7 @@ export function Section({ id, eyebrow, title, intro, as: Heading = "h2", classNa
 /** The coloured band at the top of an inner page, with its h1. */
 export function PageHeader({ eyebrow, title, intro, children }: { eyebrow?: string; title: string; intro?: ReactNode; children?: ReactNode }) {
   return (
-    <header className="relative overflow-hidden bg-gradient-to-b from-brand-950 via-brand-900 to-brand-800 text-white">
+    <header className="scheme-light relative overflow-hidden bg-gradient-to-b from-brand-950 via-brand-900 to-brand-800 text-white">
       {children}
       <Container className="relative py-16 text-center sm:py-20">
         {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-saffron-300">{eyebrow}</p>}

@@ -106,7 +106,7 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
               alt="QR code to add this account to your authenticator app"
               width={176}
               height={176}
-              className="size-44 shrink-0 rounded-xl bg-white p-1 ring-1 ring-ink-200"
+              className="scheme-light size-44 shrink-0 rounded-xl bg-white p-1 ring-1 ring-ink-200"
             />
             <div className="min-w-0 space-y-2">
               <p className="text-sm font-medium text-ink-800">Or type this key into the app</p>
