@@ -1,4 +1,4 @@
-import { site } from "~/config/site";
+import { blogFeedLink } from "~/features/blog/feed";
 import { data, Link } from "react-router";
 import { formatPostDate, postImagePath } from "~/features/blog/format";
 import { findPost, neighbours } from "~/features/blog/posts.server";
@@ -9,7 +9,7 @@ import { Container } from "~/shared/ui/layout";
 import type { Route } from "./+types/blog.post";
 
 /** The blog's feed, for readers and browsers that discover it. */
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${site.productName} Blog`, href: "/blog/rss.xml" }];
+export const links: Route.LinksFunction = () => [blogFeedLink];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData

@@ -1,8 +1,8 @@
 import { site } from "~/config/site";
+import { BLOG_FEED_PATH } from "~/features/blog/feed";
 import { postSummaries } from "~/features/blog/posts.server";
+import { escapeMarkup as escape } from "~/shared/lib/escape-markup";
 import { publicOrigin } from "~/shared/lib/seo.server";
-
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** RFC 822 dates, as RSS 2.0 wants them: posts are dated by day, published at 09:00 IST (03:30 UTC). */
 function rfc822(day: string): string {
@@ -32,7 +32,7 @@ export function loader() {
     <link>${origin}/blog</link>
     <description>${escape(`Notes from the ${site.companyName} team on how AI works and how we build ${site.productName}.`)}</description>
     <language>en-in</language>
-    <atom:link href="${origin}/blog/rss.xml" rel="self" type="application/rss+xml"/>
+    <atom:link href="${origin}${BLOG_FEED_PATH}" rel="self" type="application/rss+xml"/>
     <lastBuildDate>${posts[0] ? rfc822(posts[0].date) : new Date(0).toUTCString()}</lastBuildDate>
 ${items}
   </channel>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { blogFeedLink } from "~/features/blog/feed";
 import { formatPostDate } from "~/features/blog/format";
 import { postSummaries } from "~/features/blog/posts.server";
 import { pageMeta } from "~/shared/lib/seo";
@@ -10,7 +11,7 @@ import { site } from "~/config/site";
 const DESCRIPTION = `Engineering notes from the ${site.productName} team on how AI systems are built, trained, served and kept safe.`;
 
 /** The blog's feed, for readers and browsers that discover it. */
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${site.productName} Blog`, href: "/blog/rss.xml" }];
+export const links: Route.LinksFunction = () => [blogFeedLink];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Blog", path: "/blog", description: DESCRIPTION });
 

@@ -31,8 +31,8 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
-import { describeDevice } from "~/shared/lib/device";
-import { FLASH_COOKIE, FLASH_COOKIE_ATTRIBUTES, flashCookieValue } from "~/infra/http/flash.server";
+import { deviceFromHeaders } from "~/shared/lib/device";
+import { setFlashCookie } from "~/infra/http/flash.server";
 import { waitMessage } from "~/infra/http/responses";
 import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
 import { passwordChangedMail, verificationMail } from "~/infra/mail/templates";
@@ -375,7 +375,7 @@ export function accountRules(deps: AccountRulesDeps) {
                 kind: "password-changed",
                 to: returned.user.email,
                 userId: returned.user.id ?? null,
-                ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`, deviceOf(ctx.headers)),
+                ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`, deviceFromHeaders(ctx.headers)),
               })
               .catch((error: unknown) => log?.error({ err: error }, "password-changed notice not queued"));
           }),
@@ -387,7 +387,7 @@ export function accountRules(deps: AccountRulesDeps) {
             const returned = ctx.context.returned;
             if (isAPIError(returned) && returned.statusCode >= 400) throw ctx.redirect(`${deps.appUrl}/profile?error=DELETE_LINK`);
             // Deleted: the page it leads to says so (shared/lib/flash.ts).
-            ctx.setCookie(FLASH_COOKIE, flashCookieValue(ctx.context.secret, { kind: "account-deleted" }), { ...FLASH_COOKIE_ATTRIBUTES, secure: deps.appUrl.startsWith("https:") });
+            setFlashCookie(ctx, ctx.context.secret, { kind: "account-deleted" }, deps.appUrl.startsWith("https:"));
           }),
         },
       ],
@@ -493,10 +493,4 @@ export async function forgiveFailedSignIns(limiter: RateLimiter, email: string, 
   } catch (error) {
     log?.warn({ err: error }, "could not clear failed sign-in counters");
   }
-}
-
-/** "Chrome on Android" for a security notice, when the change came from a browser. */
-function deviceOf(headers: Headers | undefined): string | undefined {
-  const agent = headers?.get("user-agent");
-  return agent ? describeDevice(agent) : undefined;
 }

@@ -48,7 +48,7 @@ import { tokenlessSessions } from "./tokenless-sessions.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
 import { AUTH_MESSAGES } from "./messages";
-import { describeDevice } from "~/shared/lib/device";
+import { deviceFromHeaders } from "~/shared/lib/device";
 import type { TokenSync } from "~/features/token-sync/index.server";
 
 export interface AuthDeps {
@@ -165,8 +165,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       onPasswordReset: async ({ user }, request) => {
         await forgiveFailedSignIns(limiter, user.email, log);
         // The device, when Better Auth has the browser's request (the reset page's own action calls the API without one).
-        const agent = request?.headers.get("user-agent");
-        await notice({ kind: "password-changed", to: user.email, userId: user.id, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`, agent ? describeDevice(agent) : undefined) });
+        await notice({ kind: "password-changed", to: user.email, userId: user.id, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`, deviceFromHeaders(request?.headers)) });
       },
       sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url) }),
       // A sign-up for a taken address answers like a new one (no enumeration); the owner hears about it
@@ -238,12 +237,11 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
             const others = await db.selectFrom("account").select("id").where("userId", "=", account.userId).where("id", "!=", account.id).execute();
             const user = others.length ? await db.selectFrom("user").select(["email", "name"]).where("id", "=", account.userId).executeTakeFirst() : undefined;
             if (!user) return;
-            const agent = context?.headers?.get("user-agent");
             await notice({
               kind: "connection-changed",
               to: user.email,
               userId: account.userId,
-              ...connectionChangedMail(user.name, providerName(account.providerId), true, new Date(), agent ? describeDevice(agent) : undefined, `${env.appUrl}/profile/security`),
+              ...connectionChangedMail(user.name, providerName(account.providerId), true, new Date(), deviceFromHeaders(context?.headers), `${env.appUrl}/profile/security`),
             });
           },
         },

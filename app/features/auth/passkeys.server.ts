@@ -39,7 +39,7 @@ import { passkeyChangedMail } from "~/infra/mail/templates";
 import { waitMessage } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
-import { describeDevice } from "~/shared/lib/device";
+import { describeDevice, deviceFromHeaders } from "~/shared/lib/device";
 import { clientIpOf } from "./client-ip";
 import { markReauthenticated } from "./reauthentication.server";
 
@@ -105,7 +105,7 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
 
   function notice(ctx: Ctx, user: { id: string; email: string; name: string }, added: boolean, name: string) {
     if (!outbox) return;
-    const device = ctx.headers?.get("user-agent") ? describeDevice(ctx.headers.get("user-agent") ?? "") : undefined;
+    const device = deviceFromHeaders(ctx.headers);
     void outbox
       .enqueue({ kind: "passkey-changed", to: user.email, userId: user.id, ...passkeyChangedMail(user.name, added, name, new Date(), device, `${appUrl}/profile/security`) })
       .catch((error: unknown) => log?.error({ err: error }, "passkey notice not queued"));

@@ -23,7 +23,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { recordLogin } from "~/infra/db/profile-rows.server";
-import { FLASH_COOKIE, FLASH_COOKIE_ATTRIBUTES, flashCookieValue } from "~/infra/http/flash.server";
+import { setFlashCookie } from "~/infra/http/flash.server";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { newSignInMail } from "~/infra/mail/templates";
@@ -92,8 +92,7 @@ export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
             }
             await rememberDevice(ctx, user.email);
             // The page the sign-in leads to greets the person (shared/lib/flash.ts), with or without JavaScript.
-            const flash = flashCookieValue(ctx.context.secret, { kind: ctx.path === "/verify-email" ? "email-verified" : "signed-in", name: user.name });
-            ctx.setCookie(FLASH_COOKIE, flash, { ...FLASH_COOKIE_ATTRIBUTES, secure: appUrl.startsWith("https:") });
+            setFlashCookie(ctx, ctx.context.secret, { kind: ctx.path === "/verify-email" ? "email-verified" : "signed-in", name: user.name }, appUrl.startsWith("https:"));
           }),
         },
       ],

@@ -34,7 +34,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { twoFactorChangedMail } from "~/infra/mail/templates";
-import { describeDevice } from "~/shared/lib/device";
+import { deviceFromHeaders } from "~/shared/lib/device";
 import type { HookContext } from "./known-device.server";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
@@ -166,9 +166,8 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
   /** "Two-factor is on / off": a notice, never worth failing the change it reports. */
   const notice = async (ctx: HookContext, user: { id: string; email: string; name: string }, on: boolean) => {
     if (!outbox) return;
-    const agent = ctx.headers?.get("user-agent");
     await outbox
-      .enqueue({ kind: "two-factor-changed", to: user.email, userId: user.id, ...twoFactorChangedMail(user.name, on, new Date(), agent ? describeDevice(agent) : undefined, `${appUrl}/profile/security`) })
+      .enqueue({ kind: "two-factor-changed", to: user.email, userId: user.id, ...twoFactorChangedMail(user.name, on, new Date(), deviceFromHeaders(ctx.headers), `${appUrl}/profile/security`) })
       .catch((error: unknown) => log?.error({ err: error }, "two-factor notice not queued"));
   };
 

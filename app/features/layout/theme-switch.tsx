@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore } from "react";
-import { applyThemeChoice, readThemeChoice, THEME_CHANGE_EVENT, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "~/shared/lib/theme";
+import { applyThemeChoice, readThemeChoice, setThemeAttribute, THEME_CHANGE_EVENT, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "~/shared/lib/theme";
 import { cn } from "~/shared/lib/cn";
 
 const LABEL: Record<ThemeChoice, string> = { system: "System", light: "Light", dark: "Dark" };
@@ -47,10 +47,7 @@ function subscribe(onChange: () => void): () => void {
   // Another tab's choice (localStorage is shared): this tab's switch and <html> follow it.
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === THEME_STORAGE_KEY) {
-      const root = document.documentElement;
-      const choice = readThemeChoice();
-      if (choice === "system") delete root.dataset.theme;
-      else root.dataset.theme = choice;
+      setThemeAttribute(readThemeChoice());
       window.dispatchEvent(new Event(THEME_CHANGE_EVENT));
     }
   };

@@ -80,11 +80,15 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       setFormNotice("draft-restored");
     }
   }
-  const reloadRecord = async () => {
-    await revalidator.revalidate();
+  /** Saved, cancelled or replaced by the newer record: no draft and no notice about one any more. */
+  const forgetDraft = () => {
+    setFormNotice(null);
     setDraft(null);
     dropDraft(sessionStorage);
-    setFormNotice(null);
+  };
+  const reloadRecord = async () => {
+    await revalidator.revalidate();
+    forgetDraft();
     setErrors({});
     setFormKey((k) => k + 1);
   };
@@ -102,9 +106,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       notify.success(PROFILE_MESSAGES.updated, { id: "profile-save" });
       setErrors({});
       setEditing(false);
-      setFormNotice(null);
-      setDraft(null);
-      dropDraft(sessionStorage);
+      forgetDraft();
       // Back in view mode the form is gone: focus goes to the button that reopens it, never to <body>.
       focusEditButton.current = true;
     } else if (answer.sessionEnded || answer.conflict) {
@@ -223,9 +225,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
           onCancel={() => {
             setEditing(false);
             setErrors({});
-            setFormNotice(null);
-            setDraft(null);
-            dropDraft(sessionStorage);
+            forgetDraft();
             focusEditButton.current = true;
           }}
         />

@@ -17,13 +17,24 @@ function sign(secret: string, payload: string): string {
   return createHmac("sha256", secret).update(`flash:${payload}`).digest("base64url");
 }
 
-/** The cookie's value for `flash` (payload and signature), and its attributes: for code that sets cookies its own way (Better Auth's). */
-export function flashCookieValue(secret: string, flash: Flash): string {
+/** The cookie's value for `flash`: payload and signature. */
+function flashCookieValue(secret: string, flash: Flash): string {
   const payload = Buffer.from(JSON.stringify({ k: flash.kind, n: flash.name?.slice(0, NAME_MAX) })).toString("base64url");
   return `${payload}.${sign(secret, payload)}`;
 }
 
-export const FLASH_COOKIE_ATTRIBUTES = { path: "/", maxAge: MAX_AGE_S, httpOnly: true, sameSite: "lax" } as const;
+/**
+ * Leaves `flash` for the page an answer leads to, through code that sets
+ * cookies its own way (Better Auth's hooks: `ctx.setCookie`).
+ */
+export function setFlashCookie(
+  target: { setCookie(name: string, value: string, options: { path: string; maxAge: number; httpOnly: boolean; sameSite: "lax"; secure: boolean }): unknown },
+  secret: string,
+  flash: Flash,
+  secure: boolean,
+): void {
+  target.setCookie(FLASH_COOKIE, flashCookieValue(secret, flash), { path: "/", maxAge: MAX_AGE_S, httpOnly: true, sameSite: "lax", secure });
+}
 
 /** The Set-Cookie header that carries `flash` to the next page. */
 export function flashCookie(secret: string, flash: Flash, secure: boolean): string {

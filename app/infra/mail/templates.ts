@@ -3,15 +3,13 @@
  * sheets) and plain text. Every link points at APP_URL.
  */
 import { site } from "~/config/site";
+import { escapeMarkup as escape } from "~/shared/lib/escape-markup";
 
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
 }
-
-const escape = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 interface Layout {
   preheader: string;

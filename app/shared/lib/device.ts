@@ -28,3 +28,9 @@ export function describeDevice(userAgent: string): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? "Unknown device";
 }
+
+/** "Chrome on Android" for a security notice, when the change came from a browser (a request without a User-Agent names none). */
+export function deviceFromHeaders(headers: Headers | null | undefined): string | undefined {
+  const agent = headers?.get("user-agent");
+  return agent ? describeDevice(agent) : undefined;
+}

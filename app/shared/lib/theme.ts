@@ -39,11 +39,16 @@ export function readThemeChoice(): ThemeChoice {
   }
 }
 
-/** Remembers the choice (or forgets it, for "system") and applies it at once. */
-export function applyThemeChoice(choice: ThemeChoice): void {
+/** Draws the page in `choice` now (what the boot script does at load). */
+export function setThemeAttribute(choice: ThemeChoice): void {
   const root = document.documentElement;
   if (choice === "system") delete root.dataset.theme;
   else root.dataset.theme = choice;
+}
+
+/** Remembers the choice (or forgets it, for "system") and applies it at once. */
+export function applyThemeChoice(choice: ThemeChoice): void {
+  setThemeAttribute(choice);
   try {
     if (choice === "system") localStorage.removeItem(THEME_STORAGE_KEY);
     else localStorage.setItem(THEME_STORAGE_KEY, choice);
