@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data<ResetActionData>({ done: false, error: body.message }, { status: body.status });
   const app = appContext(context);
   const { auth } = await app.services();
-  return resetPassword({ auth, headers: app.authHeaders() }, body.fields);
+  return resetPassword({ auth, headers: app.authHeaders() }, body.fields, env().minPasswordLength);
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

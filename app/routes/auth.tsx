@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "sign-in":
       return signIn(call, body.fields);
     case "sign-up":
-      return signUp(call, body.fields);
+      return signUp(call, body.fields, config.minPasswordLength);
     case "resend":
       return resendVerification(call, body.fields);
     case "request-reset":

@@ -10,6 +10,8 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { TextField } from "~/shared/ui/field";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
+import { checkSecondFactor } from "~/features/auth/auth-fields";
 import type { Route } from "./+types/auth.two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -49,7 +51,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const method = actionData?.method ?? loaderData.method;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const error = actionData?.error;
+  const fields = useFieldErrors({ validate: checkSecondFactor, answer: actionData, answerErrors: actionData && !actionData.restart ? { code: actionData.error } : undefined });
   const field = useRef<HTMLInputElement>(null);
   const message = useRef<HTMLDivElement>(null);
   const query = (m: "totp" | "backup") => {
@@ -82,7 +84,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               </ButtonLink>
             </div>
           ) : (
-            <Form method="post" className="space-y-5" noValidate>
+            <Form method="post" className="space-y-5" {...fields.formProps}>
+              {fields.summary}
               <input type="hidden" name="method" value={method} />
               {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
               <TextField
@@ -100,7 +103,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 spellCheck={false}
                 autoFocus
                 required
-                error={error}
+                error={fields.errors.code}
               />
               <label className="flex items-center gap-2 text-sm text-ink-700">
                 <input type="checkbox" name="trust" value="on" className="size-4 rounded border-ink-300 accent-brand-600" />

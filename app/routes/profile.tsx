@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { site } from "~/config/site";
 import { deleteOwnAccount, PROFILE_MESSAGES, updateOwnProfile } from "~/features/profile/profile-service.server";
 import type { ProfileActionData } from "~/features/profile/profile-state";
+import { checkDeletion } from "~/features/profile/deletion-check";
 import { ProfileView } from "~/features/profile/profile-view";
 import { getUserRecord } from "~/features/profile/user-record.server";
 import { readRequestBody, textField } from "~/infra/http/body.server";
@@ -77,9 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "mail-sent":
         return data<ProfileActionData>({ intent: "delete", outcome: "mail-sent", message: PROFILE_MESSAGES.deleteMailSent });
       case "name-mismatch":
-        return data<ProfileActionData>({ intent: "delete", outcome: "name-mismatch", message: PROFILE_MESSAGES.nameMismatch }, { status: 400 });
-      case "password-required":
-        return data<ProfileActionData>({ intent: "delete", outcome: "password-required", message: PROFILE_MESSAGES.passwordRequired }, { status: 400 });
+      case "password-required": {
+        // Every field's error at once, in the dialog's own words (it runs the same check before posting).
+        const ctx = await s.auth.$context;
+        const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
+        const fieldErrors = checkDeletion(body.fields, viewer.name, Boolean(credential?.password));
+        const message = outcome.kind === "name-mismatch" ? PROFILE_MESSAGES.nameMismatch : PROFILE_MESSAGES.passwordRequired;
+        return data<ProfileActionData>({ intent: "delete", outcome: outcome.kind, message, fieldErrors }, { status: 400 });
+      }
       case "rate-limited":
         return data<ProfileActionData>(
           { intent: "delete", outcome: "rate-limited", message: waitMessage(outcome.decision.retryAfterS) },

@@ -34,7 +34,8 @@ test.describe("new passwords", () => {
       await page.getByLabel("Password", { exact: true }).fill(password);
       await page.getByRole("button", { name: "Create Account" }).click();
       await expectRefusedBeside(page, "Password", reason);
-      await expect(page.getByRole("alert")).toHaveText("Please choose another password.");
+      // Said once, beside the field: no banner repeats it (ADR 0027).
+      await expect(page.getByText("Please choose another password.")).toHaveCount(0);
       await expect(page).toHaveURL(/mode=signup/);
     }
     await expectAccessible(page);

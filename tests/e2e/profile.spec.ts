@@ -155,17 +155,21 @@ test.describe("/profile", () => {
     await expect(page.getByRole("region", { name: "Profile Details" }).locator("dd").last()).toHaveText("Written while signed out elsewhere.");
   });
 
-  test("a failed save says 'Failed to update profile' and stays in edit mode", async ({ page, request }, testInfo) => {
+  test("an empty name is refused in its slot before anything is sent, with no toast repeating it, and the form stays open", async ({ page, request }, testInfo) => {
     await signedIn(page, request, uniqueEmail(testInfo, "badsave"));
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Name", { exact: true }).fill("   ");
-    await page.evaluate(() => {
-      document.querySelector<HTMLFormElement>("section[aria-labelledby=details-heading] form")!.noValidate = true;
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      // The page's own posts (the analytics beacons are not the form).
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/profile")) posts.push(r.url());
     });
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.getByText("Failed to update profile")).toBeVisible();
-    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name is required.");
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+    await expect(page.getByText("Failed to update profile")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+    expect(posts).toEqual([]);
   });
 
   test("an unparseable stored date shows as empty", async ({ page, request }, testInfo) => {

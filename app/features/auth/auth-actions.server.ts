@@ -6,7 +6,8 @@
  * up, signed out) or a notice in the spec's words. They work the same for a
  * plain form post (no JavaScript) and for a fetcher.
  */
-import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
+import { cleanName, nameFromEmail } from "~/shared/lib/person-name";
+import { hasFieldErrors } from "~/shared/lib/field-errors";
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
@@ -21,6 +22,7 @@ import { AUTH_MESSAGES, LINK_INVALID, PROVIDER_NAMES, type ProviderId, TWO_FACTO
 import { RESEND_MESSAGES } from "./resend-verification";
 import { safeRedirect } from "./safe-redirect";
 import { signUpScope } from "./idempotent-sign-up.server";
+import { checkNewPassword, checkResetRequest, checkSecondFactor, checkSignIn, checkSignUp } from "./auth-fields";
 
 export interface AuthCall {
   auth: Auth;
@@ -130,7 +132,8 @@ function answer(value: AuthActionData, outcome?: Outcome, status?: number) {
 export async function signIn({ auth, headers, passwordCheck }: AuthCall, fields: Fields) {
   const email = text(fields, "email").trim();
   const password = text(fields, "password");
-  if (!email || !password) return answer({ intent: "sign-in", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
+  const fieldErrors = checkSignIn(fields);
+  if (hasFieldErrors(fieldErrors)) return answer({ intent: "sign-in", email, notice: null, fieldErrors }, undefined, 400);
   const outcome = await outcomeOf(
     auth.api.signInEmail({ body: { email, password, rememberMe: fields.remember === "on" || fields.remember === "true" }, headers, asResponse: true }),
   );
@@ -148,13 +151,13 @@ export async function signIn({ auth, headers, passwordCheck }: AuthCall, fields:
   return answer({ intent: "sign-in", email, notice: { tone: "error", text: textOf } }, outcome);
 }
 
-export async function signUp({ auth, headers, idempotency }: AuthCall, fields: Fields) {
+export async function signUp({ auth, headers, idempotency }: AuthCall, fields: Fields, minPasswordLength: number) {
   const email = text(fields, "email").trim();
   const password = text(fields, "password");
-  if (!email || !password) return answer({ intent: "sign-up", email, notice: { tone: "error", text: AUTH_MESSAGES.missingCredentials } }, undefined, 400);
   // Optional: left empty, the address's local part, as the spec's form did (editable on the profile).
   const name = cleanName(text(fields, "name"));
-  if (name.length > NAME_MAX_LENGTH) return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: AUTH_MESSAGES.checkFields }, nameError: NAME_TOO_LONG }, undefined, 400);
+  const fieldErrors = checkSignUp(fields, minPasswordLength);
+  if (hasFieldErrors(fieldErrors)) return answer({ intent: "sign-up", email, name, notice: null, fieldErrors }, undefined, 400);
   const call = () =>
     auth.api.signUpEmail({
       body: { email, password, name: name || nameFromEmail(email), callbackURL: "/home" },
@@ -165,8 +168,9 @@ export async function signUp({ auth, headers, idempotency }: AuthCall, fields: F
   // The check-your-email view; the pending-verification cookie says for which address.
   if (outcome.ok) throw redirect("/auth?mode=verify", { headers: cookieHeaders(outcome) });
   if (outcome.code && PASSWORD_CODES.has(outcome.code)) {
+    // Beside the field only: a banner repeating it would be a second voice for one error.
     const reason = outcome.message ?? AUTH_MESSAGES.unexpected;
-    return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: AUTH_MESSAGES.choosePassword }, passwordError: reason }, outcome);
+    return answer({ intent: "sign-up", email, name, notice: null, fieldErrors: { password: reason } }, outcome);
   }
   return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: failureText(outcome, AUTH_MESSAGES.unexpected) } }, outcome);
 }
@@ -182,24 +186,24 @@ export async function resendVerification({ auth, headers }: AuthCall, fields: Fi
 
 export async function requestPasswordReset({ auth, headers }: AuthCall, fields: Fields) {
   const email = text(fields, "email").trim();
-  if (!email) return answer({ intent: "request-reset", email, notice: { tone: "error", text: AUTH_MESSAGES.missingEmail } }, undefined, 400);
+  const fieldErrors = checkResetRequest(fields);
+  if (hasFieldErrors(fieldErrors)) return answer({ intent: "request-reset", email, notice: null, fieldErrors }, undefined, 400);
   const outcome = await outcomeOf(auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers, asResponse: true }));
   const notice: Notice = outcome.ok ? { tone: "success", text: AUTH_MESSAGES.resetSent } : { tone: "error", text: failureText(outcome, AUTH_MESSAGES.resetFailed) };
   return answer({ intent: "request-reset", email, notice }, outcome);
 }
 
-export async function resetPassword({ auth, headers }: AuthCall, fields: Fields) {
+export async function resetPassword({ auth, headers }: AuthCall, fields: Fields, minPasswordLength: number) {
   const token = text(fields, "token");
   const password = text(fields, "password");
-  const confirm = text(fields, "confirm");
   if (!token) return data<ResetActionData>({ done: false, error: LINK_INVALID }, { status: 400 });
-  if (!password) return data<ResetActionData>({ done: false, error: "Choose a new password." }, { status: 400 });
-  if (password !== confirm) return data<ResetActionData>({ done: false, error: AUTH_MESSAGES.passwordMismatch }, { status: 400 });
+  const fieldErrors = checkNewPassword(fields, minPasswordLength);
+  if (hasFieldErrors(fieldErrors)) return data<ResetActionData>({ done: false, error: null, fieldErrors }, { status: 400 });
   const outcome = await outcomeOf(auth.api.resetPassword({ body: { token, newPassword: password }, headers, asResponse: true }));
   if (outcome.ok) return data<ResetActionData>({ done: true, error: null }, { headers: cookieHeaders(outcome) });
   if (outcome.code && PASSWORD_CODES.has(outcome.code)) {
     return data<ResetActionData>(
-      { done: false, error: AUTH_MESSAGES.choosePassword, passwordError: outcome.message ?? AUTH_MESSAGES.unexpected },
+      { done: false, error: null, fieldErrors: { password: outcome.message ?? AUTH_MESSAGES.unexpected } },
       { status: outcome.status, headers: cookieHeaders(outcome) },
     );
   }
@@ -268,7 +272,8 @@ export async function verifyTwoFactor({ auth, headers }: AuthCall, fields: Field
   const trustDevice = fields.trust === "on" || fields.trust === "true";
   const fail = (error: string, status: number, outcome?: Outcome, restart = false) =>
     data<TwoFactorActionData>({ method, error, restart }, { status, headers: outcome ? cookieHeaders(outcome) : undefined });
-  if (!code) return fail(method === "backup" ? TWO_FACTOR_MESSAGES.backupCodeRequired : TWO_FACTOR_MESSAGES.codeRequired, 400);
+  const missing = checkSecondFactor(fields).code;
+  if (missing) return fail(missing, 400);
   const outcome = await outcomeOf(
     method === "backup"
       ? auth.api.verifyBackupCode({ body: { code, trustDevice }, headers, asResponse: true })

@@ -5,6 +5,9 @@ import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
+import type { FieldErrors } from "~/shared/lib/field-errors";
+import { checkResetRequest, checkSignIn, checkSignUp, PASSWORD_MAX_LENGTH } from "./auth-fields";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField, TextField } from "~/shared/ui/field";
@@ -71,8 +74,6 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   // The newest answer of any of this page's forms is the one the page shows.
   const [notice, setNotice] = useState<Notice | null>(actionData ? actionData.notice : initialNotice);
   const [canResend, setCanResend] = useState(Boolean(actionData?.canResend));
-  const [passwordError, setPasswordError] = useState(actionData?.passwordError);
-  const [nameError, setNameError] = useState(actionData?.nameError);
   const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
   const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -111,8 +112,13 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   useEachAnswer(form.data, form.state, (answer) => {
     setNotice(answer.notice);
     setCanResend(Boolean(answer.canResend));
-    setPasswordError(answer.passwordError);
-    setNameError(answer.nameError);
+  });
+  // The sign-in, sign-up and reset forms' field errors: the same check here and in the action (auth-fields.ts).
+  const formAnswer = form.data ?? actionData;
+  const fields = useFieldErrors({
+    validate: (data): FieldErrors => (mode === "signup" ? checkSignUp(data, minPasswordLength) : mode === "reset" ? checkResetRequest(data) : checkSignIn(data)),
+    answer: formAnswer,
+    answerErrors: formAnswer?.fieldErrors,
   });
   useEachAnswer(resend.data, resend.state, (answer) => setNotice(answer.notice));
   useEachAnswer(social.data, social.state, (answer) => {
@@ -193,8 +199,11 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
             <form.Form
               method="post"
               className="space-y-5"
+              {...fields.formProps}
               onSubmit={(event) => {
                 setNotice(null);
+                fields.formProps.onSubmit(event);
+                if (event.defaultPrevented) return;
                 if (mode !== "signin") return;
                 // The spec's local 'rememberDevice' flag; the session cookie itself is the server's.
                 const remember = new FormData(event.currentTarget).get("remember") === "on";
@@ -206,6 +215,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                 }
               }}
             >
+              {fields.summary}
               <input type="hidden" name="intent" value={submit.intent} />
               {mode === "signup" && <IdempotencyKeyField />}
               {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
@@ -217,8 +227,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                   maxLength={NAME_MAX_LENGTH}
                   defaultValue={actionData?.name ?? ""}
                   hint="How we greet you. Left empty, the start of your email address."
-                  error={nameError}
-                  onChange={() => setNameError(undefined)}
+                  error={fields.errors.name}
                 />
               )}
               <TextField
@@ -234,6 +243,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                 defaultValue={email}
                 onChange={(e) => setEmail(e.target.value)}
                 placeholder="you@example.com"
+                error={fields.errors.email}
               />
 
               {mode !== "reset" && (
@@ -242,11 +252,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                   name="password"
                   autoComplete={mode === "signup" ? "new-password" : "current-password"}
                   required
-                  minLength={mode === "signup" ? minPasswordLength : undefined}
-                  maxLength={128}
+                  maxLength={PASSWORD_MAX_LENGTH}
                   hint={mode === "signup" ? `At least ${minPasswordLength} characters, not a common or leaked password.` : undefined}
-                  error={mode === "signup" ? passwordError : undefined}
-                  onChange={() => setPasswordError(undefined)}
+                  error={fields.errors.password}
                 />
               )}
 

@@ -1,3 +1,5 @@
+import type { FieldErrors } from "~/shared/lib/field-errors";
+
 /** What the account forms' route actions answer, shared by the server (auth-actions.server.ts) and the pages. */
 export type AuthMode = "signin" | "signup" | "reset" | "verify";
 
@@ -16,18 +18,17 @@ export interface AuthActionData {
   canResend?: boolean;
   /** A popup sign-in's provider URL (the popup is opened by the page, in the click). */
   socialUrl?: string;
-  /** Why the chosen password was refused (too short, common, the brand's, breached): shown beside the field. */
-  passwordError?: string;
-  /** The name typed at sign-up, so that the form keeps it, and why it was refused. */
+  /** The name typed at sign-up, so that the form keeps it. */
   name?: string;
-  nameError?: string;
+  /** What is wrong with each field (auth-fields.ts; a refused password's reason too), shown in its slot. */
+  fieldErrors?: FieldErrors<"name" | "email" | "password">;
 }
 
 export interface ResetActionData {
   done: boolean;
   error: string | null;
-  /** Why the new password was refused, shown beside the field. */
-  passwordError?: string;
+  /** What is wrong with the new password or its repetition (auth-fields.ts; the policy's reason too). */
+  fieldErrors?: FieldErrors<"password" | "confirm">;
 }
 
 

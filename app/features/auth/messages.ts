@@ -17,12 +17,6 @@ export const AUTH_MESSAGES = {
   notConfigured: (provider: string) => `${provider} sign-in is not configured on this server.`,
   passwordReset: "Your password has been changed. Sign in with your new password.",
   deleteSignIn: "Sign in first, then open the link in the email again to finish deleting your account.",
-  missingCredentials: "Enter your email and password.",
-  /** Beside a refused new password, the field says why. */
-  choosePassword: "Please choose another password.",
-  checkFields: "Please check the marked field.",
-  missingEmail: "Enter your email address.",
-  passwordMismatch: "The two passwords do not match.",
   signInDisabled: "This account cannot sign in at the moment. Contact us if you think this is a mistake.",
 } as const;
 

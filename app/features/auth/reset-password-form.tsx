@@ -3,6 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
+import { checkNewPassword, PASSWORD_MAX_LENGTH } from "./auth-fields";
 import type { ResetActionData } from "./auth-state";
 import { AUTH_MESSAGES, LINK_INVALID } from "./messages";
 
@@ -20,9 +22,11 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
   const result = fetcher.data ?? actionData;
   const error = result?.error ?? null;
   const busy = fetcher.state !== "idle";
+  const fields = useFieldErrors({ validate: (data) => checkNewPassword(data, minPasswordLength), answer: result, answerErrors: result?.fieldErrors });
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (result || linkError || !token) messageRef.current?.focus();
+    // A field's error focuses its field (useFieldErrors); the page's outcomes focus their banner.
+    if (result?.done || result?.error || linkError || !token) messageRef.current?.focus();
   }, [result, linkError, token]);
 
   return (
@@ -53,7 +57,8 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
             <SecondaryLink to="/auth">Back to Sign In</SecondaryLink>
           </div>
         ) : (
-          <fetcher.Form method="post" className="space-y-5">
+          <fetcher.Form method="post" className="space-y-5" {...fields.formProps}>
+            {fields.summary}
             {error && (
               <div ref={messageRef} tabIndex={-1} className="outline-none">
                 <Banner tone="error">{error}</Banner>
@@ -65,12 +70,18 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
               name="password"
               autoComplete="new-password"
               required
-              minLength={minPasswordLength}
-              maxLength={128}
+              maxLength={PASSWORD_MAX_LENGTH}
               hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
-              error={result?.passwordError}
+              error={fields.errors.password}
             />
-            <PasswordField label="Repeat the new password" name="confirm" autoComplete="new-password" required minLength={minPasswordLength} maxLength={128} />
+            <PasswordField
+              label="Repeat the new password"
+              name="confirm"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              error={fields.errors.confirm}
+            />
             <Button type="submit" className="w-full" disabled={busy || !token}>
               {busy ? "Loading..." : "Set new password"}
             </Button>

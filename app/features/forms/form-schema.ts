@@ -8,6 +8,7 @@
  * forms' page chunks stay small.
  */
 import type { FormKind } from "~/infra/db/schema";
+import { isEmail } from "~/shared/lib/field-errors";
 
 export type { FormKind };
 
@@ -56,16 +57,7 @@ export interface FormValues {
 
 export type Validation = { ok: true; value: FormValues } | { ok: false; errors: FormError[] };
 
-/**
- * An email address as most services accept it: a local part without leading,
- * trailing or doubled dots, an @, and a domain with a dot and a 2+ letter TLD.
- * (The same shape as zod's default email check.)
- */
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-export function isEmail(value: string): boolean {
-  return EMAIL.test(value);
-}
+export { isEmail };
 
 /** Length in characters as a person counts them (code points, not UTF-16 units). */
 export function charCount(value: string): number {

@@ -5,6 +5,7 @@ import { Banner } from "~/shared/ui/banner";
 import { Button, buttonClasses } from "~/shared/ui/button";
 import { TextArea, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { FORM_COPY, SUBMISSION_FAILED } from "./form-copy";
 import {
   FIELD_LABELS,
@@ -15,6 +16,7 @@ import {
   type FormError,
   type FormKind,
   HONEYPOT_FIELD,
+  validateSubmission,
 } from "./form-schema";
 
 export interface MessageFormProps {
@@ -35,6 +37,12 @@ function fieldErrorsOf(result: FormActionResult | undefined): FieldErrors {
   if (result?.status !== "invalid") return out;
   for (const error of result.errors as FormError[]) if (error.field && !out[error.field]) out[error.field] = error.message;
   return out;
+}
+
+/** The server's own check, run before a post: the same messages in the same slots (shared/lib/field-errors.ts). */
+function checkFields(data: FormData): FieldErrors {
+  const checked = validateSubmission({ name: data.get("name"), email: data.get("email"), message: data.get("message") });
+  return checked.ok ? {} : fieldErrorsOf({ status: "invalid", errors: checked.errors, values: {} });
 }
 
 /** 'Submission failed.' for every failure that is not a field error (spec section 8). */
@@ -76,33 +84,27 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
   const submitting = fetcher.state !== "idle";
   const [dismissed, setDismissed] = useState<FormActionResult | undefined>(undefined);
 
-  const formRef = useRef<HTMLFormElement>(null);
+  const fields = useFieldErrors({ validate: checkFields, answer: result, answerErrors: fieldErrorsOf(result) });
   const successRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
-  const errors = fieldErrorsOf(result);
+  const errors = fields.errors;
   const failure = result !== dismissed ? failureOf(result) : null;
   const values = result && result.status !== "sent" ? result.values : undefined;
   // After a plain post (no JavaScript yet) the browser focuses the first invalid field itself.
   const autoFocusField = !fetcher.data && initial ? FIELDS.find((f) => errors[f]) : undefined;
 
-  // With JavaScript: focus what the answer is about.
+  // With JavaScript: focus what the answer is about (a field's error focuses its field: useFieldErrors).
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
-    if (answer.status === "sent") {
-      successRef.current?.focus();
-      return;
-    }
-    const firstInvalid = FIELDS.find((f) => fieldErrorsOf(answer)[f]);
-    const control = firstInvalid ? formRef.current?.elements.namedItem(firstInvalid) : null;
-    if (control instanceof HTMLElement) control.focus();
-    else failureRef.current?.focus();
+    if (answer.status === "sent") successRef.current?.focus();
+    else if (failureOf(answer)) failureRef.current?.focus();
   }, [fetcher.data]);
 
   useEffect(() => {
-    if (focusFirstField) (formRef.current?.elements.namedItem("name") as HTMLElement | null)?.focus();
-  }, [focusFirstField]);
+    if (focusFirstField) (fields.form?.elements.namedItem("name") as HTMLElement | null)?.focus();
+  }, [focusFirstField, fields.form]);
 
   if (result?.status === "sent") {
     return (
@@ -132,7 +134,8 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" className="relative space-y-5" aria-busy={submitting}>
+    <fetcher.Form {...fields.formProps} method="post" encType="multipart/form-data" className="relative space-y-5" aria-busy={submitting}>
+      {fields.summary}
       {failure && (
         <div ref={failureRef} tabIndex={-1} className="outline-none">
           <Banner tone="error" onDismiss={() => setDismissed(result)}>

@@ -1,17 +1,22 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
+import { hasFieldErrors } from "~/shared/lib/field-errors";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { Button } from "~/shared/ui/button";
 import { PasswordField, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
-import { PROFILE_MESSAGES } from "./messages";
+import { checkDeletion } from "./deletion-check";
+import type { ProfileActionData } from "./profile-state";
+
+type DeleteAnswer = Extract<ProfileActionData, { intent: "delete" }>;
 
 interface DeleteAccountFormProps {
   userName: string;
   /** Accounts made with Google or GitHub have no password: they confirm by email. */
   hasPassword: boolean;
   busy: boolean;
-  /** The server's answer to the last attempt (wrong password, rate limit…). */
-  error?: string;
+  /** The server's answer to the last attempt: a field's error, or the whole attempt's (wrong password, rate limit…). */
+  answer?: DeleteAnswer;
   onConfirm: (form: HTMLFormElement) => void;
   cancel: ReactNode;
 }
@@ -21,42 +26,30 @@ interface DeleteAccountFormProps {
  * was typed and says what is wrong (the name, in the spec's words; an empty
  * password; the server's answer). Without JavaScript it is a plain form post.
  */
-export function DeleteAccountForm({ userName, hasPassword, busy, error, onConfirm, cancel }: DeleteAccountFormProps) {
-  const [nameError, setNameError] = useState<string | undefined>(undefined);
-  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
+export function DeleteAccountForm({ userName, hasPassword, busy, answer, onConfirm, cancel }: DeleteAccountFormProps) {
   const errorId = useId();
+  const fields = useFieldErrors({ validate: (data) => checkDeletion(data, userName, hasPassword), answer, answerErrors: answer?.fieldErrors });
+  // The attempt as a whole (wrong password, too many tries): above the fields. A field's error is in its slot only.
+  const error = answer && !hasFieldErrors(answer.fieldErrors) ? answer.message : undefined;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    fields.formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    const name = String(fields.get("name") ?? "");
-    const password = String(fields.get("password") ?? "");
-    const nameWrong = name.trim() !== userName.trim();
-    const passwordMissing = hasPassword && password === "";
-    setNameError(nameWrong ? PROFILE_MESSAGES.nameMismatch : undefined);
-    setPasswordError(passwordMissing ? PROFILE_MESSAGES.passwordRequired : undefined);
-    if (nameWrong) {
-      (form.elements.namedItem("name") as HTMLInputElement | null)?.focus();
-      return;
-    }
-    if (passwordMissing) {
-      (form.elements.namedItem("password") as HTMLInputElement | null)?.focus();
-      return;
-    }
-    onConfirm(form);
+    onConfirm(event.currentTarget);
   };
 
   return (
-    <form method="post" className="mt-6 space-y-4" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
+    <form method="post" className="mt-6 space-y-4" {...fields.formProps} onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
+      {fields.summary}
       <input type="hidden" name="intent" value="delete" />
       {error && (
         <p id={errorId} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
           {error}
         </p>
       )}
-      <TextField label={`Type your name (${userName}) to confirm`} name="name" autoComplete="off" required error={nameError} />
-      {hasPassword && <PasswordField label="Password" name="password" autoComplete="current-password" required error={passwordError} />}
+      <TextField label={`Type your name (${userName}) to confirm`} name="name" autoComplete="off" required error={fields.errors.name} />
+      {hasPassword && <PasswordField label="Password" name="password" autoComplete="current-password" required error={fields.errors.password} />}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {cancel}
         <Button type="submit" variant="danger" disabled={busy}>

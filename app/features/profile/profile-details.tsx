@@ -5,8 +5,9 @@ import { FieldShell, inputClasses, TextArea, TextField } from "~/shared/ui/field
 import { LocalDate } from "~/shared/ui/local-date";
 import { Icon } from "~/shared/ui/icon";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import type { ProfileDraft } from "./profile-draft";
-import { dateInputValue, GENDERS, PROFILE_LIMITS, type ProfileUpdate, type UserRecord } from "./user-record";
+import { checkProfile, dateInputValue, GENDERS, PROFILE_LIMITS, type ProfileUpdate, type UserRecord } from "./user-record";
 
 interface ProfileDetailsProps {
   record: UserRecord;
@@ -35,8 +36,11 @@ const notSet = <span className="text-ink-500">Not set</span>;
  * In view mode the values read as text; Edit turns them into a form (spec:
  * editable only in edit mode), which posts to the page's action.
  */
-export function ProfileDetails({ record, draft, editing, errors, busy, onSubmit, onCancel }: ProfileDetailsProps) {
+export function ProfileDetails({ record, draft, editing, errors: answered, busy, onSubmit, onCancel }: ProfileDetailsProps) {
   const hydrated = useHydrated();
+  // The server's answer (a new object per answer) or, before a save, the same check run here.
+  const fields = useFieldErrors({ validate: checkProfile, answer: answered, answerErrors: answered });
+  const errors = fields.errors;
   const values = draft?.values ?? record;
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -59,13 +63,19 @@ export function ProfileDetails({ record, draft, editing, errors, busy, onSubmit,
           // <body>. Each time the form opens it is mounted afresh from the current record anyway.
           id="profile-details-form"
           method="post"
+          {...fields.formProps}
           onSubmit={(event) => {
             // One save at a time (the button stays focusable while it runs, so it is not `disabled`).
-            if (busy) event.preventDefault();
-            else onSubmit(event);
+            if (busy) {
+              event.preventDefault();
+              return;
+            }
+            fields.formProps.onSubmit(event);
+            if (!event.defaultPrevented) onSubmit(event);
           }}
           className="mt-6 grid gap-5 sm:grid-cols-2"
         >
+          {fields.summary}
           <input type="hidden" name="intent" value="save" />
           {/* The version this form edits: a save over a newer one (another tab) is refused with 409. */}
           <input type="hidden" name="version" value={draft?.version ?? record.updated_at} />

@@ -1,3 +1,5 @@
+import type { FieldErrors } from "~/shared/lib/field-errors";
+import type { DeletionField } from "./deletion-check";
 import type { ProfileUpdate, UserRecord } from "./user-record";
 
 /** What the /profile action answers (routes/profile.tsx); a successful deletion is a redirect instead. */
@@ -13,4 +15,10 @@ export type ProfileActionData =
       /** The session ended before the save (401): sign in again; the page keeps a draft. */
       sessionEnded?: true;
     }
-  | { intent: "delete"; outcome: "mail-sent" | "name-mismatch" | "password-required" | "failed" | "rate-limited"; message: string };
+  | {
+      intent: "delete";
+      outcome: "mail-sent" | "name-mismatch" | "password-required" | "failed" | "rate-limited";
+      message: string;
+      /** The typed name or the password refused (deletion-check.ts), shown in their slots. */
+      fieldErrors?: FieldErrors<DeletionField>;
+    };

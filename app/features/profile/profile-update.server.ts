@@ -6,35 +6,29 @@
  * Open SaaS incident: a profile update that passed client input to the database).
  */
 import { z } from "zod";
-import { isValidDob, PROFILE_LIMITS, type ProfileUpdate } from "./user-record";
+import { hasFieldErrors } from "~/shared/lib/field-errors";
+import { checkProfile, PROFILE_FIELD_MESSAGES, type ProfileUpdate } from "./user-record";
 
 export type FieldErrors = Partial<Record<keyof ProfileUpdate, string>>;
 
+/** Types only: each key's rules are checkProfile's (user-record.ts), which the page runs too. */
 const schema = z.object({
-  name: z
-    .string({ error: "Name is required." })
-    .trim()
-    .min(1, "Name is required.")
-    .max(PROFILE_LIMITS.name, `Name must be at most ${PROFILE_LIMITS.name} characters.`),
-  gender: z
-    .string({ error: "Gender must be text." })
-    .trim()
-    .max(PROFILE_LIMITS.gender, `Gender must be at most ${PROFILE_LIMITS.gender} characters.`),
-  dob: z
-    .string({ error: "Date of birth must be text." })
-    .trim()
-    .refine((v) => v === "" || isValidDob(v), "Date of birth must be a real date (YYYY-MM-DD) between 1900 and today."),
-  about: z.string({ error: "About must be text." }).max(PROFILE_LIMITS.about, `About must be at most ${PROFILE_LIMITS.about} characters.`),
-}) satisfies z.ZodType<ProfileUpdate>;
+  name: z.string({ error: PROFILE_FIELD_MESSAGES.nameMissing }),
+  gender: z.string({ error: "Gender must be text." }),
+  dob: z.string({ error: "Date of birth must be text." }),
+  about: z.string({ error: "About must be text." }),
+});
 
 export function parseProfileUpdate(input: Record<string, unknown>): { ok: true; value: ProfileUpdate } | { ok: false; fieldErrors: FieldErrors } {
   const allowListed = { name: input.name, gender: input.gender ?? "", dob: input.dob ?? "", about: input.about ?? "" };
   const parsed = schema.safeParse(allowListed);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof ProfileUpdate;
-    fieldErrors[key] ??= issue.message;
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof ProfileUpdate] ??= issue.message;
+    return { ok: false, fieldErrors };
   }
-  return { ok: false, fieldErrors };
+  const fieldErrors = checkProfile(parsed.data);
+  if (hasFieldErrors(fieldErrors)) return { ok: false, fieldErrors };
+  const { name, gender, dob, about } = parsed.data;
+  return { ok: true, value: { name: name.trim(), gender: gender.trim(), dob: dob.trim(), about } };
 }

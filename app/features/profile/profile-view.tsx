@@ -43,7 +43,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
 
   const [editing, setEditing] = useState(startEditing && !(saved?.intent === "save" && saved.ok));
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
+  const [deleteAnswer, setDeleteAnswer] = useState<Extract<ProfileActionData, { intent: "delete" }> | undefined>(undefined);
   const [errors, setErrors] = useState(saved?.intent === "save" && !saved.ok ? saved.errors : {});
   const editButton = useRef<HTMLButtonElement>(null);
   /**
@@ -115,7 +115,9 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       if (answer.sessionEnded && submitted.current) keepDraft(sessionStorage, { userId: current.id, ...submitted.current });
       setFormNotice(answer.sessionEnded ? "session-ended" : "conflict");
     } else {
-      notify.error(PROFILE_MESSAGES.updateFailed, { id: "profile-save" });
+      // A field's error is said in its slot only; the toast is for a save that failed as a whole.
+      if (Object.values(answer.errors).some(Boolean)) notify.dismiss("profile-save");
+      else notify.error(PROFILE_MESSAGES.updateFailed, { id: "profile-save" });
       setFormNotice(null);
       setErrors(answer.errors);
     }
@@ -129,7 +131,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       notify.success(answer.message, { id: "profile-delete", duration: 8000 });
     } else {
       // Said once, in the dialog beside the fields (the "Deleting account..." toast just goes).
-      setDeleteError(answer.message);
+      setDeleteAnswer(answer);
       notify.dismiss("profile-delete");
     }
   });
@@ -204,7 +206,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
           </div>
         </header>
 
-        {saved?.intent === "save" && !save.data && (
+        {saved?.intent === "save" && !save.data && (saved.ok || !Object.values(saved.errors).some(Boolean)) && (
           <Banner tone={saved.ok ? "success" : "error"}>{saved.ok ? PROFILE_MESSAGES.updated : PROFILE_MESSAGES.updateFailed}</Banner>
         )}
 
@@ -239,7 +241,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
               userName={current.name}
               hasPassword={hasPassword}
               busy={remove.state !== "idle"}
-              error={deletion?.intent === "delete" ? deletion.message : undefined}
+              answer={deletion?.intent === "delete" ? deletion : undefined}
               onConfirm={onDelete}
               cancel={
                 <Link to="/profile" className={secondary}>
@@ -273,12 +275,12 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
         open={deleteOpen}
         onOpenChange={(open) => {
           setDeleteOpen(open);
-          setDeleteError(undefined);
+          setDeleteAnswer(undefined);
         }}
         userName={current.name}
         hasPassword={hasPassword}
         busy={remove.state !== "idle"}
-        error={deleteError}
+        answer={deleteAnswer}
         onConfirm={onDelete}
         returnFocus={deleteButton}
       />

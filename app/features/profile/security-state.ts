@@ -1,3 +1,5 @@
+import type { FieldErrors } from "~/shared/lib/field-errors";
+
 /** What the security page's loader and actions hand to the browser (no tokens, no IP addresses, no secrets but a setup's own). */
 export interface SignedInDevice {
   /** The session's id: names the device in a sign-out form; useless as a credential. */
@@ -55,6 +57,8 @@ export interface SecurityActionData {
   message: string;
   /** The field a refusal is about, for its error text and focus. */
   field?: "currentPassword" | "newPassword" | "confirmPassword" | "password" | "code" | "name";
+  /** Several fields refused at once (security-fields.ts), each shown in its slot. */
+  fieldErrors?: FieldErrors;
   /** The change needs a fresh proof first: the page shows "Confirm it's you". */
   reauth?: boolean;
   /** Shown once: the backup codes of a new setup, or new ones. */

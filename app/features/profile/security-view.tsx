@@ -9,7 +9,8 @@ import { LocalDate } from "~/shared/ui/local-date";
 import { ConfirmIdentity } from "./security/confirm-identity";
 import { ConnectedAccountsSection } from "./security/connected-accounts-section";
 import { PasskeysSection } from "./security/passkeys-section";
-import { answerFor, fieldError, NeedsConfirmation, panel } from "./security/shared";
+import { answerFor, CheckedForm, NeedsConfirmation, panel } from "./security/shared";
+import { checkPasswordChange } from "./security-fields";
 import { TwoFactorSection } from "./security/two-factor-section";
 import type { ListedPasskey, SecurityActionData, SignedInDevice, SignInMethodView, TwoFactorView } from "./security-state";
 
@@ -62,10 +63,9 @@ export function SecurityView(props: SecurityViewProps) {
   }, [notice, warning]);
 
   const others = devices.filter((d) => !d.current);
-  const password = answerFor(answer, "change-password", "set-password");
   // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.
   const banner =
-    answer && !answer.field && !answer.reauth && ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
+    answer && !answer.field && !answer.fieldErrors && !answer.reauth && ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
       ? { tone: answer.ok ? ("success" as const) : ("error" as const), text: answer.message }
       : notice
         ? { tone: "success" as const, text: notice }
@@ -102,27 +102,30 @@ export function SecurityView(props: SecurityViewProps) {
           </h2>
           {hasPassword ? (
             fresh ? (
-              <Form method="post" className="mt-6 grid max-w-md gap-5" noValidate>
-                <input type="hidden" name="intent" value="change-password" />
-                <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={fieldError(password, "currentPassword")} />
-                <PasswordField
-                  label="New password"
-                  name="newPassword"
-                  autoComplete="new-password"
-                  required
-                  minLength={minPasswordLength}
-                  hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
-                  error={fieldError(password, "newPassword")}
-                />
-                <PasswordField label="Repeat the new password" name="confirmPassword" autoComplete="new-password" required error={fieldError(password, "confirmPassword")} />
-                <p className="text-sm text-ink-600">Changing it signs you out on every other device and we email you a notice.</p>
-                <div>
-                  <Button type="submit" disabled={busy("change-password")}>
-                    {busy("change-password") && <Icon name="loader-circle" className="size-4 animate-spin" />}
-                    Change password
-                  </Button>
-                </div>
-              </Form>
+              <CheckedForm className="mt-6 grid max-w-md gap-5" validate={(data) => checkPasswordChange(data, minPasswordLength)} answer={answerFor(answer, "change-password")}>
+                {(errors) => (
+                  <>
+                    <input type="hidden" name="intent" value="change-password" />
+                    <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
+                    <PasswordField
+                      label="New password"
+                      name="newPassword"
+                      autoComplete="new-password"
+                      required
+                      hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
+                      error={errors.newPassword}
+                    />
+                    <PasswordField label="Repeat the new password" name="confirmPassword" autoComplete="new-password" required error={errors.confirmPassword} />
+                    <p className="text-sm text-ink-600">Changing it signs you out on every other device and we email you a notice.</p>
+                    <div>
+                      <Button type="submit" disabled={busy("change-password")}>
+                        {busy("change-password") && <Icon name="loader-circle" className="size-4 animate-spin" />}
+                        Change password
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </CheckedForm>
             ) : (
               <NeedsConfirmation what="change your password" />
             )

@@ -19,6 +19,9 @@ import type { Auth } from "~/features/auth/index.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { describeDevice } from "~/shared/lib/device";
 import type { SecurityActionData, SignedInDevice } from "./security-state";
+import { AUTH_FIELD_MESSAGES } from "~/features/auth";
+import { hasFieldErrors } from "~/shared/lib/field-errors";
+import { checkPasswordChange, SECURITY_FIELD_MESSAGES } from "./security-fields";
 
 export interface SecurityDeps {
   auth: Auth;
@@ -31,9 +34,7 @@ export const SECURITY_MESSAGES = {
   weakPassword:
     "The password you signed in with is one of the most common passwords or has appeared in a data breach, so attackers may try it. Please choose a new one below.",
   wrongPassword: "Your current password is not correct.",
-  mismatch: "The new passwords do not match.",
-  samePassword: "Choose a password different from your current one.",
-  currentRequired: "Enter your current password.",
+  ...SECURITY_FIELD_MESSAGES,
   setPasswordSent: "We emailed you a link to set a password. It works once, for one hour.",
   deviceSignedOut: "That device was signed out.",
   othersSignedOut: "Every other device was signed out.",
@@ -43,10 +44,8 @@ export const SECURITY_MESSAGES = {
   twoFactorStarted: "Almost there: add the key to your authenticator app, save your backup codes, then enter the code the app shows.",
   twoFactorOn: "Two-factor authentication is on. When you sign in, we will ask for a code from your authenticator app.",
   twoFactorOff: "Two-factor authentication is off.",
-  codeRequired: "Enter the 6-digit code from your authenticator app.",
   wrongCode: "That code is not right. Check the time on your phone and try again with a new code.",
   codeReused: "That code was already used. Wait for the next one in your authenticator app.",
-  passwordRequired: "Enter your password.",
   backupCodesNew: "Here are your new backup codes. The old ones no longer work. Save these somewhere safe: they are shown only now.",
   passkeyRenamed: "Passkey renamed.",
   passkeyRemoved: "Passkey removed. It can no longer sign in to your account.",
@@ -57,9 +56,7 @@ export const SECURITY_MESSAGES = {
   alreadyLinked: (name: string) => `That ${name} account already belongs to another account here.`,
 } as const;
 
-export function tooShort(min: number): string {
-  return `Use at least ${min} characters for your new password.`;
-}
+export const tooShort = AUTH_FIELD_MESSAGES.tooShort;
 
 interface ListedSession {
   id: string;
@@ -98,7 +95,7 @@ function refusal(error: unknown, min: number): { message: string; status: number
   if (code === "REAUTHENTICATION_REQUIRED") return { message: SECURITY_MESSAGES.reauthRequired, status: 403, reauth: true };
   if (code === "INVALID_PASSWORD") return { message: SECURITY_MESSAGES.wrongPassword, status: 400, field: "currentPassword" };
   if (code === "PASSWORD_TOO_SHORT") return { message: tooShort(min), status: 400, field: "newPassword" };
-  if (code === "PASSWORD_TOO_LONG") return { message: "Use at most 128 characters for your new password.", status: 400, field: "newPassword" };
+  if (code === "PASSWORD_TOO_LONG") return { message: AUTH_FIELD_MESSAGES.tooLong, status: 400, field: "newPassword" };
   // The password policy (features/auth/password-policy.server.ts): common, the brand's words, breached.
   if (code === "PASSWORD_COMMON" || code === "PASSWORD_BRAND" || code === "PASSWORD_BREACHED") return { message: error.message, status: 400, field: "newPassword" };
   if (error.statusCode === 429) return { message: error.message || SECURITY_MESSAGES.failed, status: 429 };
@@ -116,16 +113,16 @@ export interface ActionResult {
 export async function changePassword(deps: SecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const current = typeof fields.currentPassword === "string" ? fields.currentPassword : "";
   const next = typeof fields.newPassword === "string" ? fields.newPassword : "";
-  const confirm = typeof fields.confirmPassword === "string" ? fields.confirmPassword : "";
   const min = deps.env.minPasswordLength;
   const fail = (message: string, field?: "currentPassword" | "newPassword" | "confirmPassword", status = 400): ActionResult => ({
     status,
     data: { intent: "change-password", ok: false, message, field },
   });
-  if (!current) return fail(SECURITY_MESSAGES.currentRequired, "currentPassword");
-  if (next.length < min) return fail(tooShort(min), "newPassword");
-  if (next !== confirm) return fail(SECURITY_MESSAGES.mismatch, "confirmPassword");
-  if (next === current) return fail(SECURITY_MESSAGES.samePassword, "newPassword");
+  // Every field's error at once, as the form's own check shows them (security-fields.ts).
+  const fieldErrors = checkPasswordChange(fields, min);
+  if (hasFieldErrors(fieldErrors)) {
+    return { status: 400, data: { intent: "change-password", ok: false, message: Object.values(fieldErrors)[0] ?? SECURITY_MESSAGES.failed, fieldErrors } };
+  }
   try {
     // Before anything else: a stale session is asked to confirm it's them (the typed passwords are not kept).
     const { headers: answer } = await deps.auth.api.changePassword({

@@ -15,6 +15,8 @@ import type { Database } from "~/infra/db/schema";
 import type { Viewer } from "~/shared/lib/viewer";
 import { type ActionResult, refused, SECURITY_MESSAGES } from "./security.server";
 import type { ListedPasskey, SecurityActionData, SignInMethodView, TwoFactorView } from "./security-state";
+import { hasFieldErrors } from "~/shared/lib/field-errors";
+import { checkPasskeyName, checkPasswordGiven, checkTotpCode } from "./security-fields";
 
 export interface SignInSecurityDeps {
   auth: Auth;
@@ -103,7 +105,10 @@ const no = (intent: SecurityActionData["intent"], message: string, status: numbe
 export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const password = text(fields, "password");
   const code = text(fields, "code").replace(/\s+/g, "");
-  if (!password && !code) return no("reauthenticate", fields.method === "code" ? SECURITY_MESSAGES.codeRequired : SECURITY_MESSAGES.passwordRequired, 400, { field: fields.method === "code" ? "code" : "password" });
+  // The forms' own checks (security-fields.ts): the same words with JavaScript and without.
+  if (fields.method === "code" ? hasFieldErrors(checkTotpCode(fields)) : !password && !code) {
+    return no("reauthenticate", fields.method === "code" ? SECURITY_MESSAGES.codeRequired : SECURITY_MESSAGES.passwordRequired, 400, { field: fields.method === "code" ? "code" : "password" });
+  }
   try {
     await deps.auth.api.reauthenticate({ body: password ? { password } : { code }, headers });
     return ok("reauthenticate", "Thanks, that's you. You can change your security settings for the next 15 minutes.");
@@ -117,6 +122,7 @@ export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers,
 /** Starts a setup: a new secret (shown as a QR code and as text on the page) and ten backup codes, shown once. */
 export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const password = text(fields, "password");
+  if (hasFieldErrors(checkPasswordGiven(fields))) return no("two-factor-enable", SECURITY_MESSAGES.passwordRequired, 400, { field: "password" });
   try {
     const answer = (await deps.auth.api.enableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes?: string[] };
     return ok("two-factor-enable", SECURITY_MESSAGES.twoFactorStarted, { backupCodes: answer.backupCodes });
@@ -129,7 +135,7 @@ export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers
 /** The first code from the app confirms the setup: two-factor is on (Better Auth gives this browser a fresh session). */
 export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const code = text(fields, "code").replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(code)) return no("two-factor-confirm", SECURITY_MESSAGES.codeRequired, 400, { field: "code" });
+  if (hasFieldErrors(checkTotpCode(fields))) return no("two-factor-confirm", SECURITY_MESSAGES.codeRequired, 400, { field: "code" });
   try {
     const { headers: answer } = await deps.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
     return ok("two-factor-confirm", SECURITY_MESSAGES.twoFactorOn, {}, answer.getSetCookie());
@@ -144,6 +150,7 @@ export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Header
 
 export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const password = text(fields, "password");
+  if (hasFieldErrors(checkPasswordGiven(fields))) return no("two-factor-disable", SECURITY_MESSAGES.passwordRequired, 400, { field: "password" });
   try {
     const { headers: answer } = await deps.auth.api.disableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers, returnHeaders: true });
     return ok("two-factor-disable", SECURITY_MESSAGES.twoFactorOff, {}, answer.getSetCookie());
@@ -155,6 +162,7 @@ export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Header
 
 export async function newBackupCodes(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const password = text(fields, "password");
+  if (hasFieldErrors(checkPasswordGiven(fields))) return no("two-factor-backup-codes", SECURITY_MESSAGES.passwordRequired, 400, { field: "password" });
   try {
     const answer = (await deps.auth.api.generateBackupCodes({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes: string[] };
     return ok("two-factor-backup-codes", SECURITY_MESSAGES.backupCodesNew, { backupCodes: answer.backupCodes });
@@ -166,6 +174,8 @@ export async function newBackupCodes(deps: SignInSecurityDeps, headers: Headers,
 
 export async function renamePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
   const id = text(fields, "passkeyId");
+  const nameError = checkPasskeyName(fields).name;
+  if (nameError) return no("passkey-rename", nameError, 400, { passkeyId: id, field: "name" });
   try {
     await deps.auth.api.passkeyRename({ body: { id, name: text(fields, "name") }, headers });
     return ok("passkey-rename", SECURITY_MESSAGES.passkeyRenamed, { passkeyId: id });

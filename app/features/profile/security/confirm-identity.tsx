@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { authenticateWithPasskey } from "~/features/auth";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
-import { PasswordField, TextField } from "~/shared/ui/field";
+import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import type { SecurityActionData } from "../security-state";
-import { answerFor, CONFIRM_ANCHOR, fieldError, panel } from "./shared";
+import { answerFor, CheckedForm, CONFIRM_ANCHOR, panel, TotpCodeField } from "./shared";
+import { checkPasswordGiven, checkTotpCode } from "../security-fields";
 
 interface ConfirmIdentityProps {
   hasPassword: boolean;
@@ -57,36 +58,36 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {hasPassword && (
-          <Form method="post" className="grid content-start gap-4" noValidate>
-            <input type="hidden" name="intent" value="reauthenticate" />
-            <input type="hidden" name="method" value="password" />
-            <PasswordField label="Your password" name="password" autoComplete="current-password" required error={fieldError(mine, "password")} />
-            <div>
-              <Button type="submit" disabled={busy}>
-                Confirm with password
-              </Button>
-            </div>
-          </Form>
+          <CheckedForm className="grid content-start gap-4" validate={checkPasswordGiven} answer={mine?.field === "password" ? mine : undefined}>
+            {(errors) => (
+              <>
+                <input type="hidden" name="intent" value="reauthenticate" />
+                <input type="hidden" name="method" value="password" />
+                <PasswordField label="Your password" name="password" autoComplete="current-password" required error={errors.password} />
+                <div>
+                  <Button type="submit" disabled={busy}>
+                    Confirm with password
+                  </Button>
+                </div>
+              </>
+            )}
+          </CheckedForm>
         )}
         {twoFactorOn && (
-          <Form method="post" className="grid content-start gap-4" noValidate>
-            <input type="hidden" name="intent" value="reauthenticate" />
-            <input type="hidden" name="method" value="code" />
-            <TextField
-              label="Code from your authenticator app"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-              error={fieldError(mine, "code")}
-            />
-            <div>
-              <Button type="submit" variant={hasPassword ? "secondary" : "primary"} disabled={busy}>
-                Confirm with a code
-              </Button>
-            </div>
-          </Form>
+          <CheckedForm className="grid content-start gap-4" validate={checkTotpCode} answer={mine?.field === "code" ? mine : undefined}>
+            {(errors) => (
+              <>
+                <input type="hidden" name="intent" value="reauthenticate" />
+                <input type="hidden" name="method" value="code" />
+                <TotpCodeField label="Code from your authenticator app" error={errors.code} />
+                <div>
+                  <Button type="submit" variant={hasPassword ? "secondary" : "primary"} disabled={busy}>
+                    Confirm with a code
+                  </Button>
+                </div>
+              </>
+            )}
+          </CheckedForm>
         )}
         {hasPasskeys && (
           <div className="grid content-start gap-3">

@@ -7,7 +7,8 @@ import { TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { LocalDate } from "~/shared/ui/local-date";
 import type { ListedPasskey, SecurityActionData } from "../security-state";
-import { answerFor, NeedsConfirmation, panel } from "./shared";
+import { checkPasskeyName } from "../security-fields";
+import { answerFor, CheckedForm, NeedsConfirmation, panel } from "./shared";
 
 interface PasskeysSectionProps {
   passkeys: ListedPasskey[];
@@ -68,23 +69,24 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
                   Added <LocalDate iso={passkey.createdAt} /> · {passkey.lastUsedAt ? <>last used <LocalDate iso={passkey.lastUsedAt} /></> : "not used yet"}
                   {passkey.synced ? " · synced to your other devices" : ""}
                 </p>
-                <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="passkey-rename" />
-                  <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <div className="w-56 max-w-full">
-                    <TextField
-                      label={`New name for ${passkey.name}`}
-                      name="name"
-                      defaultValue={passkey.name}
-                      maxLength={60}
-                      required
-                      error={mine?.passkeyId === passkey.id && !mine.ok && mine.intent === "passkey-rename" ? mine.message : undefined}
-                    />
-                  </div>
-                  <Button type="submit" variant="secondary" size="sm" className="h-[42px]" disabled={busy("passkey-rename", passkey.id)}>
-                    Rename
-                  </Button>
-                </Form>
+                <CheckedForm
+                  className="mt-3 flex flex-wrap items-end gap-2"
+                  validate={checkPasskeyName}
+                  answer={mine?.passkeyId === passkey.id && mine.intent === "passkey-rename" ? mine : undefined}
+                >
+                  {(errors) => (
+                    <>
+                      <input type="hidden" name="intent" value="passkey-rename" />
+                      <input type="hidden" name="passkeyId" value={passkey.id} />
+                      <div className="w-56 max-w-full">
+                        <TextField label={`New name for ${passkey.name}`} name="name" defaultValue={passkey.name} maxLength={60} required error={errors.name} />
+                      </div>
+                      <Button type="submit" variant="secondary" size="sm" className="h-[42px]" disabled={busy("passkey-rename", passkey.id)}>
+                        Rename
+                      </Button>
+                    </>
+                  )}
+                </CheckedForm>
               </div>
               {fresh && (
                 <Form method="post">

@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "~/shared/ui/button";
-import { PasswordField, TextField } from "~/shared/ui/field";
+import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import type { SecurityActionData, TwoFactorView } from "../security-state";
-import { answerFor, fieldError, NeedsConfirmation, panel } from "./shared";
+import { answerFor, CheckedForm, NeedsConfirmation, panel, PasswordStepForm, TotpCodeField } from "./shared";
+import { checkPasswordGiven, checkTotpCode } from "../security-fields";
 
 interface TwoFactorSectionProps {
   state: TwoFactorView;
@@ -66,28 +67,26 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
           )}
           {fresh ? (
             <div className="grid gap-6 md:grid-cols-2">
-              <Form method="post" className="grid content-start gap-4" noValidate>
-                <input type="hidden" name="intent" value="two-factor-backup-codes" />
-                {hasPassword && (
-                  <PasswordField label="Your password" name="password" autoComplete="current-password" required error={answer?.intent === "two-factor-backup-codes" ? fieldError(answer, "password") : undefined} />
-                )}
-                <div>
+              <PasswordStepForm
+                intent="two-factor-backup-codes"
+                answer={answer}
+                hasPassword={hasPassword}
+                button={
                   <Button type="submit" variant="secondary" disabled={busy("two-factor-backup-codes")}>
                     New backup codes
                   </Button>
-                </div>
-              </Form>
-              <Form method="post" className="grid content-start gap-4" noValidate>
-                <input type="hidden" name="intent" value="two-factor-disable" />
-                {hasPassword && (
-                  <PasswordField label="Your password" name="password" autoComplete="current-password" required error={answer?.intent === "two-factor-disable" ? fieldError(answer, "password") : undefined} />
-                )}
-                <div>
+                }
+              />
+              <PasswordStepForm
+                intent="two-factor-disable"
+                answer={answer}
+                hasPassword={hasPassword}
+                button={
                   <Button type="submit" variant="danger" disabled={busy("two-factor-disable")}>
                     Turn off two-factor
                   </Button>
-                </div>
-              </Form>
+                }
+              />
             </div>
           ) : (
             <NeedsConfirmation what="get new backup codes or turn two-factor authentication off" />
@@ -117,32 +116,36 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
             </div>
           </div>
           {codes && <BackupCodes codes={codes} />}
-          <Form method="post" className="grid max-w-sm gap-4" noValidate>
-            <input type="hidden" name="intent" value="two-factor-confirm" />
-            <TextField
-              label="6-digit code from the app"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-              error={answer?.intent === "two-factor-confirm" ? fieldError(answer, "code") : undefined}
-            />
-            <div>
-              <Button type="submit" disabled={busy("two-factor-confirm")}>
-                Turn on two-factor
-              </Button>
-            </div>
-          </Form>
+          <CheckedForm className="grid max-w-sm gap-4" validate={checkTotpCode} answer={answerFor(answer, "two-factor-confirm")}>
+            {(errors) => (
+              <>
+                <input type="hidden" name="intent" value="two-factor-confirm" />
+                <TotpCodeField label="6-digit code from the app" error={errors.code} />
+                <div>
+                  <Button type="submit" disabled={busy("two-factor-confirm")}>
+                    Turn on two-factor
+                  </Button>
+                </div>
+              </>
+            )}
+          </CheckedForm>
           {!codes && (
-            <Form method="post" className="border-t border-ink-200 pt-4">
-              <input type="hidden" name="intent" value="two-factor-enable" />
-              <p className="text-sm text-ink-600">Did not save the backup codes, or want a new key? Start again.</p>
-              {fresh && hasPassword && <div className="mt-3 max-w-sm"><PasswordField label="Your password" name="password" autoComplete="current-password" required /></div>}
-              <Button type="submit" variant="secondary" size="sm" className="mt-3" disabled={busy("two-factor-enable") || !fresh}>
-                Start again
-              </Button>
-            </Form>
+            <CheckedForm className="border-t border-ink-200 pt-4" validate={checkPasswordGiven} answer={answerFor(answer, "two-factor-enable")}>
+              {(errors) => (
+                <>
+                  <input type="hidden" name="intent" value="two-factor-enable" />
+                  <p className="text-sm text-ink-600">Did not save the backup codes, or want a new key? Start again.</p>
+                  {fresh && hasPassword && (
+                    <div className="mt-3 max-w-sm">
+                      <PasswordField label="Your password" name="password" autoComplete="current-password" required error={errors.password} />
+                    </div>
+                  )}
+                  <Button type="submit" variant="secondary" size="sm" className="mt-3" disabled={busy("two-factor-enable") || !fresh}>
+                    Start again
+                  </Button>
+                </>
+              )}
+            </CheckedForm>
           )}
         </div>
       ) : (
@@ -151,17 +154,18 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
             Add a second step to signing in: a code from an authenticator app on your phone. Someone who learns your password still cannot get in.
           </p>
           {fresh ? (
-            <Form method="post" className="grid max-w-sm gap-4" noValidate>
-              <input type="hidden" name="intent" value="two-factor-enable" />
-              {hasPassword && (
-                <PasswordField label="Your password" name="password" autoComplete="current-password" required error={answer?.intent === "two-factor-enable" ? fieldError(answer, "password") : undefined} />
-              )}
-              <div>
-                <Button type="submit" disabled={busy("two-factor-enable")}>
-                  Set up two-factor
-                </Button>
-              </div>
-            </Form>
+            <div className="max-w-sm">
+              <PasswordStepForm
+                intent="two-factor-enable"
+                answer={answer}
+                hasPassword={hasPassword}
+                button={
+                  <Button type="submit" disabled={busy("two-factor-enable")}>
+                    Set up two-factor
+                  </Button>
+                }
+              />
+            </div>
           ) : (
             <NeedsConfirmation what="set up two-factor authentication" />
           )}

@@ -1,0 +1,196 @@
+/**
+ * One error system (issue 22): every form of the site, submitted empty and
+ * with a malformed value, with JavaScript and without. Each error must appear
+ * in its field's own slot (the text the field's aria-describedby points at),
+ * with the same words both ways: with JavaScript the page's check (shared
+ * with the action) answers before anything is posted; without it the route
+ * action answers. No native validation bubble: every form is `novalidate`,
+ * and with JavaScript no `invalid` event goes unprevented.
+ */
+import type { Page } from "@playwright/test";
+import { createVerifiedUser, expect, linkIn, open, PASSWORD, test, uniqueEmail, waitForMail } from "./fixtures";
+
+type Errors = Record<string, string>;
+
+interface Case {
+  name: string;
+  path: string;
+  /** The form's submit button. */
+  submit: string;
+  /** Field label → value ("" leaves it empty; every listed field is cleared first). */
+  fill: Record<string, string>;
+  expected: Errors;
+}
+
+/** Every field marked invalid on the page, with the text of its error slot. */
+async function shownErrors(page: Page): Promise<Errors> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const el of Array.from(document.querySelectorAll<HTMLInputElement>("form [aria-invalid=true]"))) {
+      const slot = document.getElementById(el.getAttribute("aria-describedby") ?? "");
+      out[el.name] = slot?.textContent?.trim() ?? "(no slot)";
+    }
+    return out;
+  });
+}
+
+const MIN_TOO_SHORT = /^Use at least \d+ characters for your new password\.$/;
+
+async function run(page: Page, js: boolean, c: Case) {
+  if (js) await open(page, c.path);
+  else await page.goto(c.path);
+  const form = page.locator("form", { has: page.getByRole("button", { name: c.submit, exact: true }) });
+  await expect(form).toHaveAttribute("novalidate", "");
+  for (const [label, value] of Object.entries(c.fill)) {
+    const field = form.getByLabel(label, { exact: true });
+    await field.fill(value);
+  }
+  const posts: string[] = [];
+  const onRequest = (r: { method(): string; url(): string }) => {
+    // The analytics beacons (page views, vitals) are not the form.
+    if (r.method() === "POST" && !/\/api\/(vitals|pageview|events?)\b/.test(r.url())) posts.push(r.url());
+  };
+  page.on("request", onRequest);
+  await form.getByRole("button", { name: c.submit, exact: true }).click();
+  await expect
+    .poll(async () => {
+      const shown = await shownErrors(page);
+      // A "too short" message names the server's minimum; compare it by shape.
+      for (const [field, text] of Object.entries(shown)) if (MIN_TOO_SHORT.test(text) && c.expected[field] === "TOO_SHORT") shown[field] = "TOO_SHORT";
+      return shown;
+    }, { message: `${c.name} (${js ? "with" : "without"} JavaScript)` })
+    .toEqual(c.expected);
+  page.off("request", onRequest);
+  if (js) {
+    // The page's own check answered: nothing was posted, the first invalid field has focus, no bubble.
+    expect(posts, `${c.name}: posted although the page's check refused it`).toEqual([]);
+    await expect(page.locator("form [aria-invalid=true]").first()).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { __bubbles?: number }).__bubbles ?? 0)).toBe(0);
+  }
+}
+
+const SIGNED_OUT: Case[] = [
+  { name: "sign in, empty", path: "/auth", submit: "Sign In", fill: { Email: "", Password: "" }, expected: { email: "Enter your email address.", password: "Enter your password." } },
+  { name: "sign in, malformed", path: "/auth", submit: "Sign In", fill: { Email: "not-an-address", Password: "x" }, expected: { email: "Enter an email address like name@example.com." } },
+  {
+    name: "sign up, empty",
+    path: "/auth?mode=signup",
+    submit: "Create Account",
+    fill: { Email: "", Password: "" },
+    expected: { email: "Enter your email address.", password: "Choose a password." },
+  },
+  {
+    name: "sign up, malformed",
+    path: "/auth?mode=signup",
+    submit: "Create Account",
+    fill: { Email: "someone@localhost", Password: "short" },
+    expected: { email: "Enter an email address like name@example.com.", password: "TOO_SHORT" },
+  },
+  { name: "reset request, empty", path: "/auth?mode=reset", submit: "Send Reset Link", fill: { Email: "" }, expected: { email: "Enter your email address." } },
+  { name: "reset request, malformed", path: "/auth?mode=reset", submit: "Send Reset Link", fill: { Email: "a@@b.c" }, expected: { email: "Enter an email address like name@example.com." } },
+  ...(["contact", "feedback"] as const).flatMap((kind): Case[] => [
+    {
+      name: `${kind}, empty`,
+      path: `/${kind}`,
+      submit: kind === "contact" ? "Send Message" : "Submit Feedback",
+      fill: { Name: "", Email: "", Message: "" },
+      expected: { name: "Name: this field is required", email: "Email: this field is required", message: "Message: this field is required" },
+    },
+    {
+      name: `${kind}, malformed`,
+      path: `/${kind}`,
+      submit: kind === "contact" ? "Send Message" : "Submit Feedback",
+      fill: { Name: "Asha", Email: "asha at example", Message: "Hello" },
+      expected: { email: "Email: must be a valid email address" },
+    },
+  ]),
+];
+
+const SIGNED_IN: Case[] = [
+  { name: "profile save, empty name", path: "/profile?edit=1", submit: "Save", fill: { Name: "   " }, expected: { name: "Name is required." } },
+  {
+    name: "delete account, empty",
+    path: "/profile?delete=1",
+    submit: "Delete Account",
+    fill: {},
+    expected: { name: "Please type your name correctly to confirm deletion", password: "Password is required." },
+  },
+  {
+    name: "delete account, wrong name",
+    path: "/profile?delete=1",
+    submit: "Delete Account",
+    fill: { Password: "anything" },
+    expected: { name: "Please type your name correctly to confirm deletion" },
+  },
+  {
+    name: "change password, empty",
+    path: "/profile/security",
+    submit: "Change password",
+    fill: {},
+    expected: { currentPassword: "Enter your current password.", newPassword: "Choose a password." },
+  },
+  {
+    name: "change password, too short and then a mismatch",
+    path: "/profile/security",
+    submit: "Change password",
+    fill: { "Current password": PASSWORD, "New password": "short" },
+    expected: { newPassword: "TOO_SHORT" },
+  },
+  {
+    name: "change password, repeated wrongly",
+    path: "/profile/security",
+    submit: "Change password",
+    fill: { "Current password": PASSWORD, "New password": "a-much-longer-password-9", "Repeat the new password": "something else" },
+    expected: { confirmPassword: "The new passwords do not match." },
+  },
+];
+
+for (const js of [true, false]) {
+  test.describe(js ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: js });
+    test.beforeEach(async ({ page }) => {
+      if (!js) return;
+      await page.addInitScript(() => {
+        const w = window as unknown as { __bubbles: number };
+        w.__bubbles = 0;
+        // Runs first (capture on window); looks after the form's own handlers had their turn.
+        window.addEventListener("invalid", (event) => setTimeout(() => (w.__bubbles += event.defaultPrevented ? 0 : 1)), true);
+      });
+    });
+
+    test("every signed-out form, empty and malformed: the error in the field's slot, the same words both ways", async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const c of SIGNED_OUT) await run(page, js, c);
+    });
+
+    test("the reset page, empty and mistyped: the error in the field's slot", async ({ page, request }, testInfo) => {
+      const email = uniqueEmail(testInfo, js ? "errjs" : "errnojs");
+      await createVerifiedUser(request, email);
+      const origin = new URL(String(testInfo.project.use.baseURL)).origin;
+      const asked = await request.post("/api/auth/request-password-reset", { data: { email, redirectTo: "/auth/reset-password" }, headers: { origin } });
+      expect(asked.status()).toBe(200);
+      await page.goto(linkIn(await waitForMail(email, /reset/i), /reset-password/));
+      await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+      const path = new URL(page.url()).pathname + new URL(page.url()).search;
+      await run(page, js, { name: "reset, empty", path, submit: "Set new password", fill: {}, expected: { password: "Choose a password." } });
+      await run(page, js, {
+        name: "reset, mistyped",
+        path,
+        submit: "Set new password",
+        fill: { "New password": "a-much-longer-password-9", "Repeat the new password": "a-much-longer-password-8" },
+        expected: { confirm: "The two passwords do not match." },
+      });
+    });
+
+    test("every signed-in form, empty and malformed: the error in the field's slot, the same words both ways", async ({ page, request }, testInfo) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail(testInfo, js ? "formjs" : "formnojs");
+      await createVerifiedUser(request, email);
+      const origin = new URL(String(testInfo.project.use.baseURL)).origin;
+      // Signed in through the page's own context (its cookies), fresh enough for the security page.
+      const signedIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin } });
+      expect(signedIn.status()).toBe(200);
+      for (const c of SIGNED_IN) await run(page, js, c);
+    });
+  });
+}
