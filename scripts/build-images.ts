@@ -11,11 +11,21 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { site } from "../app/config/site.ts";
+import { formatPostDate } from "../app/features/blog/format.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const mark = `<svg viewBox="0 0 32 32" width="100%" height="100%"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#4c1d95"/></linearGradient></defs><rect width="32" height="32" rx="9" fill="url(#g)"/><path d="M16 6.5l2.3 6.2 6.2 2.3-6.2 2.3-2.3 6.2-2.3-6.2-6.2-2.3 6.2-2.3z" fill="#fff"/><circle cx="24" cy="8.5" r="2" fill="#f5a524"/></svg>`;
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/**
+ * The site's own typeface (Inter, the file app.css serves), embedded in each
+ * card: set in whatever sans-serif the build machine has, the cards looked
+ * like another brand's (issue 22).
+ */
+const inter = readFileSync(path.join(root, "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2")).toString("base64");
+const fontFace = `<style>@font-face{font-family:"Inter Variable";font-weight:100 900;src:url(data:font/woff2;base64,${inter}) format("woff2")}
+body{font-family:"Inter Variable",sans-serif;-webkit-font-smoothing:antialiased}</style>`;
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 const page = await browser.newPage();
@@ -25,12 +35,13 @@ await page.setContent(`<html><body style="margin:0;background:#4c1d95">${mark}</
 await page.screenshot({ path: path.join(root, "public/apple-touch-icon.png") });
 
 await page.setViewportSize({ width: 1200, height: 630 });
-await page.setContent(`<html><body style="margin:0;width:1200px;height:630px;font-family:system-ui,sans-serif;color:#fff;
+await page.setContent(`<html><head>${fontFace}</head><body style="margin:0;width:1200px;height:630px;color:#fff;
 background:radial-gradient(900px 600px at 15% -10%,#6d28d9,transparent),radial-gradient(700px 500px at 100% 120%,#b45309aa,transparent),#1e0b3b;display:flex;flex-direction:column;justify-content:center;padding:0 90px;box-sizing:border-box">
 <div style="display:flex;align-items:center;gap:22px"><div style="width:84px;height:84px">${mark}</div><div style="font-size:44px;font-weight:800">${esc(site.productName)}</div></div>
-<div style="font-size:76px;font-weight:800;line-height:1.05;margin-top:42px;max-width:900px">${esc(site.tagline)}</div>
-<div style="font-size:30px;margin-top:28px;color:#ddd6fe;max-width:950px;line-height:1.35">Faith-driven, accessible, affordable and privacy-first AI. Made in India.</div>
+<div style="font-size:76px;font-weight:800;line-height:1.05;margin-top:42px;max-width:900px;text-wrap:balance">${esc(site.tagline)}</div>
+<div style="font-size:30px;margin-top:28px;color:#ddd6fe;max-width:950px;line-height:1.35;text-wrap:balance">Faith-driven, accessible, affordable and privacy-first AI. Made in India.</div>
 </body></html>`);
+await page.evaluate(() => document.fonts.ready);
 await page.screenshot({ path: path.join(root, "public/og-image.png") });
 
 // The favicon: PNG images in an ICO container (every browser since 2010 reads them).
@@ -58,12 +69,13 @@ for (const file of readdirSync(postsDir).filter((name) => name.endsWith(".md")))
     return value.startsWith('"') ? (JSON.parse(value) as string) : value;
   };
   await page.setViewportSize({ width: 1200, height: 630 });
-  await page.setContent(`<html><body style="margin:0;width:1200px;height:630px;font-family:system-ui,sans-serif;color:#fff;
+  await page.setContent(`<html><head>${fontFace}</head><body style="margin:0;width:1200px;height:630px;color:#fff;
 background:radial-gradient(900px 600px at 15% -10%,#6d28d9,transparent),radial-gradient(700px 500px at 100% 120%,#b45309aa,transparent),#1e0b3b;display:flex;flex-direction:column;justify-content:space-between;padding:80px 90px;box-sizing:border-box">
 <div style="display:flex;align-items:center;gap:18px"><div style="width:60px;height:60px">${mark}</div><div style="font-size:32px;font-weight:800">${esc(site.productName)} · Blog</div></div>
 <div style="font-size:68px;font-weight:800;line-height:1.08;max-width:1000px;text-wrap:balance">${esc(field("title"))}</div>
-<div style="font-size:28px;color:#ddd6fe">${esc(field("author"))} · ${esc(field("date"))}</div>
+<div style="font-size:28px;color:#ddd6fe">${esc(field("author"))} · ${esc(formatPostDate(field("date")))}</div>
 </body></html>`);
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: path.join(outDir, `${slug}.jpg`), type: "jpeg", quality: 82 });
   posts++;
 }
