@@ -17,6 +17,17 @@ const TRACKS = { 2: 2, 3: 6, 4: 12 } as const;
 /** Written out whole, so that Tailwind sees every class it must generate. */
 const LG_SPAN: Record<number, string> = { 2: "lg:col-span-2", 3: "lg:col-span-3", 4: "lg:col-span-4", 6: "lg:col-span-6", 12: "lg:col-span-12" };
 
+/**
+ * On a phone (under 640 px) a home-page block of many cards is one row the
+ * visitor swipes through, the next card peeking in, instead of a column of
+ * cards thousands of pixels long (the home page was 13,794 px tall at 390 px;
+ * issue 22). From 640 px it is the usual grid. The row is focusable and named
+ * so a keyboard can scroll it too (arrow keys), and it snaps card by card.
+ */
+export const SWIPE_LIST =
+  "-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto overscroll-x-contain scroll-px-4 px-4 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:mx-0 sm:grid sm:snap-none sm:overflow-visible sm:px-0 sm:pb-0";
+export const SWIPE_ITEM = "w-[84%] max-w-sm shrink-0 snap-start sm:w-auto sm:max-w-none";
+
 /** A card whose paragraph is this long reads badly in a narrow column: it takes a row of its own. */
 const WIDE_WORDS = 90;
 
@@ -57,18 +68,24 @@ interface CardGridProps {
   tone?: "light" | "dark";
   /** Heading level of the card titles (h3 under a section's h2, h2 directly under a page's h1). */
   headingLevel?: "h2" | "h3";
+  /** A swipeable row on phones (SWIPE_LIST), named for assistive technology: the home page's long blocks. */
+  swipeLabel?: string;
 }
 
 /** Icon, title and paragraph cards: values, vision, features, story, legal sections… */
-export function CardGrid({ cards, columns = 3, numbered = false, tone = "light", headingLevel: Heading = "h3" }: CardGridProps) {
+export function CardGrid({ cards, columns = 3, numbered = false, tone = "light", headingLevel: Heading = "h3", swipeLabel }: CardGridProps) {
   const spans = cardSpans(cards, columns);
   return (
-    <ul className={cn("grid gap-5", COLUMNS[columns])}>
+    <ul
+      className={cn(swipeLabel ? SWIPE_LIST : "grid", "sm:gap-5", swipeLabel ? undefined : "gap-5", COLUMNS[columns])}
+      {...(swipeLabel ? { tabIndex: 0, "aria-label": swipeLabel } : {})}
+    >
       {cards.map((card, index) => (
         <li
           key={card.title}
           className={cn(
             "group relative flex flex-col rounded-2xl p-6 transition-shadow",
+            swipeLabel && SWIPE_ITEM,
             spans[index],
             tone === "light"
               ? "bg-white shadow-card ring-1 ring-ink-200/70 hover:shadow-lift"

@@ -60,7 +60,7 @@ export function WhyChooseUsSection({
 export function VisionSection({ vision, more = true }: { vision: Card[]; more?: boolean }) {
   return (
     <Section id="vision" eyebrow="Our vision" title="Eight promises for the AI we are building" tone="tint">
-      <CardGrid cards={vision} columns={4} />
+      <CardGrid cards={vision} columns={4} swipeLabel={more ? "Eight promises, side by side: scroll sideways for more" : undefined} />
       {more && <More to="/vision" label="Read our vision" />}
     </Section>
   );
@@ -69,7 +69,7 @@ export function VisionSection({ vision, more = true }: { vision: Card[]; more?: 
 export function FeaturesSection({ features, more = true }: { features: Card[]; more?: boolean }) {
   return (
     <Section id="features" eyebrow="Features" title="Built for people, ready for organisations">
-      <CardGrid cards={features} columns={3} />
+      <CardGrid cards={features} columns={3} swipeLabel={more ? "Six features, side by side: scroll sideways for more" : undefined} />
       {more && <More to="/features" label="Explore the features" />}
     </Section>
   );
@@ -84,7 +84,7 @@ export function StorySection({ story, more = true }: { story: Card[]; more?: boo
       intro={`Ten chapters of how ${site.productName} began, from a first spark to the community that carried it.`}
       tone="tint"
     >
-      <CardGrid cards={story} columns={2} numbered />
+      <CardGrid cards={story} columns={2} numbered swipeLabel={more ? "Ten chapters, side by side: scroll sideways for more" : undefined} />
       {more && <More to="/story" label="Read the whole story" />}
     </Section>
   );
@@ -93,7 +93,7 @@ export function StorySection({ story, more = true }: { story: Card[]; more?: boo
 export function TeamSection({ team, more = true }: { team: TeamMember[]; more?: boolean }) {
   return (
     <Section id="team" eyebrow="Team" title={`The people behind ${site.productName}`} intro="A small team in Kanpur with one goal: AI that helps everyone.">
-      <TeamGrid team={team} />
+      <TeamGrid team={team} swipeLabel={more ? "Six team members, side by side: scroll sideways for more" : undefined} />
       {more && <More to="/team" label="Meet the team" />}
     </Section>
   );
