@@ -3,6 +3,8 @@ import { site } from "~/config/site";
 import { deleteOwnAccount, PROFILE_MESSAGES, updateOwnProfile } from "~/features/profile/profile-service.server";
 import type { ProfileActionData } from "~/features/profile/profile-state";
 import { checkDeletion } from "~/features/profile/deletion-check";
+import { keepServerDraft, takeServerDraft } from "~/features/profile/server-draft.server";
+import { env } from "~/config/env.server";
 import { ProfileView } from "~/features/profile/profile-view";
 import { getUserRecord } from "~/features/profile/user-record.server";
 import { readRequestBody, textField } from "~/infra/http/body.server";
@@ -25,14 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await s.auth.$context;
   const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
   const params = new URL(request.url).searchParams;
-  return {
-    record,
-    hasPassword: Boolean(credential?.password),
-    linkError: params.get("error") === "DELETE_LINK",
-    startEditing: params.get("edit") === "1",
-    startDeleting: params.get("delete") === "1",
-  };
+  // What a save without JavaScript kept when it found the session ended (server-draft.server.ts): back into the form, once.
+  const kept = await takeServerDraft(s.auth, request.headers.get("cookie"), viewer.id, secureCookies());
+  return data(
+    {
+      record,
+      hasPassword: Boolean(credential?.password),
+      linkError: params.get("error") === "DELETE_LINK",
+      startEditing: params.get("edit") === "1" || Boolean(kept?.draft),
+      startDeleting: params.get("delete") === "1",
+      serverDraft: kept?.draft ?? null,
+    },
+    kept ? { headers: { "Set-Cookie": kept.clearCookie } } : undefined,
+  );
 }
+
+const secureCookies = () => env().appUrl.startsWith("https:");
 
 /**
  * Save and delete, as plain form posts (no JavaScript) or through fetchers.
@@ -52,7 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (textField(body.fields, "client") === "script") {
       return data<ProfileActionData>({ intent: "save", ok: false, sessionEnded: true, message: PROFILE_MESSAGES.sessionEnded, errors: {} }, { status: 401 });
     }
-    throw redirect(`/auth?redirectTo=${encodeURIComponent("/profile?edit=1")}`, { headers: { "Set-Cookie": app.flashHeader({ kind: "session-ended" }) } });
+    // Without scripts the server keeps what was typed until the person is back (server-draft.server.ts).
+    const headers = new Headers({ "Set-Cookie": app.flashHeader({ kind: "session-ended" }) });
+    const draftCookie = await keepServerDraft((await app.services()).auth, body.fields, secureCookies());
+    if (draftCookie) headers.append("Set-Cookie", draftCookie);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent("/profile?edit=1")}`, { headers });
   }
   const viewer = await requireViewer(context);
   const s = await app.services();

@@ -97,18 +97,27 @@ test("profile edit and account deletion work without JavaScript", async ({ page,
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ravi Without Scripts");
 
-  // A save whose session has ended says why on the sign-in page, which leads back to the form.
+  // A save whose session has ended says why on the sign-in page, which leads back to the form with what was typed.
   await page.goto("/profile?edit=1");
   await page.context().clearCookies({ name: /session_token|session_data/ });
   await page.getByLabel("About").fill("Lost, but not in silence.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile%3Fedit%3D1$/);
-  await expect(page.getByTestId("flash")).toHaveText("Your session ended before your profile was saved: sign in again, then make your changes again.");
+  await expect(page.getByTestId("flash")).toHaveText("Your session ended before your profile was saved: sign in again. What you typed is kept and comes back in the form.");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/profile\?edit=1$/);
+  await expect(page.getByText("Your unsaved changes are back: check them and save.")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ravi Without Scripts");
+  await expect(page.getByLabel("About")).toHaveValue("Lost, but not in silence.");
+  // Taken once: a reload shows the saved record, not the draft again.
+  await page.reload();
+  await expect(page.getByLabel("About")).toHaveValue("");
+  await page.getByLabel("About").fill("Lost, but not in silence.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Profile Details" }).getByText("Lost, but not in silence.")).toBeVisible();
   await page.goto("/profile");
 
   await page.getByRole("link", { name: "Delete Account" }).click();

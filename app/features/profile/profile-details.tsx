@@ -79,6 +79,8 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
           <input type="hidden" name="intent" value="save" />
           {/* The version this form edits: a save over a newer one (another tab) is refused with 409. */}
           <input type="hidden" name="version" value={draft?.version ?? record.updated_at} />
+          {/* Whose form this is: a draft the server keeps after a session ended comes back only to this account. */}
+          <input type="hidden" name="owner" value={record.id} />
           {/* With scripts, a save whose session ended is answered with data (the draft is kept), not a redirect. */}
           {hydrated && <input type="hidden" name="client" value="script" />}
           <TextField

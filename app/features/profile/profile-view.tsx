@@ -26,6 +26,8 @@ interface ProfileViewProps {
   startDeleting: boolean;
   /** The answer to a plain form post (no JavaScript). */
   initial: ProfileActionData | undefined;
+  /** What a save without JavaScript kept when the session had ended (server-draft.server.ts), now back for this account. */
+  serverDraft?: ProfileDraft | null;
 }
 
 /**
@@ -35,7 +37,7 @@ interface ProfileViewProps {
  * and Delete are links (`?edit=1`, `?delete=1`) that scripts turn into an
  * in-place edit and a dialog.
  */
-export function ProfileView({ record, hasPassword, linkError, startEditing, startDeleting, initial }: ProfileViewProps) {
+export function ProfileView({ record, hasPassword, linkError, startEditing, startDeleting, initial, serverDraft = null }: ProfileViewProps) {
   const save = useFetcher<ProfileActionData>();
   const remove = useFetcher<ProfileActionData>();
   const saved = (save.data ?? initial)?.intent === "save" ? (save.data ?? initial) : undefined;
@@ -63,8 +65,8 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
   const current = saved?.intent === "save" && saved.ok ? saved.record : record;
 
   // A save that could not complete (profile-draft.ts): what was typed, and what the page says about it.
-  const [draft, setDraft] = useState<ProfileDraft | null>(null);
-  const [formNotice, setFormNotice] = useState<"session-ended" | "conflict" | "draft-restored" | null>(null);
+  const [draft, setDraft] = useState<ProfileDraft | null>(serverDraft);
+  const [formNotice, setFormNotice] = useState<"session-ended" | "conflict" | "draft-restored" | null>(serverDraft ? "draft-restored" : null);
   const [formKey, setFormKey] = useState(0);
   const submitted = useRef<Omit<ProfileDraft, "userId" | "savedAt"> | null>(null);
   const revalidator = useRevalidator();

@@ -30,7 +30,7 @@ export function flashText(flash: Flash): string {
     case "account-deleted":
       return "Account deleted successfully";
     case "session-ended":
-      return "Your session ended before your profile was saved: sign in again, then make your changes again.";
+      return "Your session ended before your profile was saved: sign in again. What you typed is kept and comes back in the form.";
     case "email-verified":
       return flash.name ? `Your email is verified. Welcome to your account, ${flash.name}!` : "Your email is verified. Welcome!";
   }

@@ -1,0 +1,78 @@
+/**
+ * What was typed into the profile form when a save without JavaScript found
+ * the session ended (issue 22). With scripts the page keeps such a draft in
+ * the tab (profile-draft.ts); a plain post has only the server: it keeps the
+ * allow-listed values for a day under a random id (Better Auth's verification
+ * store, which already holds short-lived values on every database and in
+ * Redis), and gives the browser that id in an HttpOnly cookie scoped to
+ * /profile. The person signs in again, lands on /profile?edit=1, and the
+ * loader takes the draft once: it puts it back into the form if it was
+ * typed against this same account (the form's hidden `owner`), else drops it.
+ */
+import { randomBytes } from "node:crypto";
+import { site } from "~/config/site";
+import type { Auth } from "~/features/auth/index.server";
+import { textOf } from "~/shared/lib/field-errors";
+import type { ProfileDraft } from "./profile-draft";
+import { PROFILE_LIMITS, type ProfileUpdate } from "./user-record";
+
+export const DRAFT_COOKIE = `${site.slug}.profile-draft`;
+const MAX_AGE_S = 24 * 60 * 60;
+const ID = /^[A-Za-z0-9_-]{32}$/;
+const identifier = (id: string) => `profile-draft:${id}`;
+
+/** The values a draft keeps: the four writable fields, cut to their limits (the form's own maxLength; the save checks them again). */
+function draftValuesOf(fields: Record<string, unknown>): ProfileUpdate {
+  return {
+    name: textOf(fields, "name").slice(0, PROFILE_LIMITS.name),
+    gender: textOf(fields, "gender").slice(0, PROFILE_LIMITS.gender),
+    dob: textOf(fields, "dob").slice(0, 10),
+    about: textOf(fields, "about").slice(0, PROFILE_LIMITS.about),
+  };
+}
+
+/** Keeps the posted form's values; answers the Set-Cookie header that names them for this browser. */
+export async function keepServerDraft(auth: Auth, fields: Record<string, unknown>, secure: boolean): Promise<string | null> {
+  const owner = textOf(fields, "owner");
+  if (!owner) return null;
+  const id = randomBytes(24).toString("base64url");
+  const draft = { userId: owner, version: textOf(fields, "version"), values: draftValuesOf(fields), savedAt: Date.now() } satisfies ProfileDraft;
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.createVerificationValue({ identifier: identifier(id), value: JSON.stringify(draft), expiresAt: new Date(Date.now() + MAX_AGE_S * 1000) });
+  return `${DRAFT_COOKIE}=${id}; Path=/profile; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+function cookieId(cookieHeader: string | null): string | null {
+  const raw = cookieHeader
+    ?.split(/;\s*/)
+    .find((part) => part.startsWith(`${DRAFT_COOKIE}=`))
+    ?.slice(DRAFT_COOKIE.length + 1);
+  return raw && ID.test(raw) ? raw : null;
+}
+
+/**
+ * The draft this browser left for `userId`, taken once (the stored value is
+ * deleted whoever it was for), and the header that clears the cookie; null
+ * when there is none.
+ */
+export async function takeServerDraft(
+  auth: Auth,
+  cookieHeader: string | null,
+  userId: string,
+  secure: boolean,
+): Promise<{ draft: ProfileDraft | null; clearCookie: string } | null> {
+  const id = cookieId(cookieHeader);
+  if (!id) return null;
+  const clearCookie = `${DRAFT_COOKIE}=; Path=/profile; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const ctx = await auth.$context;
+  const record = await ctx.internalAdapter.findVerificationValue(identifier(id));
+  if (!record) return { draft: null, clearCookie };
+  await ctx.internalAdapter.deleteVerificationByIdentifier(identifier(id)).catch(() => {});
+  if (new Date(record.expiresAt) <= new Date()) return { draft: null, clearCookie };
+  try {
+    const draft = JSON.parse(record.value) as ProfileDraft;
+    return { draft: draft.userId === userId ? draft : null, clearCookie };
+  } catch {
+    return { draft: null, clearCookie };
+  }
+}
