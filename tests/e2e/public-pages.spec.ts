@@ -75,11 +75,17 @@ test.describe("the pages of the home blocks have an introduction of their own", 
     });
   }
 
-  test("/about shows the mission, values and why-choose-us", async ({ page }) => {
+  test("/about shows the mission, values and why-choose-us, and leads on to each block's page (more than a copy of home)", async ({ page }) => {
     await open(page, "/about");
     await expect(page.getByRole("heading", { name: "Our Values" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Why Choose Tuesday AI" })).toBeVisible();
     await expect(page.locator("#mission-heading")).not.toBeEmpty();
+    const hub = page.locator("#explore");
+    for (const path of ["/vision", "/features", "/story", "/team", "/community", "/contact"]) await expect(hub.locator(`a[href="${path}"]`)).toHaveCount(1);
+    // No button on /about leads back to /about.
+    await expect(page.locator('main a[href="/about"]')).toHaveCount(0);
+    await hub.getByRole("link", { name: /Our Story/ }).click();
+    await expect(page).toHaveURL(/\/story$/);
   });
 });
 

@@ -1,5 +1,7 @@
 import { site, type TeamMember } from "~/config/site";
+import { Link } from "react-router";
 import { ButtonLink } from "~/shared/ui/button";
+import type { IconName } from "~/shared/ui/icons/names";
 import { Icon } from "~/shared/ui/icon";
 import { Container, Section } from "~/shared/ui/layout";
 import { CardGrid } from "./card-grid";
@@ -114,5 +116,44 @@ export function JoinBand() {
         </ButtonLink>
       </Container>
     </section>
+  );
+}
+
+export interface HubLink {
+  to: string;
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+/**
+ * /about's own block: where to read on (vision, features, story, team, the
+ * community, a word with us). /about is the page of the values and why-us
+ * blocks, which home shows too; this makes it the hub it should be rather
+ * than a copy of home (issue 22).
+ */
+export function AboutHub({ links }: { links: HubLink[] }) {
+  return (
+    <Section id="explore" eyebrow="Read on" title={`Get to know ${site.productName}`} tone="tint">
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="group flex h-full flex-col rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 transition-shadow hover:shadow-lift focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            >
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={link.icon} className="size-[22px]" />
+              </span>
+              <h3 className="mt-4 flex items-center gap-2 text-lg font-semibold text-ink-950">
+                {link.title}
+                <Icon name="arrow-right" className="size-4 text-brand-700 transition-transform group-hover:translate-x-0.5" />
+              </h3>
+              <p className="mt-2 text-[15px] leading-relaxed text-ink-600">{link.text}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
