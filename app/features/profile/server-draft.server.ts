@@ -8,6 +8,10 @@
  * /profile. The person signs in again, lands on /profile?edit=1, and the
  * loader takes the draft once: it puts it back into the form if it was
  * typed against this same account (the form's hidden `owner`), else drops it.
+ *
+ * The post comes without a session, so anyone can send one: a draft is kept
+ * only for an account that exists, and at most one per account (a newer one
+ * replaces it), so such posts cannot fill the store.
  */
 import { randomBytes } from "node:crypto";
 import { site } from "~/config/site";
@@ -19,7 +23,8 @@ import { PROFILE_LIMITS, type ProfileUpdate } from "./user-record";
 export const DRAFT_COOKIE = `${site.slug}.profile-draft`;
 const MAX_AGE_S = 24 * 60 * 60;
 const ID = /^[A-Za-z0-9_-]{32}$/;
-const identifier = (id: string) => `profile-draft:${id}`;
+/** One draft per account: the key the browser holds must match the stored one. */
+const identifier = (userId: string) => `profile-draft:${userId}`;
 
 /** The values a draft keeps: the four writable fields, cut to their limits (the form's own maxLength; the save checks them again). */
 function draftValuesOf(fields: Record<string, unknown>): ProfileUpdate {
@@ -34,14 +39,21 @@ function draftValuesOf(fields: Record<string, unknown>): ProfileUpdate {
 /** Keeps the posted form's values; answers the Set-Cookie header that names them for this browser. */
 export async function keepServerDraft(auth: Auth, fields: Record<string, unknown>, secure: boolean): Promise<string | null> {
   const owner = textOf(fields, "owner");
-  if (!owner) return null;
-  const id = randomBytes(24).toString("base64url");
-  const draft = { userId: owner, version: textOf(fields, "version"), values: draftValuesOf(fields), savedAt: Date.now() } satisfies ProfileDraft;
+  if (!owner || owner.length > 64) return null;
   const ctx = await auth.$context;
-  await ctx.internalAdapter.createVerificationValue({ identifier: identifier(id), value: JSON.stringify(draft), expiresAt: new Date(Date.now() + MAX_AGE_S * 1000) });
-  return `${DRAFT_COOKIE}=${id}; Path=/profile; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  if (!(await ctx.internalAdapter.findUserById(owner))) return null;
+  const key = randomBytes(24).toString("base64url");
+  const draft = { userId: owner, version: textOf(fields, "version"), values: draftValuesOf(fields), savedAt: Date.now() } satisfies ProfileDraft;
+  await ctx.internalAdapter.deleteVerificationByIdentifier(identifier(owner)).catch(() => {});
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: identifier(owner),
+    value: JSON.stringify({ key, draft }),
+    expiresAt: new Date(Date.now() + MAX_AGE_S * 1000),
+  });
+  return `${DRAFT_COOKIE}=${key}; Path=/profile; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** The draft's key this browser holds. */
 function cookieId(cookieHeader: string | null): string | null {
   const raw = cookieHeader
     ?.split(/;\s*/)
@@ -51,9 +63,9 @@ function cookieId(cookieHeader: string | null): string | null {
 }
 
 /**
- * The draft this browser left for `userId`, taken once (the stored value is
- * deleted whoever it was for), and the header that clears the cookie; null
- * when there is none.
+ * The draft this browser left for `userId` (its cookie's key matches the
+ * account's stored draft), taken once, and the header that clears the
+ * cookie; null when the browser holds no draft cookie.
  */
 export async function takeServerDraft(
   auth: Auth,
@@ -61,18 +73,20 @@ export async function takeServerDraft(
   userId: string,
   secure: boolean,
 ): Promise<{ draft: ProfileDraft | null; clearCookie: string } | null> {
-  const id = cookieId(cookieHeader);
-  if (!id) return null;
+  const key = cookieId(cookieHeader);
+  if (!key) return null;
   const clearCookie = `${DRAFT_COOKIE}=; Path=/profile; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
   const ctx = await auth.$context;
-  const record = await ctx.internalAdapter.findVerificationValue(identifier(id));
-  if (!record) return { draft: null, clearCookie };
-  await ctx.internalAdapter.deleteVerificationByIdentifier(identifier(id)).catch(() => {});
-  if (new Date(record.expiresAt) <= new Date()) return { draft: null, clearCookie };
+  const record = await ctx.internalAdapter.findVerificationValue(identifier(userId));
+  if (!record || new Date(record.expiresAt) <= new Date()) return { draft: null, clearCookie };
+  let stored: { key?: unknown; draft?: ProfileDraft } = {};
   try {
-    const draft = JSON.parse(record.value) as ProfileDraft;
-    return { draft: draft.userId === userId ? draft : null, clearCookie };
+    stored = JSON.parse(record.value) as typeof stored;
   } catch {
-    return { draft: null, clearCookie };
+    // not ours to read: dropped below
   }
+  // Another browser's draft for this account (a different key) stays for that browser.
+  if (stored.key !== key) return { draft: null, clearCookie };
+  await ctx.internalAdapter.deleteVerificationByIdentifier(identifier(userId)).catch(() => {});
+  return { draft: stored.draft?.userId === userId ? stored.draft : null, clearCookie };
 }
