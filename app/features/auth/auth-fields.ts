@@ -20,8 +20,6 @@ export const FIELD_MESSAGES = {
   tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for your new password.`,
   mismatch: "The two passwords do not match.",
   codeMissing: "Enter the 6-digit code from your authenticator app.",
-  codeShape: "The code is 6 digits, from your authenticator app.",
-  backupCodeMissing: "Enter a backup code.",
 } as const;
 
 function emailError(email: string): string | undefined {
@@ -74,14 +72,6 @@ export function checkNewPassword(fields: FieldSource, minPasswordLength: number)
     password: passwordError,
     confirm: !passwordError && textOf(fields, "confirm") !== password ? FIELD_MESSAGES.mismatch : undefined,
   });
-}
-
-/** A code from the authenticator app (6 digits; spaces people type are ignored), or a backup code when `backup`. */
-export function checkCode(fields: FieldSource, backup = false): FieldErrors<"code"> {
-  const code = textOf(fields, "code").replace(/[\s-]/g, "");
-  if (code === "") return { code: backup ? FIELD_MESSAGES.backupCodeMissing : FIELD_MESSAGES.codeMissing };
-  if (!backup && !/^\d{6}$/.test(code)) return { code: FIELD_MESSAGES.codeShape };
-  return {};
 }
 
 /** The second step of a sign-in (/auth/two-factor): a code from the app, or a backup code (`method=backup`). */

@@ -6,4 +6,4 @@
 export { SignOutForm, useSignOut } from "./sign-out";
 export { cacheUser, clearCachedUser } from "./user-cache";
 export { addPasskey, authenticateWithPasskey, type PasskeyResult } from "./passkey-client";
-export { checkCode, FIELD_MESSAGES as AUTH_FIELD_MESSAGES, newPasswordError } from "./auth-fields";
+export { FIELD_MESSAGES as AUTH_FIELD_MESSAGES, newPasswordError } from "./auth-fields";
