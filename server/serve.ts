@@ -64,6 +64,10 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
   server.listen(env.port, env.host, () => {
     log.info({ url: env.appUrl, host: env.host, port: env.port, database: env.database.kind, pid: process.pid }, `${site.productName} is ready at ${env.appUrl}`);
     if (env.mailboxEnabled) log.info(`No SMTP_URL set: mail goes to the local outbox at ${env.appUrl}/dev/mailbox`);
+    const unconfigured = (["google", "github"] as const).filter((id) => !env[id]);
+    if (unconfigured.length > 0 && !env.showUnconfiguredProviders) {
+      log.warn(`Sign-in with ${unconfigured.join(" and ")} is not configured: its button is hidden on this public site. Set the client id and secret to offer it.`);
+    }
     if (env.mailGoesNowhere) {
       log.warn(
         "No SMTP_URL set and this server is not purely local (HOST or APP_URL is not a loopback address): " +

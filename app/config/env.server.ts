@@ -71,6 +71,12 @@ export interface Env {
    */
   mailboxEnabled: boolean;
   /**
+   * Whether Google/GitHub buttons without credentials are shown, saying they are not configured
+   * (contract). Only where the operator is the only visitor (APP_URL on a loopback address); a
+   * public site hides them instead of showing its visitors an operator's to-do (issue 22).
+   */
+  showUnconfiguredProviders: boolean;
+  /**
    * Memory for answers replayed to signed-in visitors (REPLAY_CACHE_MB, default
    * 32; 0 turns the replay cache off): app/replay-cache.server.ts.
    */
@@ -380,6 +386,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     formMailsPerHour: v.FORM_MAILS_PER_HOUR ?? 60,
     formMessagesPerDay: v.FORM_MESSAGES_PER_DAY ?? 1_000,
     mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host) && isLoopbackHost(appHost),
+    showUnconfiguredProviders: isLoopbackHost(appHost),
     mailGoesNowhere: !v.SMTP_URL && !(isLoopbackHost(host) && isLoopbackHost(appHost)),
     dataDir,
     databaseTimeoutMs: v.DATABASE_TIMEOUT_MS ?? 5_000,

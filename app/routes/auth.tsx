@@ -11,6 +11,7 @@ import {
 } from "~/features/auth/auth-actions.server";
 import { AuthForm } from "~/features/auth/auth-form";
 import type { AuthActionData, AuthMode } from "~/features/auth/auth-state";
+import type { ProviderId } from "~/features/auth/messages";
 import { noticeFromQuery } from "~/features/auth/messages";
 import { safeRedirect } from "~/features/auth/safe-redirect";
 import { readRequestBody, textField } from "~/infra/http/body.server";
@@ -37,6 +38,13 @@ function providers() {
   return { google: Boolean(config.google), github: Boolean(config.github) };
 }
 
+/** The buttons to show: configured ones, and unconfigured ones only where the operator is the visitor (loopback APP_URL). */
+function shownProviders(): Partial<Record<ProviderId, boolean>> {
+  const all = providers();
+  if (env().showUnconfiguredProviders) return all;
+  return Object.fromEntries(Object.entries(all).filter(([, configured]) => configured));
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in, verified visitor has nothing to do here (spec section 2).
   const url = new URL(request.url);
@@ -56,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     mode,
     notice: noticeFromQuery(url.searchParams),
-    providers: providers(),
+    providers: shownProviders(),
     minPasswordLength: env().minPasswordLength,
     redirectTo: redirectTo || null,
     pending,

@@ -94,3 +94,53 @@ describe("graceful shutdown", () => {
     expect(typeof line.ms).toBe("number");
   });
 });
+
+// The contract's "the button says clearly that it is not configured" is for the operator at their own
+// machine (a loopback APP_URL, as above and in the outbox e2e project); a public site hides a provider
+// it has no credentials for instead of showing its visitors an operator's to-do (issue 22).
+describe("a public APP_URL without OAuth credentials", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "tuesday-public-"));
+  const port = 4892;
+  let child: ReturnType<typeof spawn>;
+  let output = "";
+
+  beforeAll(async () => {
+    child = spawn(process.execPath, ["server/start.mjs"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: "https://tuesday.example",
+        DATABASE_URL: path.join(dir, "app.db"),
+        AUTH_SECRET: "p".repeat(40),
+        LOG_LEVEL: "info",
+        GITHUB_CLIENT_ID: "gh-id",
+        GITHUB_CLIENT_SECRET: "gh-secret",
+      },
+    });
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    for (let i = 0; i < 240; i++) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not start:\n${output}`);
+  }, 90_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("shows the configured provider only, and tells the operator in the log", async () => {
+    for (const mode of ["signin", "signup"]) {
+      const html = await fetch(`http://127.0.0.1:${port}/auth?mode=${mode}`).then((r) => r.text());
+      expect(html).toContain(`value="github"`);
+      expect(html).not.toContain(`value="google"`);
+      expect(html).not.toContain("Not configured on this server");
+    }
+    expect(output).toContain("Sign-in with google is not configured: its button is hidden on this public site.");
+  });
+});

@@ -23,7 +23,8 @@ import { REMEMBER_DEVICE_KEY } from "./user-cache";
 interface AuthFormProps {
   mode: AuthMode;
   initialNotice: Notice | null;
-  providers: Record<ProviderId, boolean>;
+  /** The Google/GitHub buttons to show, each with whether it is configured (a missing one is hidden). */
+  providers: Partial<Record<ProviderId, boolean>>;
   minPasswordLength: number;
   /** A safe local path to go to after signing in (else /home). */
   redirectTo: string | null;
@@ -296,23 +297,25 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               </p>
             )}
 
-            {mode !== "reset" && (
+            {mode !== "reset" && (Object.keys(providers).length > 0 || (mode === "signin" && hydrated)) && (
               <>
                 <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-600 uppercase">
                   <span className="h-px flex-1 bg-ink-200" />
                   or
                   <span className="h-px flex-1 bg-ink-200" />
                 </div>
-                <social.Form method="post">
-                  <input type="hidden" name="intent" value="social" />
-                  <SocialButtons
-                    providers={providers}
-                    busy={social.state !== "idle" ? ((social.formData?.get("provider") as ProviderId | null) ?? null) : null}
-                    onSelect={onSocial}
-                  />
-                </social.Form>
+                {Object.keys(providers).length > 0 && (
+                  <social.Form method="post" className={mode === "signin" ? "mb-3" : undefined}>
+                    <input type="hidden" name="intent" value="social" />
+                    <SocialButtons
+                      providers={providers}
+                      busy={social.state !== "idle" ? ((social.formData?.get("provider") as ProviderId | null) ?? null) : null}
+                      onSelect={onSocial}
+                    />
+                  </social.Form>
+                )}
                 {mode === "signin" && hydrated && (
-                  <Button type="button" variant="secondary" className="mt-3 w-full" onClick={onPasskey} disabled={passkeyBusy}>
+                  <Button type="button" variant="secondary" className="w-full" onClick={onPasskey} disabled={passkeyBusy}>
                     <Icon name="fingerprint-pattern" className="size-5" />
                     {passkeyBusy ? "Waiting for your passkey..." : "Sign in with a passkey"}
                   </Button>

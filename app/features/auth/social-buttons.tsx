@@ -9,7 +9,8 @@ const PROVIDERS: { id: ProviderId; label: string }[] = [
 ];
 
 interface SocialButtonsProps {
-  providers: Record<ProviderId, boolean>;
+  /** The buttons to show and whether each is configured; a provider missing here is not shown. */
+  providers: Partial<Record<ProviderId, boolean>>;
   busy: ProviderId | null;
   /** With JavaScript: the popup sign-in. Without, each button posts its form (name "provider"). */
   onSelect: (event: React.MouseEvent<HTMLButtonElement>, provider: ProviderId) => void;
@@ -19,12 +20,14 @@ interface SocialButtonsProps {
  * "Continue with Google / GitHub". A provider the server has no credentials
  * for looks unavailable and says so on the button itself (contract: unset
  * means the button says clearly that it is not configured); pressing it
- * explains instead of failing.
+ * explains instead of failing. The route passes such a provider only on a
+ * loopback APP_URL, where the visitor is the operator; a public site leaves
+ * it out (issue 22).
  */
 export function SocialButtons({ providers, busy, onSelect }: SocialButtonsProps) {
   return (
     <div className="grid gap-3">
-      {PROVIDERS.map((p) => {
+      {PROVIDERS.filter((p) => providers[p.id] !== undefined).map((p) => {
         const configured = providers[p.id];
         return (
           <button

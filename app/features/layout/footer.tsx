@@ -11,8 +11,8 @@ export function Footer({ statusUrl = null }: { statusUrl?: string | null }) {
     // scheme-light: drawn dark in both themes, so it keeps the light theme's tokens (app.css).
     <footer className="bg-ink-950 text-ink-300 scheme-light">
       <Container className="py-14">
-        <div className="grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-[1.4fr_repeat(3,1fr)]">
-          <div className="col-span-2 md:col-span-1">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
+          <div className="col-span-2 sm:col-span-3 lg:col-span-1">
             <Logo tone="light" />
             <p className="mt-4 max-w-xs text-sm leading-relaxed text-ink-400">{site.description}</p>
             <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social links">
@@ -48,7 +48,7 @@ export function Footer({ statusUrl = null }: { statusUrl?: string | null }) {
             </nav>
           ))}
         </div>
-        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm md:flex-row md:items-center md:justify-between">
+        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm lg:flex-row lg:items-center lg:justify-between">
           <p>
             © {site.copyrightYear} {site.productName}. All rights reserved.
           </p>

@@ -67,7 +67,7 @@ export function Header({ user, accountUnknown = false }: { user: Viewer | null; 
 
         <div className="flex items-center gap-2">
           {accountUnknown ? null : user ? (
-            <div className="hidden lg:block">
+            <div className="hidden sm:block">
               <UserMenu user={user} />
             </div>
           ) : (

@@ -111,7 +111,7 @@ export function JoinBand() {
           </h2>
           <p className="mt-2 text-brand-100">Join the community for early access, updates and a say in what we build next.</p>
         </div>
-        <ButtonLink to="/community" variant="light" size="lg">
+        <ButtonLink to="/community" variant="light" size="lg" className="shrink-0 whitespace-nowrap">
           Join the community
         </ButtonLink>
       </Container>
