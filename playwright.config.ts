@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium";
 import { appUrl } from "./tests/support/ports";
 
 /** Specs that exercise the database; they also run against PostgreSQL. */
-const DATABASE_SPECS = /(auth|oauth|profile|forms|api|no-javascript|admin)[^/]*\.spec\.ts$/;
+const DATABASE_SPECS = /(auth|oauth|profile|forms|api|no-javascript|admin|waitlist)[^/]*\.spec\.ts$/;
 /** The newcomer's path through the local outbox (no SMTP_URL): its own server. */
 const OUTBOX_SPECS = /outbox[^/]*\.spec\.ts$/;
 

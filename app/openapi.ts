@@ -12,6 +12,8 @@ type Schema = Record<string, unknown>;
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema, description: string) => ({ description, content: { "application/json": { schema } } });
 const error = (description: string) => json(ref("Error"), description);
+/** A page (the waitlist's answers are pages a browser shows, with or without JavaScript). */
+const html = (description: string) => ({ description, content: { "text/html": { schema: { type: "string" } } } });
 /** Session tokens are credentials: no answer carries one (ADR 0022, finding 9). */
 const NO_TOKEN: Schema = { required: ["token"] };
 
@@ -271,6 +273,70 @@ export function openApiDocument(serverUrl: string) {
             "429": json(ref("FormErrors"), "Rate-limited (Retry-After)"),
             "503": { ...json(ref("FormErrors"), "The database did not take the message"), headers: retryAfter },
           },
+        },
+      },
+      "/waitlist": {
+        post: {
+          operationId: "joinWaitlist",
+          summary: "Join the launch waitlist (a form post; the page shows the answer). Double opt-in: a new address is mailed a link to confirm",
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  required: ["email"],
+                  properties: {
+                    email: { type: "string", format: "email", maxLength: 254 },
+                    interest: { type: "string", description: "\"\" (anything), plan:<id> or product:<slug>", pattern: "^$|^(plan|product):[a-z0-9-]+$" },
+                    source: { enum: ["/coming-soon", "/pricing", "/product", "/waitlist"] },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": html("\"Check your inbox\" (the same whether or not the address was on the list already), or \"You are on the list\" for the signed-in owner of the address"),
+            "400": html("The address is missing or malformed, or the interest is not offered: the form with each field's error"),
+            "413": html("Over 4 KB"),
+            "415": html("Neither a urlencoded nor a multipart form"),
+            "429": { ...html("Too many joins from this client or for this mailbox, or the hour's confirmation mails are used up"), headers: retryAfter },
+            "503": { ...html("The database did not take the join"), headers: retryAfter },
+          },
+        },
+      },
+      "/waitlist/confirm": {
+        get: {
+          operationId: "waitlistConfirmPage",
+          summary: "The confirmation link's page: shows the place and a button; changes nothing (mail scanners open links)",
+          parameters: [{ name: "token", in: "query", required: true, schema: { type: "string" } }],
+          responses: { "200": html("The place, with \"Confirm my place\" (or: confirmed already)"), "400": html("Not a valid link"), "410": html("The link expired (7 days)") },
+        },
+        post: {
+          operationId: "waitlistConfirm",
+          summary: "Confirms the place the link stands for",
+          parameters: [{ name: "token", in: "query", required: true, schema: { type: "string" } }],
+          responses: { "200": html("Confirmed (or confirmed already)"), "400": html("Not a valid link"), "410": html("The link expired (7 days)") },
+        },
+      },
+      "/waitlist/unsubscribe": {
+        get: {
+          operationId: "waitlistUnsubscribePage",
+          summary: "The unsubscribe link's page: shows the address and a button; changes nothing (RFC 8058)",
+          parameters: [
+            { name: "id", in: "query", required: true, schema: { type: "string" } },
+            { name: "token", in: "query", required: true, schema: { type: "string" } },
+          ],
+          responses: { "200": html("The address, with \"Leave the waitlist\" (or: not on the list any more)"), "400": html("Not a valid link") },
+        },
+        post: {
+          operationId: "waitlistUnsubscribe",
+          summary: "Removes the address: the page's button, or a mail app's one-click POST (List-Unsubscribe=One-Click, RFC 8058)",
+          parameters: [
+            { name: "id", in: "query", required: true, schema: { type: "string" } },
+            { name: "token", in: "query", required: true, schema: { type: "string" } },
+          ],
+          responses: { "200": html("Removed (or not on the list any more)"), "400": html("Not a valid link") },
         },
       },
       "/api/user/{id}": {

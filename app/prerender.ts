@@ -21,6 +21,7 @@ export const staticPagePaths = [
   "/contact",
   "/blog",
   "/coming-soon",
+  "/waitlist",
   "/license",
   "/privacy",
   "/terms",

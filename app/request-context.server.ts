@@ -200,6 +200,15 @@ export async function requireOwner(context: Context, id: string | undefined): Pr
   return viewer;
 }
 
+/** The signed-in viewer with whether they are an operator (the user menu's console link), or null. */
+export async function viewerWithRole(context: Context): Promise<Viewer | null> {
+  const app = appContext(context);
+  const found = await app.viewer();
+  if (!found) return null;
+  const { database, env: config } = await app.services();
+  return { ...found, operator: await isOperator(database.db, config.operatorEmails, found) };
+}
+
 /**
  * The viewer, if they are an operator (operators.server.ts); everyone else,
  * signed in or not, gets the not-found page: /admin does not exist for them.

@@ -71,10 +71,12 @@ function useCachedViewer(viewer: Viewer | null | undefined) {
 
 export default function DeferredBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
   useCachedViewer(viewer);
+  // The operator console is a tool of its own (ADR 0029): the visitors' help widget would cover its tables.
+  const inConsole = useLocation().pathname.startsWith("/admin");
   return (
     <>
       <UrlNotices />
-      <ChatWidgetLoader />
+      {!inConsole && <ChatWidgetLoader />}
       <PageViewReporter />
       {site.devToolsGuard && (
         <Suspense fallback={null}>

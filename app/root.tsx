@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // The brand typeface (Inter, variable weight, Latin subset), the same file app.css's @font-face names.
@@ -11,7 +11,7 @@ import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
 import { WindowErrorNotice } from "~/features/layout/window-error-notice";
 import { browserSession, countVisit } from "~/features/profile/local-stats";
-import { appContext, getViewer, requestContextMiddleware } from "~/request-context.server";
+import { appContext, requestContextMiddleware, viewerWithRole } from "~/request-context.server";
 import { useNonce } from "~/shared/lib/nonce";
 import { publicOrigin, statusPageUrl } from "~/shared/lib/seo.server";
 import type { Viewer } from "~/shared/lib/viewer";
@@ -34,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware]
 export async function loader({ request, context }: Route.LoaderArgs) {
   // /auth/complete only hands over (a popup that closes, or a redirect): the flash is for the page after it.
   const handOver = new URL(request.url).pathname.startsWith("/auth/complete");
-  return { viewer: await getViewer(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: handOver ? null : appContext(context).takeFlash() };
+  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: handOver ? null : appContext(context).takeFlash() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -95,9 +95,11 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The operator console is its own app (its layout, navigation and notices): no marketing header or footer.
+  const inConsole = useMatches().some((match) => match.id === "routes/admin");
   return (
     <>
-      <SiteShell user={loaderData.viewer} statusUrl={loaderData.statusUrl} flash={loaderData.flash}>
+      <SiteShell user={loaderData.viewer} statusUrl={loaderData.statusUrl} flash={loaderData.flash} bare={inConsole}>
         <Outlet />
       </SiteShell>
       <GlobalBehaviour viewer={loaderData.viewer} />

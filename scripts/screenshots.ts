@@ -1,7 +1,9 @@
 /**
- * `npm run screenshots -- [base URL] [paths…]`: full-page PNGs of pages at
- * 390 px and 1280 px into ./screenshots, for looking at what you built.
- * Default base: http://localhost:3000; default paths: every public page.
+ * `npm run screenshots -- [--widths=390,768,1024,1280] [--sign-in=EMAIL:PASSWORD] [base URL] [paths…]`:
+ * full-page PNGs of pages into ./screenshots, for looking at what you built.
+ * Default widths: 390 and 1280; default base: http://localhost:3000; default
+ * paths: every public page. With --sign-in the browser signs in first (an
+ * existing, verified account) for the signed-in pages.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -9,14 +11,28 @@ import { chromium } from "@playwright/test";
 import { staticPagePaths } from "../app/prerender.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 
-const [base = "http://localhost:3000", ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const widths = (flag("widths") ?? "390,1280").split(",").map(Number);
+const signIn = flag("sign-in");
+const [base = "http://localhost:3000", ...rest] = args.filter((a) => !a.startsWith("--"));
 const paths = rest.length ? rest : [...staticPagePaths, "/auth", "/no-such-page"];
 const out = path.resolve("screenshots");
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-for (const width of [390, 1280]) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+const context = await browser.newContext();
+if (signIn) {
+  const [email, ...password] = signIn.split(":");
+  const res = await context.request.post(new URL("/api/auth/sign-in/email", base).toString(), {
+    data: { email, password: password.join(":") },
+    headers: { origin: new URL(base).origin },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
+for (const width of widths) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: 900 });
   for (const p of paths) {
     await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
     await page.waitForTimeout(300);

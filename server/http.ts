@@ -81,7 +81,7 @@ const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** What nginx does not pass to another instance once sent (its "non-idempotent" methods). */
 const NOT_RETRIED = new Set(["POST", "PATCH", "LOCK"]);
 /** URLs whose query may carry a token or a credential: logged without it. */
-const SECRET_QUERY = /^\/(?:api\/)?auth(?:[/?]|$)/;
+const SECRET_QUERY = /^\/(?:(?:api\/)?auth(?:[/?]|$)|waitlist\/(?:confirm|unsubscribe)(?:\.data)?(?:[?]|$))/;
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   for (const [name, value] of Object.entries(file.headers)) res.setHeader(name, value);

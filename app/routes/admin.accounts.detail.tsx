@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { site } from "~/config/site";
 import { accountAction, accountDetail } from "~/features/admin/accounts.server";
 import { AccountDetailView } from "~/features/admin/accounts-view";
@@ -42,11 +42,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const ctx = await s.auth.$context;
         await ctx.internalAdapter.deleteUserSessions(userId);
       },
+      // Server-side, so neither the disabled HTTP path nor the person's resend limits apply; the mail is ours (auth.server.ts).
+      sendVerification: async (email) => {
+        await s.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/home" } });
+      },
+      // As the person's own deletion ends: Better Auth's adapter removes sessions and sign-in methods (its hook mails the notice).
+      deleteUser: async (userId) => {
+        const ctx = await s.auth.$context;
+        await ctx.internalAdapter.deleteUser(userId);
+      },
     },
     operator,
     textField(body.fields, "intent"),
     params.id,
+    textField(body.fields, "confirm"),
   );
+  if (result.ok && result.deleted) throw redirect("/admin/accounts", { headers: { "Set-Cookie": app.flashHeader({ kind: "account-removed", name: result.deleted }) } });
   return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
 }
 

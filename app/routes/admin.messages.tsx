@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { site } from "~/config/site";
-import { changeMessageStatus, loadInbox } from "~/features/admin/inbox.server";
+import { bulkChange, changeMessageStatus, loadInbox, selectedIds } from "~/features/admin/inbox.server";
 import { InboxView } from "~/features/admin/inbox-view";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, requireOperator } from "~/request-context.server";
@@ -14,13 +14,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadInbox(database.db, new URL(request.url).searchParams);
 }
 
-/** Mark handled / reopen: a plain form post (the page's filter stays in the URL it posts to). */
+/** Mark handled / reopen, one message or the selected ones (or delete those): plain form posts (the page's filter stays in the URL). */
 export async function action({ request, context }: Route.ActionArgs) {
   const operator = await requireOperator(context);
   const { database } = await appContext(context).services();
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
   if (!body.ok) return data({ ok: false as const, message: body.message }, { status: body.status });
-  const result = await changeMessageStatus(database.db, operator, textField(body.fields, "intent"), textField(body.fields, "id"));
+  const intent = textField(body.fields, "intent");
+  const result = intent?.startsWith("bulk-")
+    ? await bulkChange(database.db, operator, intent, selectedIds(body.fields))
+    : await changeMessageStatus(database.db, operator, intent, textField(body.fields, "id"));
   return result.ok ? data({ ok: true as const, message: result.message }) : data({ ok: false as const, message: result.message }, { status: result.status });
 }
 

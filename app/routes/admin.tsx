@@ -1,6 +1,8 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { site } from "~/config/site";
 import { AdminShell } from "~/features/admin/admin-shell";
+import { FlashBanner } from "~/features/layout/flash-banner";
+import type { loader as rootLoader } from "~/root";
 import { requireOperator } from "~/request-context.server";
 import type { Route } from "./+types/admin";
 
@@ -16,8 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   return (
-    <AdminShell operatorEmail={loaderData.email}>
+    <AdminShell operatorEmail={loaderData.email} notice={<FlashBanner flash={flash} />}>
       <Outlet />
     </AdminShell>
   );

@@ -1,5 +1,8 @@
+import { useRouteLoaderData } from "react-router";
 import { plans } from "~/features/pricing/plans";
 import { PricingPlans } from "~/features/pricing/pricing-plans";
+import { PLAN_INTERESTS, WaitlistSection } from "~/features/waitlist";
+import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/pricing";
@@ -12,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Pricing() {
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   return (
     <>
       <PageHeader
@@ -22,6 +26,14 @@ export default function Pricing() {
       <section aria-label="Plans" className="bg-ink-50 py-16 sm:py-20">
         <Container className="2xl:max-w-7xl">
           <PricingPlans plans={plans} />
+          <WaitlistSection
+            id="plan-waitlist"
+            title="Hear the day your plan launches"
+            text="Every plan is coming soon. Leave your address and the plan you would choose: one mail to confirm, then only the launch news."
+            interests={PLAN_INTERESTS}
+            source="/pricing"
+            viewer={viewer}
+          />
         </Container>
       </section>
     </>

@@ -1,6 +1,9 @@
+import { useRouteLoaderData } from "react-router";
 import { site } from "~/config/site";
 import { products, productsIntro } from "~/features/products/content";
 import { JoinBand } from "~/features/marketing/sections";
+import { PRODUCT_INTERESTS, WaitlistSection } from "~/features/waitlist";
+import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container, PageHeader } from "~/shared/ui/layout";
@@ -15,6 +18,7 @@ export function loader() {
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { intro, products } = loaderData;
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   return (
     <>
       <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
@@ -44,6 +48,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <WaitlistSection
+            id="product-waitlist"
+            title="Be told when it ships"
+            text="Pick the product you are waiting for and we will write once, on the day it launches."
+            interests={PRODUCT_INTERESTS}
+            source="/product"
+            viewer={viewer}
+          />
         </Container>
       </section>
       <JoinBand />

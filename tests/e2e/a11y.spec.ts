@@ -46,7 +46,7 @@ test.describe("axe with overlays open and signed in", () => {
       const db = appDb(testInfo);
       const row = await db.selectFrom("user").select("id").where("email", "=", user.email).executeTakeFirstOrThrow();
       await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", row.id).execute();
-      for (const path of ["/admin/messages", "/admin/forms", "/admin/accounts", `/admin/accounts/${row.id}`, "/admin/analytics", "/admin/audit"]) {
+      for (const path of ["/admin/messages", "/admin/forms", "/admin/accounts", `/admin/accounts/${row.id}`, "/admin/waitlist", "/admin/analytics", "/admin/mail", "/admin/audit"]) {
         await open(page, path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectAccessible(page);

@@ -28,6 +28,7 @@ export const PAGES: { path: string; heading: string | RegExp }[] = [
   { path: "/contact", heading: "Contact Us" },
   { path: "/blog", heading: "Blog" },
   { path: "/coming-soon", heading: "Coming Soon" },
+  { path: "/waitlist", heading: "Join the waitlist" },
   { path: "/license", heading: "License" },
   { path: "/privacy", heading: "Privacy Policy" },
   { path: "/terms", heading: "Terms of Service" },

@@ -120,6 +120,22 @@ test("every JSON answer of the API matches /api/openapi.json, and every document
   await check("post", "/api/auth/sign-in/email", await out.post("/api/auth/sign-in/email", { data: { email: other.email, password: other.password } }));
   await check("post", "/api/auth/sign-out", await out.post("/api/auth/sign-out", { data: {} }));
 
+  // The launch waitlist: a form post and the two mailed links (pages, not JSON: their statuses are checked).
+  const waitlister = uniqueEmail(testInfo, "openapi-wait");
+  const waitClient = await client();
+  await check("post", "/waitlist", await waitClient.post("/waitlist", { form: { email: waitlister, interest: "plan:basic", source: "/pricing" } }));
+  await check("post", "/waitlist", await waitClient.post("/waitlist", { form: { email: "nope", interest: "plan:gold" } }));
+  await check("post", "/waitlist", await waitClient.post("/waitlist", { data: { email: waitlister } }));
+  const waitMail = await waitForMail(waitlister, /waitlist/);
+  const confirmLink = linkIn(waitMail, /\/waitlist\/confirm\?token=/);
+  const leaveLink = linkIn(waitMail, /\/waitlist\/unsubscribe\?id=/);
+  await check("get", "/waitlist/confirm", await waitClient.get(confirmLink));
+  await check("get", "/waitlist/confirm", await waitClient.get("/waitlist/confirm?token=nope"));
+  await check("post", "/waitlist/confirm", await waitClient.post(confirmLink, { form: {} }));
+  await check("get", "/waitlist/unsubscribe", await waitClient.get(leaveLink));
+  await check("get", "/waitlist/unsubscribe", await waitClient.get("/waitlist/unsubscribe?id=x&token=y"));
+  await check("post", "/waitlist/unsubscribe", await waitClient.post(leaveLink, { form: { "List-Unsubscribe": "One-Click" } }));
+
   const documented = Object.entries(doc.paths).flatMap(([template, methods]) => Object.keys(methods).map((method) => `${method} ${template}`));
   expect(documented.filter((operation) => !exercised.has(operation)), "documented operations this test did not call").toEqual([]);
 });

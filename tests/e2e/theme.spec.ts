@@ -141,7 +141,7 @@ test.describe("axe drawn dark", () => {
     const db = appDb(testInfo);
     const row = await db.selectFrom("user").select("id").where("email", "=", user.email).executeTakeFirstOrThrow();
     await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", row.id).execute();
-    for (const path of ["/profile", "/profile/security", "/admin/messages", "/admin/accounts", "/admin/analytics"]) {
+    for (const path of ["/profile", "/profile/security", "/admin/messages", "/admin/accounts", "/admin/waitlist", "/admin/analytics"]) {
       await open(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await luminance(page, "html")).toBeLessThan(DARK);

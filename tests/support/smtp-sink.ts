@@ -27,6 +27,15 @@ export interface SunkMail {
   date: string;
   /** The Message-ID header: a repeated attempt of one outbox row repeats it. */
   messageId: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), as sent; "" when absent. */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
+}
+
+/** A header's value as sent (unfolded), or "". */
+function headerValue(lines: ReadonlyArray<{ key: string; line: string }>, key: string): string {
+  const line = lines.find((l) => l.key === key)?.line ?? "";
+  return line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
 export interface SmtpSink {
@@ -87,6 +96,9 @@ export async function startSmtpSink(smtpPort: number, apiPort: number, { command
               links: [...new Set(`${text}\n${html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])].map((l) => l.replace(/&amp;/g, "&")),
               date: new Date().toISOString(),
               messageId: parsed.messageId ?? "",
+              // mailparser folds List-* headers into one structure; the raw lines say exactly what was sent.
+              listUnsubscribe: headerValue(parsed.headerLines, "list-unsubscribe"),
+              listUnsubscribePost: headerValue(parsed.headerLines, "list-unsubscribe-post"),
             });
             callback();
           })

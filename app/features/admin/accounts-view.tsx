@@ -1,65 +1,13 @@
 import { Form, Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
-import { Button } from "~/shared/ui/button";
+import { Button, buttonClasses } from "~/shared/ui/button";
 import { inputClasses } from "~/shared/ui/field";
+import { Icon } from "~/shared/ui/icon";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
+import { DayChart, Stat } from "./day-chart";
 import type { AccountDetail, AccountStats, AccountSummary, SignUpWindow } from "./accounts.server";
-
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200">
-      <dt className="text-sm text-ink-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-ink-950">{value.toLocaleString("en-US")}</dd>
-    </div>
-  );
-}
-
-/** Sign-ups per day as bars (server-rendered SVG), with the numbers as a table for everyone who cannot see it. */
-function SignUpChart({ days }: { days: AccountStats["signUps"] }) {
-  const max = Math.max(1, ...days.map((d) => d.count));
-  const width = 720;
-  const height = 160;
-  const step = width / days.length;
-  const total = days.reduce((sum, d) => sum + d.count, 0);
-  return (
-    <figure className="mt-4">
-      <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-auto w-full" role="img" aria-label={`Sign-ups per day: ${total} in ${days.length} days, at most ${max} on one day.`}>
-        <line x1="0" y1={height} x2={width} y2={height} className="stroke-ink-300" strokeWidth="1" />
-        {days.map((d, i) => {
-          const h = (d.count / max) * (height - 8);
-          return (
-            <rect key={d.day} x={i * step + step * 0.15} y={height - h} width={step * 0.7} height={h} rx="2" className="fill-brand-500">
-              <title>{`${d.day}: ${d.count}`}</title>
-            </rect>
-          );
-        })}
-        <text x="0" y={height + 16} className="fill-ink-600 text-[11px]">{days[0]?.day}</text>
-        <text x={width} y={height + 16} textAnchor="end" className="fill-ink-600 text-[11px]">{days.at(-1)?.day}</text>
-      </svg>
-      <details className="mt-2 text-sm text-ink-700">
-        <summary className="cursor-pointer font-medium text-brand-700">Show the numbers</summary>
-        <table className="mt-2 text-left">
-          <thead>
-            <tr>
-              <th scope="col" className="pr-6 font-semibold">Day (UTC)</th>
-              <th scope="col" className="font-semibold">Sign-ups</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.filter((d) => d.count > 0).map((d) => (
-              <tr key={d.day}>
-                <td className="pr-6 tabular-nums">{d.day}</td>
-                <td className="tabular-nums">{d.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
-  );
-}
 
 export function AccountsView({ stats, window, query, accounts }: { stats: AccountStats; window: SignUpWindow; query: string; accounts: AccountSummary[] }) {
   return (
@@ -88,7 +36,7 @@ export function AccountsView({ stats, window, query, accounts }: { stats: Accoun
             ))}
           </nav>
         </div>
-        <SignUpChart days={stats.signUps} />
+        <DayChart days={stats.signUps} label="Sign-ups" />
       </section>
 
       <section aria-labelledby="find" className="mt-8">
@@ -171,6 +119,21 @@ export function AccountDetailView({ detail, answer }: { detail: AccountDetail; a
               Send password reset
             </Button>
           </Form>
+          {!record.email_verified && (
+            <Form method="post" className="mt-6 border-t border-ink-100 pt-6">
+              <p className="text-sm text-ink-600">Not verified yet: emails a fresh verification link (the person&rsquo;s own resend limits do not apply).</p>
+              <Button type="submit" name="intent" value="resend-verification" variant="secondary" size="sm" className="mt-2">
+                Resend verification
+              </Button>
+            </Form>
+          )}
+          <div className="mt-6 border-t border-ink-100 pt-6">
+            <p className="text-sm text-ink-600">Everything we hold about the person, as &ldquo;Download my data&rdquo; gives it to them (a data request).</p>
+            <a href={`/admin/accounts/${encodeURIComponent(record.id)}/export`} download className={buttonClasses("secondary", "sm", "mt-2")}>
+              <Icon name="download" className="size-4" />
+              Export their data
+            </a>
+          </div>
           <Form method="post" className="mt-6 border-t border-ink-100 pt-6">
             {detail.signInDisabledAt ? (
               <>
@@ -187,6 +150,19 @@ export function AccountDetailView({ detail, answer }: { detail: AccountDetail; a
                 </Button>
               </>
             )}
+          </Form>
+          <Form method="post" className="mt-6 border-t border-ink-100 pt-6">
+            <input type="hidden" name="intent" value="delete-account" />
+            <p className="text-sm text-ink-600">
+              When the person asks: deletes the account, its sessions and sign-in methods for good, and mails them a notice.
+            </p>
+            <label htmlFor="delete-confirm" className="mt-3 block text-sm font-medium text-ink-800">
+              Type the address to confirm
+            </label>
+            <input id="delete-confirm" name="confirm" autoComplete="off" spellCheck={false} placeholder={record.email} className={cn(inputClasses, "mt-1.5")} />
+            <Button type="submit" variant="danger" size="sm" className="mt-2">
+              Delete account
+            </Button>
           </Form>
         </section>
       </div>

@@ -132,13 +132,38 @@ export interface AccountActionDeps {
   requestPasswordReset(email: string): Promise<{ retryAfterS: number } | void>;
   /** Ends every session of the account (Better Auth's adapter, so the session cache hears it). */
   revokeSessions(userId: string): Promise<void>;
+  /** A fresh verification link, through Better Auth's own mail (the person's resend limits do not apply to an operator). */
+  sendVerification(email: string): Promise<void>;
+  /** Deletes the account through Better Auth's adapter: sessions and sign-in methods go, our rows follow, the person is mailed. */
+  deleteUser(userId: string): Promise<void>;
 }
 
-export type AccountActionResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 429; message: string };
+/** `deleted`: the account is gone (the page moves to the list). */
+export type AccountActionResult = { ok: true; message: string; deleted?: string } | { ok: false; status: 400 | 404 | 429; message: string };
 
-export async function accountAction(deps: AccountActionDeps, actor: Actor, intent: string | undefined, id: string): Promise<AccountActionResult> {
-  const user = await deps.db.selectFrom("user").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
+export async function accountAction(deps: AccountActionDeps, actor: Actor, intent: string | undefined, id: string, confirm?: string): Promise<AccountActionResult> {
+  const user = await deps.db.selectFrom("user").select(["id", "email", "emailVerified"]).where("id", "=", id).executeTakeFirst();
   if (!user) return { ok: false, status: 404, message: "There is no such account." };
+  if (intent === "resend-verification") {
+    // Help for someone stuck before verification (a lost mail, the resend limit used up).
+    if (user.emailVerified) return { ok: false, status: 400, message: `${user.email} is verified already.` };
+    await deps.sendVerification(user.email);
+    await recordAudit(deps.db, actor, "account.verification-resent", `account ${user.email}`);
+    return { ok: true, message: `A new verification link was sent to ${user.email}.` };
+  }
+  if (intent === "delete-account") {
+    // A deletion the person asked for (by mail, or through the contact form): the address typed again, as the person would.
+    if (typeof confirm !== "string" || confirm.trim().toLowerCase() !== user.email.toLowerCase()) {
+      return { ok: false, status: 400, message: `Type the account's address (${user.email}) to confirm the deletion.` };
+    }
+    if (user.id === actor.id) return { ok: false, status: 400, message: "Delete your own account from your profile, not from the console." };
+    if (await isOperator(deps.db, deps.operatorEmails, user)) {
+      return { ok: false, status: 400, message: `${user.email} is an operator. Revoke the role first (npm run operator -- revoke), then delete the account.` };
+    }
+    await deps.deleteUser(user.id);
+    await recordAudit(deps.db, actor, "account.deleted", `account ${user.email}`, "on the person's request");
+    return { ok: true, message: `Deleted the account ${user.email}; a notice went to the address.`, deleted: user.email };
+  }
   if (intent === "send-password-reset") {
     const refused = await deps.requestPasswordReset(user.email);
     if (refused) return { ok: false, status: 429, message: `Too many reset links for this address or from here. Please wait ${waitDuration(refused.retryAfterS)} and try again.` };

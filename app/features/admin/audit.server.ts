@@ -18,12 +18,18 @@ export interface Actor {
 export type AuditAction =
   | "message.handled"
   | "message.reopened"
+  | "message.deleted"
   | "messages.exported"
+  | "waitlist.removed"
+  | "waitlist.exported"
   | "form.created"
   | "form.updated"
   | "account.password-reset-sent"
   | "account.sign-in-disabled"
   | "account.sign-in-enabled"
+  | "account.verification-resent"
+  | "account.data-exported"
+  | "account.deleted"
   | "mail.retried";
 
 export async function recordAudit(db: Db, actor: Actor, action: AuditAction, target: string, detail = "", now = new Date()): Promise<void> {

@@ -133,14 +133,19 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     const operator = await addUser(db, "ops@example.com", true);
     const bad = await saveFormFromPost(db, operator, { intent: "create", key: "Bad Key!", name: "", notifyEmail: "nope", allowedOrigins: "javascript:alert(1)", built_in: "1" });
     expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.errors.join(" ")).toMatch(/Key:.*Name:.*Notification address:.*Allowed origins:/s);
+    // Every field's problem in its own slot (ADR 0027), in the words the page's own check uses.
+    expect(!bad.ok && Object.keys(bad.fieldErrors ?? {})).toEqual(["key", "name", "notifyEmail", "allowedOrigins"]);
+    expect(!bad.ok && Object.values(bad.fieldErrors ?? {}).join(" ")).toMatch(/^Key:.*Name:.*Notification address:.*Allowed origins:/s);
 
     const made = await saveFormFromPost(db, operator, { intent: "create", key: "beta", name: "Beta", notifyEmail: "", allowedOrigins: "https://a.example\nhttps://a.example/", enabled: "on" });
     expect(made).toMatchObject({ ok: true, key: "beta" });
     const row = await db.selectFrom("form").selectAll().where("key", "=", "beta").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "Beta", allowed_origins: "https://a.example", built_in: 0 });
     expect(Boolean(row.enabled)).toBe(true);
-    expect(await saveFormFromPost(db, operator, { intent: "create", key: "beta", name: "Again", notifyEmail: "", allowedOrigins: "" })).toMatchObject({ ok: false });
+    expect(await saveFormFromPost(db, operator, { intent: "create", key: "beta", name: "Again", notifyEmail: "", allowedOrigins: "" })).toMatchObject({
+      ok: false,
+      fieldErrors: { key: 'A form with the key "beta" exists already.' },
+    });
 
     // "enabled" absent = switched off, except for a built-in form.
     await saveForm(db, { key: "feedback", name: "Feedback", notifyEmail: "", enabled: false, allowedOrigins: [] }, "update");
@@ -159,12 +164,19 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect((await searchAccounts(db, "FIRST")).map((a) => a.email).sort()).toEqual(["first_last@example.com", "firstxlast@example.com"]);
 
     const revoked: string[] = [];
+    const verificationsSent: string[] = [];
+    const deleted: string[] = [];
     let resetRefused = false;
     const deps = {
       db,
       operatorEmails: new Set(["lead@example.com"]),
       requestPasswordReset: async () => (resetRefused ? { retryAfterS: 600 } : undefined),
       revokeSessions: async (id: string) => void revoked.push(id),
+      sendVerification: async (email: string) => void verificationsSent.push(email),
+      deleteUser: async (id: string) => {
+        deleted.push(id);
+        await db.deleteFrom("user").where("id", "=", id).execute();
+      },
     };
     expect(await accountAction(deps, actor, "disable-sign-in", listed.id)).toMatchObject({ ok: false, status: 400 });
     await setOperatorRole(db, "first_last@example.com", true);
@@ -186,5 +198,27 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     });
     const { entries } = await listAudit(db);
     expect(entries.map((e) => e.action)).toEqual(["account.sign-in-disabled"]);
+
+    // Help before verification: a fresh link for an unverified account only.
+    expect(await accountAction(deps, actor, "resend-verification", bare)).toMatchObject({ ok: false, status: 400, message: "firstxlast@example.com is verified already." });
+    const stuck = await addUser(db, "stuck@example.com", false);
+    expect(await accountAction(deps, actor, "resend-verification", stuck.id)).toMatchObject({ ok: true });
+    expect(verificationsSent).toEqual(["stuck@example.com"]);
+
+    // Deletion on request: the address typed again; never the operator's own account or another operator's.
+    expect(await accountAction(deps, actor, "delete-account", stuck.id)).toMatchObject({ ok: false, status: 400 });
+    expect(await accountAction(deps, actor, "delete-account", stuck.id, "someone@example.com")).toMatchObject({ ok: false, status: 400 });
+    expect(await accountAction(deps, actor, "delete-account", actor.id, actor.email)).toMatchObject({ ok: false, status: 400 });
+    expect(await accountAction(deps, actor, "delete-account", listed.id, "lead@example.com")).toMatchObject({ ok: false, status: 400 });
+    expect(deleted).toEqual([]);
+    expect(await accountAction(deps, actor, "delete-account", stuck.id, " STUCK@example.com ")).toMatchObject({ ok: true, deleted: "stuck@example.com" });
+    expect(deleted).toEqual([stuck.id]);
+    const after = await listAudit(db);
+    expect(after.entries.map((e) => [e.action, e.target])).toEqual(
+      expect.arrayContaining([
+        ["account.verification-resent", "account stuck@example.com"],
+        ["account.deleted", "account stuck@example.com"],
+      ]),
+    );
   });
 });

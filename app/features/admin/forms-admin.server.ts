@@ -4,14 +4,19 @@
  * `formInput` are read (an allow-list), and each change is audited.
  */
 import type { Kysely } from "kysely";
+import { checkFormDefinition, type FormDefinitionField } from "~/features/forms";
 import { formInput, saveForm } from "~/features/forms/index.server";
 import type { Fields } from "~/infra/http/body.server";
 import type { Database } from "~/infra/db/schema";
+import { type FieldErrors, hasFieldErrors } from "~/shared/lib/field-errors";
 import { type Actor, recordAudit } from "./audit.server";
 
 type Db = Kysely<Database>;
 
-export type FormsActionResult = { ok: true; key: string; message: string } | { ok: false; key: string; errors: string[] };
+/** `errors`: what is not one field's (shown as a banner); `fieldErrors`: each in its field's slot. */
+export type FormsActionResult =
+  | { ok: true; key: string; message: string; created: boolean }
+  | { ok: false; key: string; errors: string[]; fieldErrors?: FieldErrors<FormDefinitionField> };
 
 function text(fields: Fields, name: string): string {
   const value = fields[name];
@@ -22,6 +27,10 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
   const intent = text(fields, "intent");
   const key = text(fields, "key").trim().toLowerCase().slice(0, 40);
   if (intent !== "create" && intent !== "update") return { ok: false, key, errors: ["That did not work: unknown action."] };
+  const mine = intent === "create" ? "" : key;
+  // The page's own check first (the same words it shows before a post), each error in its field's slot.
+  const fieldErrors = checkFormDefinition(fields, intent);
+  if (hasFieldErrors(fieldErrors)) return { ok: false, key: mine, errors: [], fieldErrors };
   const parsed = formInput.safeParse({
     key: text(fields, "key"),
     name: text(fields, "name"),
@@ -29,9 +38,10 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
     enabled: text(fields, "enabled") === "on",
     allowedOrigins: text(fields, "allowedOrigins"),
   });
-  if (!parsed.success) return { ok: false, key: intent === "create" ? "" : key, errors: parsed.error.issues.map((issue) => issue.message) };
+  if (!parsed.success) return { ok: false, key: mine, errors: parsed.error.issues.map((issue) => issue.message) };
   const saved = await saveForm(db, parsed.data, intent);
-  if (!saved.ok) return { ok: false, key: intent === "create" ? "" : key, errors: [saved.message] };
+  // A taken key is the key field's problem; anything else (a form gone meanwhile) the whole form's.
+  if (!saved.ok) return intent === "create" ? { ok: false, key: mine, errors: [], fieldErrors: { key: saved.message } } : { ok: false, key: mine, errors: [saved.message] };
   const f = parsed.data;
   await recordAudit(
     db,
@@ -40,5 +50,5 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
     `form ${f.key}`,
     `name "${f.name}", ${f.enabled ? "enabled" : "disabled"}, notify ${f.notifyEmail || "company address"}, origins ${f.allowedOrigins.join(" ") || "none"}`,
   );
-  return { ok: true, key: f.key, message: saved.created ? `Created the form "${f.name}". It takes posts at /f/${f.key}.` : `Saved the form "${f.name}".` };
+  return { ok: true, key: f.key, created: saved.created, message: saved.created ? `Created the form "${f.name}". It takes posts at /f/${f.key}.` : `Saved the form "${f.name}".` };
 }

@@ -1,34 +1,58 @@
+import { useEffect } from "react";
 import { Form } from "react-router";
+import { checkFormDefinition, type FormDefinitionField } from "~/features/forms";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import type { FormDefinition } from "~/features/forms/index.server";
 import { FieldShell, inputClasses } from "~/shared/ui/field";
+import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AdminHeading } from "./admin-shell";
 import type { FormsActionResult } from "./forms-admin.server";
 
-/** One form's editor (or the new form's): the same fields, posted to the page's action. */
+/** aria-invalid and aria-describedby for a field: its error slot when it has one, else its hint. */
+function described(id: string, error: string | undefined, hint: boolean) {
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined };
+}
+
+/**
+ * One form's editor (or the new form's): the same fields, posted to the page's
+ * action. One error system (issue 22): no browser bubbles; the shared check
+ * puts each problem in its field's slot before a post, the action after one.
+ */
 function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "create" | "update"; answer?: FormsActionResult }) {
   const prefix = mode === "create" ? "new" : `f-${form!.key}`;
-  const mine = answer && (mode === "create" ? answer.key === "" || !answer.ok : answer.key === form!.key);
+  // A create that failed answers with key ""; a create that worked shows its news in the new form's own editor.
+  const mine = answer && answer.key === (mode === "create" ? "" : form!.key) ? answer : undefined;
+  const { errors, formProps, summary, form: element } = useFieldErrors<FormDefinitionField>({
+    validate: (data) => checkFormDefinition(data, mode),
+    answer: mine,
+    answerErrors: mine && !mine.ok ? mine.fieldErrors : undefined,
+  });
+  const id = (field: string) => `${prefix}-${field}`;
+  // The new form exists now: empty the "New form" editor for the next one.
+  useEffect(() => {
+    if (mode === "create" && answer?.ok && answer.created) element?.reset();
+  }, [mode, answer, element]);
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2">
+    <Form method="post" className="grid gap-4 sm:grid-cols-2" {...formProps}>
+      {summary}
       <input type="hidden" name="intent" value={mode} />
       {mode === "update" && <input type="hidden" name="key" value={form!.key} />}
       {mode === "create" && (
-        <FieldShell id={`${prefix}-key`} label="Key" hint="Part of the address: /f/your-key. Lower case letters, digits and hyphens.">
-          <input id={`${prefix}-key`} name="key" required minLength={2} maxLength={40} pattern="[a-z0-9][a-z0-9\-]{1,39}" aria-describedby={`${prefix}-key-hint`} className={inputClasses} />
+        <FieldShell id={id("key")} label="Key" error={errors.key} hint="Part of the address: /f/your-key. Lower case letters, digits and hyphens.">
+          <input id={id("key")} name="key" required maxLength={40} autoCapitalize="none" spellCheck={false} {...described(id("key"), errors.key, true)} className={inputClasses} />
         </FieldShell>
       )}
-      <FieldShell id={`${prefix}-name`} label="Name">
-        <input id={`${prefix}-name`} name="name" required maxLength={80} defaultValue={form?.name} className={inputClasses} />
+      <FieldShell id={id("name")} label="Name" error={errors.name}>
+        <input id={id("name")} name="name" required maxLength={80} defaultValue={form?.name} {...described(id("name"), errors.name, false)} className={inputClasses} />
       </FieldShell>
-      <FieldShell id={`${prefix}-notify`} label="Notification address" hint="Empty: the company's contact address.">
-        <input id={`${prefix}-notify`} name="notifyEmail" type="email" maxLength={254} defaultValue={form?.notifyEmail} aria-describedby={`${prefix}-notify-hint`} className={inputClasses} />
+      <FieldShell id={id("notify")} label="Notification address" error={errors.notifyEmail} hint="Empty: the company's contact address.">
+        <input id={id("notify")} name="notifyEmail" type="email" maxLength={254} defaultValue={form?.notifyEmail} {...described(id("notify"), errors.notifyEmail, true)} className={inputClasses} />
       </FieldShell>
       <div className="sm:col-span-2">
-        <FieldShell id={`${prefix}-origins`} label="Other sites allowed to post" hint="One origin per line, like https://www.example.com. Our own site may always post.">
-          <textarea id={`${prefix}-origins`} name="allowedOrigins" rows={2} maxLength={2000} defaultValue={form?.allowedOrigins.join("\n")} aria-describedby={`${prefix}-origins-hint`} className={inputClasses} />
+        <FieldShell id={id("origins")} label="Other sites allowed to post" error={errors.allowedOrigins} hint="One origin per line, like https://www.example.com. Our own site may always post.">
+          <textarea id={id("origins")} name="allowedOrigins" rows={2} defaultValue={form?.allowedOrigins.join("\n")} {...described(id("origins"), errors.allowedOrigins, true)} className={inputClasses} />
         </FieldShell>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
@@ -41,9 +65,9 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
           {mode === "create" ? "Create form" : "Save"}
         </Button>
       </div>
-      {mine && answer && (
+      {mine && (mine.ok || mine.errors.length > 0) && (
         <div className="sm:col-span-2" aria-live="polite">
-          {answer.ok ? <Banner tone="success">{answer.message}</Banner> : <Banner tone="error">{answer.errors.join(" ")}</Banner>}
+          {mine.ok ? <Banner tone="success">{mine.message}</Banner> : <Banner tone="error">{mine.errors.join(" ")}</Banner>}
         </div>
       )}
     </Form>

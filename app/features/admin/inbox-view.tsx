@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
@@ -15,13 +16,24 @@ function replyHref(message: InboxMessage): string {
   return `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`\n\n${quoted}`)}`;
 }
 
+const BULK_FORM = "inbox-bulk";
+
 function MessageCard({ message, formName }: { message: InboxMessage; formName: string }) {
   const handled = message.status === "handled";
   return (
     <li className={cn("rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6", handled && "bg-ink-50/80")}>
-      <article aria-labelledby={`m-${message.id}`}>
+      {/* Focusable for the keyboard shortcuts (j / k move between messages). */}
+      <article aria-labelledby={`m-${message.id}`} tabIndex={-1} data-message={message.id} className="rounded-lg outline-none focus-visible:outline-2 focus-visible:outline-offset-8 focus-visible:outline-brand-500">
         <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-          <div className="min-w-0">
+          <div className="flex min-w-0 items-start gap-3">
+            <input
+              type="checkbox"
+              form={BULK_FORM}
+              name={`select.${message.id}`}
+              aria-label={`Select the message from ${message.name}`}
+              className="mt-1 size-4 shrink-0 cursor-pointer rounded border-ink-300 accent-brand-600"
+            />
+            <div className="min-w-0">
             <h2 id={`m-${message.id}`} className="font-semibold text-ink-950">
               {message.name} <span className="font-normal break-all text-ink-600">&lt;{message.email}&gt;</span>
             </h2>
@@ -29,6 +41,7 @@ function MessageCard({ message, formName }: { message: InboxMessage; formName: s
               {formName} · <LocalDate iso={message.createdAt} withTime />
               {message.signedIn && " · signed in"}
             </p>
+            </div>
           </div>
           <span
             className={cn(
@@ -41,12 +54,12 @@ function MessageCard({ message, formName }: { message: InboxMessage; formName: s
         </header>
         <p className="mt-3 max-w-[70ch] whitespace-pre-wrap break-words text-ink-800">{message.message}</p>
         <footer className="mt-4 flex flex-wrap items-center gap-2">
-          <a href={replyHref(message)} className="inline-flex h-9 items-center rounded-xl px-3.5 text-sm font-semibold text-brand-700 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+          <a href={replyHref(message)} data-shortcut="reply" className="inline-flex h-9 items-center rounded-xl px-3.5 text-sm font-semibold text-brand-700 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500">
             Reply by email
           </a>
           <Form method="post">
             <input type="hidden" name="id" value={message.id} />
-            <Button type="submit" name="intent" value={handled ? "reopen" : "handled"} variant="secondary" size="sm">
+            <Button type="submit" name="intent" value={handled ? "reopen" : "handled"} variant="secondary" size="sm" data-shortcut="status">
               {handled ? "Reopen" : "Mark handled"}
             </Button>
           </Form>
@@ -67,8 +80,90 @@ function MessageCard({ message, formName }: { message: InboxMessage; formName: s
   );
 }
 
+/** What the inbox's keys do (useInboxShortcuts), also shown on the page. */
+const SHORTCUTS: readonly [string, string][] = [
+  ["j / k", "next / previous message"],
+  ["x", "select the message"],
+  ["e", "mark handled (or reopen)"],
+  ["r", "reply by email"],
+  ["/", "search"],
+  ["?", "show or hide these keys"],
+];
+
+function ShortcutsHelp() {
+  return (
+    <details id="inbox-shortcuts" className="mt-3 text-sm text-ink-700">
+      <summary className="cursor-pointer font-medium text-brand-700">Keyboard shortcuts</summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys} className="contents">
+            <dt>
+              <kbd className="rounded border border-ink-300 bg-white px-1.5 py-0.5 font-mono text-xs">{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/**
+ * The inbox by keyboard (issue 21). Keys act only when no field has focus and no
+ * modifier is held, so typing a search or a reply is never taken over.
+ */
+function useInboxShortcuts() {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable]")) return;
+      const cards = [...document.querySelectorAll<HTMLElement>("article[data-message]")];
+      const current = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>("article[data-message]") ?? null;
+      const at = current ? cards.indexOf(current) : -1;
+      const focusCard = (index: number) => cards[Math.max(0, Math.min(cards.length - 1, index))]?.focus();
+      switch (event.key) {
+        case "j":
+          focusCard(at + 1);
+          break;
+        case "k":
+          focusCard(at < 0 ? 0 : at - 1);
+          break;
+        case "x": {
+          const box = current?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+          if (!box) return;
+          box.checked = !box.checked;
+          break;
+        }
+        case "e":
+          if (!current) return;
+          current.querySelector<HTMLElement>('[data-shortcut="status"]')?.click();
+          break;
+        case "r":
+          if (!current) return;
+          current.querySelector<HTMLElement>('[data-shortcut="reply"]')?.click();
+          break;
+        case "/":
+          document.getElementById("inbox-q")?.focus();
+          break;
+        case "?": {
+          const help = document.getElementById("inbox-shortcuts") as HTMLDetailsElement | null;
+          if (help) help.open = !help.open;
+          break;
+        }
+        default:
+          return;
+      }
+      event.preventDefault();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+}
+
 export function InboxView({ data, notice, error }: { data: InboxData; notice?: string; error?: string }) {
   const { query, messages, forms } = data;
+  useInboxShortcuts();
   const navigation = useNavigation();
   const formName = (key: string) => forms.find((f) => f.key === key)?.name ?? key;
   const totalOpen = forms.reduce((sum, f) => sum + f.open, 0);
@@ -116,6 +211,36 @@ export function InboxView({ data, notice, error }: { data: InboxData; notice?: s
         {notice && <Banner tone="success">{notice}</Banner>}
         {error && <Banner tone="error">{error}</Banner>}
       </div>
+
+      {messages.length > 0 && (
+        <Form
+          id={BULK_FORM}
+          method="post"
+          // The selection is sent; the next view starts with none (the boxes are plain, unmanaged inputs).
+          onSubmit={() => setTimeout(() => document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"]`).forEach((box) => (box.checked = false)))}
+          className="mt-6 flex flex-wrap items-center gap-2 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-ink-200" aria-label="Selected messages">
+          <span className="mr-2 text-sm font-medium text-ink-700">Select messages with their boxes (or x), then:</span>
+          <Button type="submit" name="intent" value="bulk-handled" variant="secondary" size="sm">
+            Handle selected
+          </Button>
+          <Button type="submit" name="intent" value="bulk-reopen" variant="secondary" size="sm">
+            Open selected again
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="bulk-delete"
+            variant="danger"
+            size="sm"
+            onClick={(event) => {
+              if (!window.confirm("Delete the selected messages for good?")) event.preventDefault();
+            }}
+          >
+            Delete selected
+          </Button>
+        </Form>
+      )}
+      <ShortcutsHelp />
 
       {messages.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">

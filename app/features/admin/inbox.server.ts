@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import {
+  deleteMessage,
   findMessage,
   INBOX_PAGE_SIZE,
   type InboxCursor,
@@ -116,4 +117,43 @@ export async function changeMessageStatus(db: Db, actor: Actor, intent: string |
   if (changed) await recordAudit(db, actor, intent === "handled" ? "message.handled" : "message.reopened", `message ${id}`, `${message.kind} from ${message.email}`);
   const who = message.name || message.email;
   return { ok: true, message: intent === "handled" ? `Marked the message from ${who} as handled.` : `Reopened the message from ${who}.` };
+}
+
+/** How many messages one bulk action may name (a page shows 25). */
+export const BULK_MAX = 100;
+
+/** The ids a bulk form names: checkboxes `select.<id>` (each its own key, as a first-key-wins body keeps them). */
+export function selectedIds(fields: Record<string, unknown>): string[] {
+  return Object.keys(fields)
+    .filter((key) => key.startsWith("select.") && fields[key] === "on")
+    .map((key) => key.slice("select.".length))
+    .filter((id) => id.length > 0 && id.length <= 64)
+    .slice(0, BULK_MAX);
+}
+
+/** Mark handled, reopen or delete every selected message; each change is audited. */
+export async function bulkChange(db: Db, actor: Actor, intent: string | undefined, ids: string[]): Promise<InboxActionResult> {
+  if (intent !== "bulk-handled" && intent !== "bulk-reopen" && intent !== "bulk-delete") return { ok: false, status: 400, message: "That did not work: unknown action." };
+  if (ids.length === 0) return { ok: false, status: 400, message: "Select one or more messages first." };
+  let changed = 0;
+  for (const id of ids) {
+    const message = await findMessage(db, id);
+    if (!message) continue;
+    if (intent === "bulk-delete") {
+      if (await deleteMessage(db, id)) {
+        changed += 1;
+        await recordAudit(db, actor, "message.deleted", `message ${id}`, `${message.kind}`);
+      }
+      continue;
+    }
+    const handled = intent === "bulk-handled";
+    if (await setMessageStatus(db, id, handled ? "handled" : "open", actor.email)) {
+      changed += 1;
+      await recordAudit(db, actor, handled ? "message.handled" : "message.reopened", `message ${id}`, `${message.kind} from ${message.email}`);
+    }
+  }
+  const n = (count: number) => (count === 1 ? "1 message" : `${count} messages`);
+  const done = intent === "bulk-delete" ? `Deleted ${n(changed)}.` : intent === "bulk-handled" ? `Marked ${n(changed)} as handled.` : `Reopened ${n(changed)}.`;
+  const skipped = ids.length - changed;
+  return { ok: true, message: skipped > 0 ? `${done} ${n(skipped)} had changed already.` : done };
 }

@@ -6,6 +6,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { Database, FormTable } from "~/infra/db/schema";
+import { FORM_DEFINITION_MESSAGES as M, FORM_KEY, normalizeOrigin, originLines } from "./form-definition";
 
 type Db = Kysely<Database>;
 
@@ -42,39 +43,25 @@ export async function listForms(db: Db): Promise<FormDefinition[]> {
   return rows.map(toDefinition);
 }
 
-/** A form's key is part of its URL: short, lower case, no surprises. */
-export const FORM_KEY = /^[a-z0-9][a-z0-9-]{1,39}$/;
-
-/** One origin as a browser writes it: scheme, host, and a port only when it is not the default. */
-function normalizeOrigin(value: string): string | null {
-  try {
-    const url = new URL(value);
-    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.origin !== value.replace(/\/+$/, "")) return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
-}
-
 /** What an operator may write: an allow-list of fields, each checked (never the request body as it came). */
 export const formInput = z.object({
-  key: z.string().trim().toLowerCase().regex(FORM_KEY, "Key: 2 to 40 characters, a–z, 0–9 and hyphens, starting with a letter or digit"),
-  name: z.string().trim().min(1, "Name: this field is required").max(80, "Name: must be at most 80 characters"),
+  key: z.string().trim().toLowerCase().regex(FORM_KEY, M.keyShape),
+  name: z.string().trim().min(1, M.nameRequired).max(80, M.nameTooLong),
   notifyEmail: z
     .string()
     .trim()
     .toLowerCase()
     .max(254)
-    .refine((v) => v === "" || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), "Notification address: must be a valid email address, or empty for the company's"),
+    .refine((v) => v === "" || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), M.notifyEmail),
   enabled: z.boolean(),
   allowedOrigins: z
     .string()
-    .max(2000, "Allowed origins: at most 2,000 characters")
+    .max(2000, M.originsTooLong)
     .transform((text, ctx) => {
       const origins: string[] = [];
-      for (const line of text.split(/[\s,]+/).filter(Boolean)) {
+      for (const line of originLines(text)) {
         const origin = normalizeOrigin(line);
-        if (!origin) ctx.addIssue({ code: "custom", message: `Allowed origins: "${line.slice(0, 80)}" is not an origin like https://example.com` });
+        if (!origin) ctx.addIssue({ code: "custom", message: M.origin(line) });
         else if (!origins.includes(origin)) origins.push(origin);
       }
       return origins.slice(0, 20);

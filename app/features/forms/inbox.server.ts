@@ -87,6 +87,12 @@ export async function setMessageStatus(db: Db, id: string, status: MessageStatus
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Deletes a message for good (an operator's bulk delete: spam, or a person's request); false when it was gone. */
+export async function deleteMessage(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("form_message").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export const INBOX_CSV_COLUMNS = [...CSV_COLUMNS, "status", "handled_at", "handled_by"] as const;
 
 function csvLine(r: StoredMessage): string {

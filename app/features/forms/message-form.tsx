@@ -207,7 +207,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
  * from assistive technology) and most spam bots fill in. Its name avoids words
  * browsers autofill (company, url, website) so no real person trips it.
  */
-function Honeypot() {
+export function Honeypot() {
   const id = useId();
   return (
     <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-0 h-px w-px overflow-hidden">

@@ -131,6 +131,12 @@ export function SideMenu({ user }: { user: Viewer | null }) {
                 <Icon name="user" className="size-4" />
                 View Profile
               </ButtonLink>
+              {user.operator && (
+                <ButtonLink to="/admin/messages" variant="secondary" className="w-full" onClick={close}>
+                  <Icon name="shield-check" className="size-4" />
+                  Operator console
+                </ButtonLink>
+              )}
               <SignOutForm className={buttonClasses("ghost", "md", "w-full")}>
                 <Icon name="log-out" className="size-4" />
                 Sign Out

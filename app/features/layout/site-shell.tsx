@@ -16,6 +16,7 @@ export function SiteShell({
   accountUnknown = false,
   statusUrl = null,
   flash = null,
+  bare = false,
   children,
 }: {
   user: Viewer | null;
@@ -24,8 +25,28 @@ export function SiteShell({
   statusUrl?: string | null;
   /** A message a redirect left for this page (shared/lib/flash.ts). */
   flash?: Flash | null;
+  /**
+   * An app of its own inside the site (the operator console): no marketing header, footer or main
+   * landmark; the page draws its own (features/admin/admin-shell.tsx) and shows the flash itself.
+   */
+  bare?: boolean;
   children: ReactNode;
 }) {
+  if (bare) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="scheme-light sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
+        >
+          Skip to content
+        </a>
+        {children}
+        <RouteFocus />
+        <RouteScroll />
+      </div>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a

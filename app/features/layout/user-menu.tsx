@@ -63,6 +63,12 @@ export default function UserMenu({ user }: { user: Viewer }) {
           <Icon name="user" className="size-4" />
           View Profile
         </Link>
+        {user.operator && (
+          <Link role="menuitem" to="/admin/messages" className={itemClass} onClick={close}>
+            <Icon name="shield-check" className="size-4" />
+            Operator console
+          </Link>
+        )}
         <div role="separator" className="my-1 h-px bg-ink-200" />
         <SignOutForm role="menuitem" className={itemClass}>
           <Icon name="log-out" className="size-4" />

@@ -1,3 +1,4 @@
 /** The profile feature's public server API: what the operator console may use. */
 export { getUserRecord } from "./user-record.server";
 export type { UserRecord } from "./user-record";
+export { exportOwnData } from "./profile-service.server";

@@ -16,6 +16,8 @@ import { PROFILE_MESSAGES } from "./messages";
 import { type FieldErrors, parseProfileUpdate } from "./profile-update.server";
 import type { UserRecord } from "./user-record";
 import { getUserRecord, updateProfile } from "./user-record.server";
+import { interestLabel } from "~/features/waitlist";
+import { entryForEmail } from "~/features/waitlist/index.server";
 
 export { PROFILE_MESSAGES };
 
@@ -118,10 +120,15 @@ export async function exportOwnData(deps: Pick<ProfileDeps, "database">, viewer:
   const record = await getUserRecord(db, viewer.id);
   const accounts = await db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", viewer.id).execute();
   const sessions = await db.selectFrom("session").select(["createdAt", "expiresAt", "userAgent"]).where("userId", "=", viewer.id).execute();
+  // The launch waitlist keeps addresses, not accounts: the row of this account's address, if there is one.
+  const waitlist = await entryForEmail(db, viewer.email);
   return {
     exported_at: new Date().toISOString(),
     record,
     sign_in_methods: accounts.map((a) => ({ provider: a.providerId === "credential" ? "email and password" : a.providerId, since: a.createdAt })),
     sessions,
+    waitlist: waitlist
+      ? { email: waitlist.email, interest: interestLabel(waitlist.interest), status: waitlist.status, joined_at: waitlist.createdAt, confirmed_at: waitlist.confirmedAt }
+      : null,
   };
 }

@@ -331,5 +331,31 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("passkey").execute();
       },
     },
+    /**
+     * Issue 21: the launch waitlist (features/waitlist), and the
+     * List-Unsubscribe address its mails carry through the outbox.
+     */
+    "0008_waitlist": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("waitlist_entry")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("email", "text", (c) => c.notNull().unique())
+          .addColumn("interest", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("confirm_token_hash", "text", (c) => c.unique())
+          .addColumn("confirm_sent_at", timestamp)
+          .addColumn("source", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .addColumn("confirmed_at", timestamp)
+          .execute();
+        await db.schema.createIndex("waitlist_entry_status_created_at").on("waitlist_entry").columns(["status", "created_at"]).execute();
+        await db.schema.alterTable("mail_outbox").addColumn("list_unsubscribe", "text").execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable("mail_outbox").dropColumn("list_unsubscribe").execute();
+        await db.schema.dropTable("waitlist_entry").execute();
+      },
+    },
   };
 }

@@ -174,6 +174,8 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   /** After this, a failed attempt gives up (24 hours after it was written, or after an operator's retry). */
   give_up_at: Timestamp;
+  /** The List-Unsubscribe address (RFC 2369/8058) of a mail to a list (the waitlist); null for a personal mail. */
+  list_unsubscribe: string | null;
 }
 
 export type OutboxStatus = "pending" | "sent" | "failed" | "superseded";
@@ -266,6 +268,26 @@ export interface PasskeyTable {
   last_used_at: Timestamp | null;
 }
 
+/**
+ * The launch waitlist (features/waitlist): one row per address. "pending"
+ * until the mailed link confirms it (double opt-in); unsubscribing deletes it.
+ */
+export interface WaitlistEntryTable {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  /** "plan:standard", "product:tuesday-watch", or "" (anything). features/waitlist/interests.ts */
+  interest: string;
+  status: "pending" | "confirmed";
+  /** SHA-256 of the confirmation link's token (the token itself is only in the mail). */
+  confirm_token_hash: string | null;
+  confirm_sent_at: Timestamp | null;
+  /** The page the address was given on ("/pricing"), for the console. */
+  source: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -284,4 +306,5 @@ export interface Database {
   twoFactor: TwoFactorTable;
   two_factor_used_code: TwoFactorUsedCodeTable;
   passkey: PasskeyTable;
+  waitlist_entry: WaitlistEntryTable;
 }

@@ -20,6 +20,11 @@ export interface MailMessage {
   replyTo?: string;
   /** `<id@host>`, the same on every attempt of one outbox row (receivers recognise a repeat). */
   messageId?: string;
+  /**
+   * A mail to a list (the waitlist): the address that takes the reader off it. Sent as
+   * List-Unsubscribe with List-Unsubscribe-Post (RFC 8058), so mail apps offer one-click removal.
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -53,8 +58,9 @@ export function createMailer(env: Env, database: DatabaseHandle, log: Logger): M
     });
     return {
       transport: "smtp",
-      async send(message) {
-        await transporter.sendMail({ from: env.mailFrom, ...message });
+      async send({ listUnsubscribe, ...message }) {
+        const headers = listUnsubscribe ? { "List-Unsubscribe": `<${listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+        await transporter.sendMail({ from: env.mailFrom, ...message, ...(headers ? { headers } : {}) });
       },
       async verify() {
         await transporter.verify();

@@ -50,6 +50,7 @@ export const MAIL_KINDS = [
   "two-factor-changed",
   "passkey-changed",
   "connection-changed",
+  "waitlist-confirm",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -184,6 +185,7 @@ export class MailOutbox {
         created_at: now.toISOString(),
         sent_at: null,
         give_up_at: new Date(notBefore.getTime() + GIVE_UP_AFTER_MS).toISOString(),
+        list_unsubscribe: mail.listUnsubscribe ?? null,
       })
       .execute();
     if (wake) this.wake();
@@ -401,6 +403,7 @@ export class MailOutbox {
           html: row.html,
           replyTo: row.reply_to ?? undefined,
           messageId: `<${row.id}@${this.options.messageIdDomain}>`,
+          listUnsubscribe: row.list_unsubscribe ?? undefined,
         }),
         SEND_TIMEOUT_MS,
       );

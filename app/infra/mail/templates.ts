@@ -17,6 +17,8 @@ interface Layout {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  /** A mail to a list: the link that takes the reader off it, at the foot of the mail. */
+  unsubscribe?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export function shortLinkText(url: string): string {
   }
 }
 
-function layout({ preheader, heading, paragraphs, action, footnote }: Layout): { html: string; text: string } {
+function layout({ preheader, heading, paragraphs, action, footnote, unsubscribe }: Layout): { html: string; text: string } {
   const brand = escape(site.productName);
   const button = action
     ? `<tr><td style="padding:8px 0 24px"><a href="${escape(action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></td></tr>
@@ -51,6 +53,7 @@ ${button}
 ${footnote ? `<tr><td style="padding:8px 0 0;font-size:13px;line-height:1.5;color:#64748b">${escape(footnote)}</td></tr>` : ""}
 </table>
 <p style="font-size:12px;color:#64748b;margin:16px 0 0">${escape(site.companyName)} · ${escape(site.address.district)}, ${escape(site.address.state)}, ${escape(site.address.country)}</p>
+${unsubscribe ? `<p style="font-size:12px;color:#64748b;margin:8px 0 0">Do not want these mails? <a href="${escape(unsubscribe)}" style="color:#6d28d9">Unsubscribe</a>.</p>` : ""}
 </td></tr></table></body></html>`;
   const text = [
     heading,
@@ -59,6 +62,7 @@ ${footnote ? `<tr><td style="padding:8px 0 0;font-size:13px;line-height:1.5;colo
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...(footnote ? [footnote, ""] : []),
     `— ${site.productName}, ${site.companyName}`,
+    ...(unsubscribe ? ["", `Do not want these mails? Unsubscribe: ${unsubscribe}`] : []),
   ].join("\n");
   return { html, text };
 }
@@ -284,4 +288,25 @@ export function formDigestMail(kind: string, more: number, window: { start: Date
     footnote: "The limit keeps a flood of messages from flooding this mailbox too (FORM_MAILS_PER_HOUR).",
   });
   return { subject: `[${site.productName}] ${messages} on the ${kind} form`, html, text };
+}
+
+/**
+ * The waitlist's double opt-in (issue 21): the link confirms the place. Like every
+ * waitlist mail it carries an unsubscribe link (and the List-Unsubscribe header).
+ */
+export function waitlistConfirmMail(confirmUrl: string, unsubscribeUrl: string, interest: string | null): RenderedMail {
+  return {
+    subject: `Confirm your place on the ${site.productName} waitlist`,
+    ...layout({
+      preheader: "One click and we will tell you at launch.",
+      heading: "Confirm your place on the waitlist",
+      paragraphs: [
+        `Someone, hopefully you, asked to hear from ${site.productName} when ${interest ? `the ${interest}` : "it"} launches. Please confirm that this is your address.`,
+        "We will write only about the launch, and you can leave the list at any time.",
+      ],
+      action: { label: "Confirm my place", url: confirmUrl },
+      footnote: "The link works for 7 days. If you did not ask for this, ignore this mail: without a click you will not hear from us again.",
+      unsubscribe: unsubscribeUrl,
+    }),
+  };
 }

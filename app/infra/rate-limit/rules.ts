@@ -31,6 +31,10 @@ export const RULES = {
   socialSignIn: { name: "social", ip: { max: 150, windowMs: minutes(15) } },
   // A flood ceiling; the honeypot and the per-form ceilings (form-ceilings.server.ts) do the rest.
   forms: { name: "forms", ip: { max: 100, windowMs: minutes(10) } },
+  // The launch waitlist: a flood ceiling per IP, and per mailbox (a `+tag` or Gmail's dots do not make
+  // another one: features/waitlist mailboxKey), so nobody mails one inbox again and again; the waitlist
+  // also caps its confirmation mails per hour in all (ADR 0028).
+  waitlist: { name: "waitlist", ip: { max: 30, windowMs: minutes(10) }, email: { max: 10, windowMs: minutes(60) } },
   // Analytics beacons (POST /api/vitals): a visit sends one or two per page it views (a page view, then
   // the vitals when the page is hidden), so 30 in 10 minutes is a brisk reader's 15–25 pages, or a few
   // people behind one address. It was 300: enough for one client to outvote a quiet route's real

@@ -5,7 +5,7 @@
  * root loader reads it and the page shows it as a banner, with or without
  * JavaScript. Shared by server and browser: the words live here.
  */
-export type FlashKind = "signed-in" | "signed-out" | "account-deleted" | "email-verified" | "session-ended";
+export type FlashKind = "signed-in" | "signed-out" | "account-deleted" | "email-verified" | "session-ended" | "account-removed";
 
 export interface Flash {
   kind: FlashKind;
@@ -13,7 +13,7 @@ export interface Flash {
   name?: string;
 }
 
-export const FLASH_KINDS: readonly FlashKind[] = ["signed-in", "signed-out", "account-deleted", "email-verified", "session-ended"];
+export const FLASH_KINDS: readonly FlashKind[] = ["signed-in", "signed-out", "account-deleted", "email-verified", "session-ended", "account-removed"];
 
 /** A flash that reports something that did not happen (shown as a warning, not a success). */
 export function flashIsWarning(flash: Flash): boolean {
@@ -31,6 +31,9 @@ export function flashText(flash: Flash): string {
       return "Account deleted successfully";
     case "session-ended":
       return "Your session ended before your profile was saved: sign in again. What you typed is kept and comes back in the form.";
+    case "account-removed":
+      // The operator console, after deleting an account on its owner's request (`name`: the address).
+      return `Deleted the account ${flash.name ?? ""}; a notice went to the address.`.replace("account ;", "account;");
     case "email-verified":
       return flash.name ? `Your email is verified. Welcome to your account, ${flash.name}!` : "Your email is verified. Welcome!";
   }

@@ -8,6 +8,8 @@ export interface Viewer {
   id: string;
   name: string;
   email: string;
+  /** Set by the root loader only: the account may use the operator console (the user menu links to it). */
+  operator?: boolean;
 }
 
 /** The avatar letter: the first letter of the name, else of the email. */

@@ -1,0 +1,63 @@
+/**
+ * The operator's form editor (/admin/forms) check, shared by the page (before
+ * a post) and the action (the check that counts): one error system, issue 22.
+ * Plain code, no zod, so the console's chunk stays small; the registry still
+ * parses the allow-listed fields with zod after this passed.
+ */
+import { type FieldErrors, type FieldSource, textOf } from "~/shared/lib/field-errors";
+
+/** A form's key is part of its URL: short, lower case, no surprises. */
+export const FORM_KEY = /^[a-z0-9][a-z0-9-]{1,39}$/;
+
+/** One origin as a browser writes it: scheme, host, and a port only when it is not the default. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.origin !== value.replace(/\/+$/, "")) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The allowed-origins text, one per line (or separated by spaces or commas). */
+export function originLines(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+export const FORM_DEFINITION_MESSAGES = {
+  keyRequired: "Key: this field is required",
+  keyShape: "Key: 2 to 40 characters, a–z, 0–9 and hyphens, starting with a letter or digit",
+  nameRequired: "Name: this field is required",
+  nameTooLong: "Name: must be at most 80 characters",
+  notifyEmail: "Notification address: must be a valid email address, or empty for the company's",
+  originsTooLong: "Allowed origins: at most 2,000 characters",
+  origin: (line: string) => `Allowed origins: "${line.slice(0, 80)}" is not an origin like https://example.com`,
+} as const;
+
+const NOTIFY_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+export type FormDefinitionField = "key" | "name" | "notifyEmail" | "allowedOrigins";
+
+/** Every field's first problem at once; `mode` "update" has no key field (a form keeps its key). */
+export function checkFormDefinition(source: FieldSource, mode: "create" | "update"): FieldErrors<FormDefinitionField> {
+  const m = FORM_DEFINITION_MESSAGES;
+  const errors: FieldErrors<FormDefinitionField> = {};
+  if (mode === "create") {
+    const key = textOf(source, "key").trim().toLowerCase();
+    if (!key) errors.key = m.keyRequired;
+    else if (!FORM_KEY.test(key)) errors.key = m.keyShape;
+  }
+  const name = textOf(source, "name").trim();
+  if (!name) errors.name = m.nameRequired;
+  else if (name.length > 80) errors.name = m.nameTooLong;
+  const notify = textOf(source, "notifyEmail").trim();
+  if (notify && (notify.length > 254 || !NOTIFY_EMAIL.test(notify))) errors.notifyEmail = m.notifyEmail;
+  const origins = textOf(source, "allowedOrigins");
+  if (origins.length > 2000) errors.allowedOrigins = m.originsTooLong;
+  else {
+    const bad = originLines(origins).find((line) => !normalizeOrigin(line));
+    if (bad !== undefined) errors.allowedOrigins = m.origin(bad);
+  }
+  return errors;
+}
