@@ -1,0 +1,217 @@
+/**
+ * `npm run profile`: where the server's CPU goes in one uncached request of
+ * each kind (issue 18: "profile what one uncached /profile, /profile.data,
+ * /security and /admin/messages request costs"). It starts the production
+ * server (`npm start`, exactly) with the replay cache off and the inspector on
+ * a loopback port, signs in a few hundred visitors, and for each kind sends
+ * every request as a visitor the server has not served that kind to yet, with
+ * a query string no cache has, while V8's sampling profiler runs (started and
+ * stopped over the DevTools protocol, so sign-in's password hashing is not in
+ * the figures). It prints the CPU per request and the share of it spent in
+ * each part: React's render, React Router, Better Auth, the database, the
+ * edge (compression, headers), our own code, and the garbage collector.
+ *
+ * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in
+ *          --requests N (per kind, default 300) --concurrency N (default 4)
+ *          --top N (functions listed per kind, default 12) --postgres URL [--redis URL]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import WebSocket from "ws";
+import type { DatabaseConfig } from "../app/config/env.server.ts";
+import { ensureBuild } from "../server/build.mjs";
+import { startAppServer } from "../tests/support/app-server.ts";
+import { createPgSchema } from "../tests/support/test-databases.ts";
+import { BENCH_OPERATOR, signInVisitors, type Visitor } from "./lib/server-bench.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    kinds: { type: "string", default: "profile,profile-data,security,admin-messages,api-user,home-signed-in" },
+    requests: { type: "string", default: "300" },
+    concurrency: { type: "string", default: "4" },
+    top: { type: "string", default: "12" },
+    port: { type: "string", default: "4520" },
+    postgres: { type: "string" },
+    redis: { type: "string" },
+  },
+});
+
+const KINDS: Record<string, (v: Visitor, n: number) => string> = {
+  profile: (_v, n) => `/profile?p=${n}`,
+  "profile-data": (_v, n) => `/profile.data?p=${n}`,
+  security: (_v, n) => `/profile/security?p=${n}`,
+  "admin-messages": (_v, n) => `/admin/messages?p=${n}`,
+  "api-user": (v, n) => `/api/user/${v.userId}?p=${n}`,
+  "home-signed-in": (_v, n) => `/?p=${n}`,
+};
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A tiny DevTools-protocol client: one socket, numbered commands. */
+async function inspector(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.on("message", (raw) => {
+    const message = JSON.parse(String(raw)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  return {
+    send<T = unknown>(method: string, params: object = {}): Promise<T> {
+      const id = ++next;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve as (r: unknown) => void);
+        socket.send(JSON.stringify({ id, method, params }));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Which part of the server a stack frame belongs to (the first rule that matches, innermost frame first). */
+function partOf(frame: ProfileNode["callFrame"]): string | null {
+  const { url, functionName } = frame;
+  if (functionName === "(garbage collector)") return "garbage collector";
+  if (functionName === "(program)" || functionName === "(idle)") return null;
+  if (/node_modules\/react-dom\//.test(url)) return "React render (react-dom/server)";
+  if (/node_modules\/react\//.test(url)) return "React render (react-dom/server)";
+  if (/node_modules\/(react-router|@react-router)\//.test(url)) return "React Router";
+  if (/node_modules\/(better-auth|@better-auth|better-call|@noble|jose|defu|rou3)\//.test(url)) return "Better Auth";
+  if (/node_modules\/(kysely|better-sqlite3|pg|pg-protocol|pg-pool)\//.test(url)) return "database (Kysely, driver)";
+  if (/node_modules\/(ioredis|redis-parser|cluster-key-slot)\//.test(url)) return "Redis client";
+  if (/node_modules\/(pino|sonic-boom|thread-stream|fast-redact|quick-format-unescaped|on-exit-leak-free)\//.test(url)) return "logging (pino)";
+  if (/node_modules\/zod\//.test(url)) return "zod";
+  if (/node_modules\//.test(url)) return `other package: ${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]}`;
+  if (/build\/server\//.test(url)) return "our code (app, edge, infra)";
+  if (url.startsWith("node:") || url === "" ) return `Node.js internals`;
+  return "other";
+}
+
+function summarise(profile: CpuProfile, requests: number, top: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+
+  const parts = new Map<string, number>();
+  const functions = new Map<string, number>();
+  const functionsByPart = new Map<string, Map<string, number>>();
+  let busy = 0;
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id)!;
+    // Native frames (no URL, e.g. a driver's C++ or a builtin) count for the nearest JavaScript caller's part.
+    let part = partOf(node.callFrame);
+    if (part === "Node.js internals" || part === "other") {
+      for (let up = parent.get(id); up !== undefined; up = parent.get(up)) {
+        const p = partOf(byId.get(up)!.callFrame);
+        if (p && p !== "Node.js internals" && p !== "other") {
+          part = `${p}`;
+          break;
+        }
+      }
+    }
+    if (!part) continue;
+    busy += us;
+    parts.set(part, (parts.get(part) ?? 0) + us);
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^.*build\/server\//, "build/server/")}:${lineNumber + 1}`;
+    functions.set(key, (functions.get(key) ?? 0) + us);
+    const mine = functionsByPart.get(part) ?? new Map<string, number>();
+    mine.set(key, (mine.get(key) ?? 0) + us);
+    functionsByPart.set(part, mine);
+  }
+  const ms = (us: number) => (us / 1000 / requests).toFixed(3);
+  console.log(`   CPU on the main thread: ${ms(busy)} ms per request (${requests} requests)`);
+  for (const [part, us] of [...parts].sort((a, b) => b[1] - a[1])) {
+    if (us / busy < 0.005) continue;
+    console.log(`     ${part.padEnd(40)} ${ms(us).padStart(7)} ms  ${((us / busy) * 100).toFixed(1).padStart(5)} %`);
+    // Where inside the part (the first few functions by self time).
+    for (const [fn, fus] of [...(functionsByPart.get(part) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, Math.min(4, top))) {
+      console.log(`         ${ms(fus).padStart(7)} ms  ${fn.slice(0, 110)}`);
+    }
+  }
+  console.log(`   hottest functions (self time):`);
+  for (const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`     ${ms(us).padStart(7)} ms  ${fn.slice(0, 120)}`);
+  }
+}
+
+async function main() {
+  ensureBuild(root, (m) => console.log(m));
+  const dir = mkdtempSync(path.join(tmpdir(), "tuesday-profile-"));
+  const inspectPort = Number(args.port) + 1;
+  let database: DatabaseConfig = { kind: "sqlite", file: path.join(dir, "app.db") };
+  let url = path.join(dir, "app.db");
+  let drop = async () => {};
+  if (args.postgres) {
+    const schema = await createPgSchema(args.postgres, `profile_${Date.now().toString(36)}`);
+    ({ url, drop } = schema);
+    database = { kind: "postgres", url };
+  }
+  const server = await startAppServer("profile", Number(args.port), {
+    DATABASE_URL: url,
+    AUTH_SECRET: "profile-secret-profile-secret-profile-secret",
+    TRUST_PROXY: "1",
+    OPERATOR_EMAILS: BENCH_OPERATOR,
+    REPLAY_CACHE_MB: "0",
+    NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}`,
+    ...(args.redis ? { REDIS_URL: args.redis } : {}),
+  });
+  try {
+    const requests = Number(args.requests);
+    const kinds = args.kinds.split(",");
+    const visitors = await signInVisitors(server.url, database, Math.max(requests, 2));
+    // The console answers its operator only (visitor 0, OPERATOR_EMAILS): its row is one viewer's renders.
+    const client = await inspector(inspectPort);
+    await client.send("Profiler.enable");
+    await client.send("Profiler.setSamplingInterval", { interval: 200 });
+    console.log(`\nCPU profile of uncached requests, ${database.kind}${args.redis ? " + Redis" : ""}, production build (${new Date().toISOString()})`);
+    for (const kind of kinds) {
+      const make = KINDS[kind];
+      if (!make) throw new Error(`unknown kind ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
+      const pool = kind === "admin-messages" ? [visitors[0]!] : visitors;
+      let next = 0;
+      const statuses = new Map<number, number>();
+      await client.send("Profiler.start");
+      await Promise.all(
+        Array.from({ length: Number(args.concurrency) }, async () => {
+          while (next < requests) {
+            const n = next++;
+            const visitor = pool[n % pool.length]!;
+            const res = await fetch(`${server.url}${make(visitor, n)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } });
+            await res.arrayBuffer();
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          }
+        }),
+      );
+      const { profile } = await client.send<{ profile: CpuProfile }>("Profiler.stop");
+      console.log(`\n${kind} (statuses ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")})`);
+      summarise(profile, requests, Number(args.top));
+    }
+    client.close();
+  } finally {
+    await server.stop();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
