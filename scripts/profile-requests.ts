@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import WebSocket from "ws";
 import type { DatabaseConfig } from "../app/config/env.server.ts";
 import { ensureBuild } from "../server/build.mjs";
 import { startAppServer } from "../tests/support/app-server.ts";
@@ -62,15 +61,16 @@ interface CpuProfile {
 /** A tiny DevTools-protocol client: one socket, numbered commands. */
 async function inspector(port: number) {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  // Node 20's WebSocket is behind --experimental-websocket (package.json's "profile" passes it).
   const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
-    socket.once("open", resolve);
-    socket.once("error", reject);
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
   });
   let next = 0;
   const waiting = new Map<number, (result: unknown) => void>();
-  socket.on("message", (raw) => {
-    const message = JSON.parse(String(raw)) as { id?: number; result?: unknown };
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
   });
   return {
