@@ -21,6 +21,7 @@ const FORM_ERROR_CODES = [
   "REQUIRED_FIELD_MISSING",
   "REQUIRED_FIELD_EMPTY",
   "TYPE_EMAIL",
+  "TYPE_NUMERIC",
   "TYPE_TEXT",
   "FIELD_TOO_LONG",
   "EMPTY",
@@ -95,6 +96,19 @@ const schemas: Record<string, Schema> = {
       email: { type: "string", format: "email", maxLength: 254 },
       message: { type: "string", maxLength: 5000 },
       subject_line: { type: "string", description: "Honeypot: must stay empty (also `_gotcha` on /f/)." },
+    },
+  },
+  AnyFields: {
+    type: "object",
+    description:
+      "A form of the form service takes any fields (at most 50, each at most 5,000 characters; text, or a JSON number or boolean kept as text). The form's own rules (set in the operator console) say which are required and which are `email` (TYPE_EMAIL) or `number` (TYPE_NUMERIC); an `email` field is always an address. Fields starting with `_` are the service's own: `_replyto` (the sender's address), `_gotcha` (honeypot: a filled one is answered 200 and kept in the spam folder).",
+    minProperties: 1,
+    maxProperties: 60,
+    additionalProperties: { type: ["string", "number", "boolean"] },
+    properties: {
+      email: { type: "string", format: "email", maxLength: 254 },
+      _replyto: { type: "string", format: "email" },
+      _gotcha: { type: "string", description: "Honeypot: must stay empty." },
     },
   },
   FormErrors: {
@@ -262,7 +276,14 @@ export function openApiDocument(serverUrl: string) {
           operationId: "formspreeSubmit",
           summary: "Any form, in Formspree's protocol (for @formspree/core and @formspree/react)",
           parameters: [formKey, idempotencyKey],
-          requestBody: formBody,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: ref("AnyFields") },
+              "application/x-www-form-urlencoded": { schema: ref("AnyFields") },
+              "multipart/form-data": { schema: ref("AnyFields") },
+            },
+          },
           responses: {
             "200": json({ type: "object", required: ["ok", "next"], additionalProperties: false, properties: { ok: { const: true }, next: { type: "string", format: "uri" } } }, "Stored"),
             "400": json(ref("FormErrors"), "IDEMPOTENCY_KEY: malformed, or already used for another message"),

@@ -9,11 +9,13 @@ export const meta: Route.MetaFunction = () => [{ title: `Audit log | Operator co
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperator(context);
   const { database } = await appContext(context).services();
-  const after = decodeCursor(new URL(request.url).searchParams.get("after"));
-  const page = await listAudit(database.db, after);
-  return { ...page, paged: Boolean(after) };
+  const params = new URL(request.url).searchParams;
+  const after = decodeCursor(params.get("after"));
+  const q = (params.get("q") ?? "").slice(0, 100);
+  const page = await listAudit(database.db, after, q);
+  return { ...page, paged: Boolean(after), q };
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
-  return <AuditView entries={loaderData.entries} next={loaderData.next} paged={loaderData.paged} />;
+  return <AuditView entries={loaderData.entries} next={loaderData.next} paged={loaderData.paged} q={loaderData.q} />;
 }

@@ -1,14 +1,29 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { cn } from "~/shared/lib/cn";
+import { Button } from "~/shared/ui/button";
+import { inputClasses } from "~/shared/ui/field";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
 import type { AuditEntry } from "./audit.server";
 
-export function AuditView({ entries, next, paged }: { entries: AuditEntry[]; next: string | null; paged: boolean }) {
+export function AuditView({ entries, next, paged, q }: { entries: AuditEntry[]; next: string | null; paged: boolean; q: string }) {
+  const search = q ? `q=${encodeURIComponent(q)}&` : "";
   return (
     <>
       <AdminHeading title="Audit log" intro="Every operator action: who did what, and when. Entries cannot be changed or removed here." />
+      <Form method="get" role="search" aria-label="Search the audit log" className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="audit-q" className="block text-sm font-medium text-ink-800">
+            Search
+          </label>
+          <input id="audit-q" type="search" name="q" defaultValue={q} maxLength={100} placeholder="An address, an action like form.created, a message id" className={cn(inputClasses, "mt-1.5")} />
+        </div>
+        <Button type="submit" variant="primary" className="h-[42px]">
+          Search
+        </Button>
+      </Form>
       {entries.length === 0 ? (
-        <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">No operator action yet.</p>
+        <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">{q ? "No operator action matches this search." : "No operator action yet."}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Audit log entries">
           <table className="w-full min-w-[40rem] text-left text-sm">
@@ -37,8 +52,8 @@ export function AuditView({ entries, next, paged }: { entries: AuditEntry[]; nex
         </div>
       )}
       <nav aria-label="Pages" className="mt-6 flex justify-between">
-        {paged ? <Link to="/admin/audit" className="font-medium text-brand-700 hover:underline">← Newest</Link> : <span />}
-        {next && <Link to={`/admin/audit?after=${next}`} className="font-medium text-brand-700 hover:underline">Older →</Link>}
+        {paged ? <Link to={`/admin/audit${q ? `?q=${encodeURIComponent(q)}` : ""}`} className="font-medium text-brand-700 hover:underline">← Newest</Link> : <span />}
+        {next && <Link to={`/admin/audit?${search}after=${next}`} className="font-medium text-brand-700 hover:underline">Older →</Link>}
       </nav>
     </>
   );

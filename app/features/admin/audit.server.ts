@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { AuditLogTable, Database } from "~/infra/db/schema";
+import { containsText } from "~/infra/db/contains";
 import { toIso } from "~/infra/db/time";
 
 type Db = Kysely<Database>;
@@ -19,6 +20,9 @@ export type AuditAction =
   | "message.handled"
   | "message.reopened"
   | "message.deleted"
+  | "message.replied"
+  | "message.spam"
+  | "message.not-spam"
   | "messages.exported"
   | "waitlist.removed"
   | "waitlist.exported"
@@ -54,10 +58,17 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Newest first; `before` is the cursor of the previous page's last entry. */
-export async function listAudit(db: Db, before?: { at: string; id: string }): Promise<{ entries: AuditEntry[]; next: string | null }> {
+/**
+ * Newest first; `before` is the cursor of the previous page's last entry;
+ * `search`: words that must all appear in the operator's address, the action,
+ * what it was done on or its details ("form.created t-1", "ravi@example.com").
+ */
+export async function listAudit(db: Db, before?: { at: string; id: string }, search = ""): Promise<{ entries: AuditEntry[]; next: string | null }> {
   let query = db.selectFrom("audit_log").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(AUDIT_PAGE_SIZE + 1);
   if (before) query = query.where((eb) => eb(eb.refTuple("at", "id"), "<", eb.tuple(before.at, before.id)));
+  for (const word of search.trim().slice(0, 100).split(/\s+/).filter(Boolean).slice(0, 5)) {
+    query = query.where((eb) => eb.or(["actor_email", "action", "target", "detail"].map((column) => containsText(column, word))));
+  }
   const rows = (await query.execute()).map(toEntry);
   const more = rows.length > AUDIT_PAGE_SIZE;
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);

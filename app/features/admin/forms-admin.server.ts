@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { checkFormDefinition, type FormDefinitionField } from "~/features/forms";
-import { formInput, saveForm } from "~/features/forms/index.server";
+import { DEFAULT_RULES, findForm, formInput, rulesText, saveForm } from "~/features/forms/index.server";
 import type { Fields } from "~/infra/http/body.server";
 import type { Database } from "~/infra/db/schema";
 import { type FieldErrors, hasFieldErrors } from "~/shared/lib/field-errors";
@@ -31,12 +31,17 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
   // The page's own check first (the same words it shows before a post), each error in its field's slot.
   const fieldErrors = checkFormDefinition(fields, intent);
   if (hasFieldErrors(fieldErrors)) return { ok: false, key: mine, errors: [], fieldErrors };
+  // A post without the fields' rules (an older page, a script): a new form gets the usual three, a form keeps its own.
+  const rules = typeof fields.fieldRules === "string" ? fields.fieldRules : rulesText(intent === "create" ? DEFAULT_RULES : ((await findForm(db, key))?.rules ?? []));
   const parsed = formInput.safeParse({
     key: text(fields, "key"),
     name: text(fields, "name"),
     notifyEmail: text(fields, "notifyEmail"),
     enabled: text(fields, "enabled") === "on",
     allowedOrigins: text(fields, "allowedOrigins"),
+    fieldRules: rules,
+    autoreplySubject: text(fields, "autoreplySubject"),
+    autoreplyBody: text(fields, "autoreplyBody"),
   });
   if (!parsed.success) return { ok: false, key: mine, errors: parsed.error.issues.map((issue) => issue.message) };
   const saved = await saveForm(db, parsed.data, intent);
@@ -48,7 +53,7 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
     actor,
     saved.created ? "form.created" : "form.updated",
     `form ${f.key}`,
-    `name "${f.name}", ${f.enabled ? "enabled" : "disabled"}, notify ${f.notifyEmail || "company address"}, origins ${f.allowedOrigins.join(" ") || "none"}`,
+    `name "${f.name}", ${f.enabled ? "enabled" : "disabled"}, notify ${f.notifyEmail || "company address"}, origins ${f.allowedOrigins.join(" ") || "none"}, fields ${rulesText(f.fieldRules).replace(/\n/g, "; ") || "any"}, autoresponder ${f.autoreplySubject ? "on" : "off"}`,
   );
   return { ok: true, key: f.key, created: saved.created, message: saved.created ? `Created the form "${f.name}". It takes posts at /f/${f.key}.` : `Saved the form "${f.name}".` };
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form } from "react-router";
-import { checkFormDefinition, type FormDefinitionField } from "~/features/forms";
+import { checkFormDefinition, DEFAULT_RULES, type FormDefinitionField, rulesText } from "~/features/forms";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
@@ -55,6 +55,37 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
           <textarea id={id("origins")} name="allowedOrigins" rows={2} defaultValue={form?.allowedOrigins.join("\n")} {...described(id("origins"), errors.allowedOrigins, true)} className={inputClasses} />
         </FieldShell>
       </div>
+      {!form?.builtIn && (
+        <div className="sm:col-span-2">
+          <FieldShell
+            id={id("rules")}
+            label="Fields"
+            error={errors.fieldRules}
+            hint="The form takes any fields. Name those you check, one per line: name, then text, email or number, then required if it must be filled (like: phone number required)."
+          >
+            <textarea
+              id={id("rules")}
+              name="fieldRules"
+              rows={3}
+              spellCheck={false}
+              defaultValue={rulesText(form ? form.rules : DEFAULT_RULES)}
+              {...described(id("rules"), errors.fieldRules, true)}
+              className={cn(inputClasses, "font-mono text-sm")}
+            />
+          </FieldShell>
+        </div>
+      )}
+      {/* The built-in forms' pages keep their own thanks; an autoresponder is for the form service's forms. */}
+      {!form?.builtIn && (
+        <>
+          <FieldShell id={id("ar-subject")} label="Autoresponder subject" error={errors.autoreplySubject} hint="Empty: no mail to the sender.">
+            <input id={id("ar-subject")} name="autoreplySubject" maxLength={150} defaultValue={form?.autoreply?.subject} {...described(id("ar-subject"), errors.autoreplySubject, true)} className={inputClasses} />
+          </FieldShell>
+          <FieldShell id={id("ar-body")} label="Autoresponder text" error={errors.autoreplyBody} hint="Sent to each sender with an address (never to spam; at most 3 a day per address).">
+            <textarea id={id("ar-body")} name="autoreplyBody" rows={2} maxLength={4000} defaultValue={form?.autoreply?.body} {...described(id("ar-body"), errors.autoreplyBody, true)} className={inputClasses} />
+          </FieldShell>
+        </>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
         <label className="inline-flex items-center gap-2 text-sm text-ink-800">
           <input type="checkbox" name="enabled" defaultChecked={form ? form.enabled : true} disabled={form?.builtIn} className="size-4 rounded border-ink-300 accent-brand-600" />

@@ -10,16 +10,69 @@ import type { InboxData, InboxMessage } from "./inbox.server";
 
 const selectClasses = cn(inputClasses, "pr-8");
 
-function replyHref(message: InboxMessage): string {
-  const subject = `Re: your ${message.form === "feedback" ? "feedback" : "message"}`;
-  const quoted = message.message.split("\n").map((line) => `> ${line}`).join("\n");
-  return `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`\n\n${quoted}`)}`;
-}
-
 const BULK_FORM = "inbox-bulk";
 
-function MessageCard({ message, formName }: { message: InboxMessage; formName: string }) {
+const STATUS_BADGE = {
+  open: { label: "Open", className: "bg-amber-50 text-amber-900 ring-amber-300" },
+  handled: { label: "Handled", className: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
+  spam: { label: "Spam", className: "bg-red-50 text-red-800 ring-red-200" },
+} as const;
+
+const DELIVERY = { sent: "delivered", waiting: "on its way", failed: "not delivered (see Mail)" } as const;
+
+/** The reply composer: a disclosure (r opens it), a plain post that works without JavaScript. */
+function ReplyForm({ message, answer }: { message: InboxMessage; answer?: ReplyAnswer }) {
+  const mine = answer?.replyTo === message.id;
+  const id = `reply-${message.id}`;
+  const error = mine ? answer?.error : undefined;
+  return (
+    <details className="group mt-4" open={mine || undefined} data-reply>
+      <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-xl px-3.5 text-sm font-semibold text-brand-700 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">
+        Reply
+      </summary>
+      <Form method="post" className="mt-3 max-w-[70ch]" noValidate>
+        <input type="hidden" name="id" value={message.id} />
+        <label htmlFor={id} className="block text-sm font-medium text-ink-800">
+          Your reply to {message.email}
+        </label>
+        <textarea
+          id={id}
+          name="body"
+          rows={5}
+          maxLength={5000}
+          defaultValue={mine ? answer?.body : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          className={cn(inputClasses, "mt-1.5")}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-600">
+            Sent by mail from the site&apos;s address, with their message quoted; they can answer it. The message is then handled.
+          </p>
+        )}
+        <Button type="submit" name="intent" value="reply" variant="primary" size="sm" className="mt-3">
+          Send reply
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+export interface ReplyAnswer {
+  replyTo?: string;
+  error?: string;
+  body?: string;
+}
+
+function MessageCard({ message, formName, answer }: { message: InboxMessage; formName: string; answer?: ReplyAnswer }) {
   const handled = message.status === "handled";
+  const spam = message.status === "spam";
+  const badge = STATUS_BADGE[message.status];
+  const who = message.name || message.email || "an unnamed sender";
   return (
     <li className={cn("rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6", handled && "bg-ink-50/80")}>
       {/* Focusable for the keyboard shortcuts (j / k move between messages). */}
@@ -30,39 +83,62 @@ function MessageCard({ message, formName }: { message: InboxMessage; formName: s
               type="checkbox"
               form={BULK_FORM}
               name={`select.${message.id}`}
-              aria-label={`Select the message from ${message.name}`}
+              aria-label={`Select the message from ${who}`}
               className="mt-1 size-4 shrink-0 cursor-pointer rounded border-ink-300 accent-brand-600"
             />
             <div className="min-w-0">
-            <h2 id={`m-${message.id}`} className="font-semibold text-ink-950">
-              {message.name} <span className="font-normal break-all text-ink-600">&lt;{message.email}&gt;</span>
-            </h2>
-            <p className="mt-0.5 text-sm text-ink-600">
-              {formName} · <LocalDate iso={message.createdAt} withTime />
-              {message.signedIn && " · signed in"}
-            </p>
+              <h2 id={`m-${message.id}`} className="font-semibold text-ink-950">
+                {message.name || (message.email ? "" : "No name")}{" "}
+                {message.email && <span className="font-normal break-all text-ink-600">&lt;{message.email}&gt;</span>}
+              </h2>
+              <p className="mt-0.5 text-sm text-ink-600">
+                {formName} · <LocalDate iso={message.createdAt} withTime />
+                {message.signedIn && " · signed in"}
+                {spam && message.spamReason && ` · caught by: ${message.spamReason}`}
+              </p>
             </div>
           </div>
-          <span
-            className={cn(
-              "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-              handled ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-amber-50 text-amber-900 ring-amber-300",
-            )}
-          >
-            {handled ? "Handled" : "Open"}
-          </span>
+          <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", badge.className)}>{badge.label}</span>
         </header>
-        <p className="mt-3 max-w-[70ch] whitespace-pre-wrap break-words text-ink-800">{message.message}</p>
+        {message.extra.length > 0 && (
+          <dl className="mt-3 grid max-w-[70ch] grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" aria-label="Other fields">
+            {message.extra.map(([name, value]) => (
+              <div key={name} className="contents">
+                <dt className="font-medium text-ink-700">{name}</dt>
+                <dd className="break-words whitespace-pre-wrap text-ink-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {message.message && <p className="mt-3 max-w-[70ch] whitespace-pre-wrap break-words text-ink-800">{message.message}</p>}
+        {message.replies.length > 0 && (
+          <ol className="mt-4 max-w-[70ch] space-y-3 border-l-2 border-brand-200 pl-4" aria-label={`Replies to ${who}`}>
+            {message.replies.map((reply) => (
+              <li key={reply.id}>
+                <p className="text-sm text-ink-600">
+                  Reply by {reply.by} · <LocalDate iso={reply.at} withTime /> · {DELIVERY[reply.delivery]}
+                </p>
+                <p className="mt-1 whitespace-pre-wrap break-words text-ink-800">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {!spam && message.email && <ReplyForm message={message} answer={answer} />}
         <footer className="mt-4 flex flex-wrap items-center gap-2">
-          <a href={replyHref(message)} data-shortcut="reply" className="inline-flex h-9 items-center rounded-xl px-3.5 text-sm font-semibold text-brand-700 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500">
-            Reply by email
-          </a>
           <Form method="post">
             <input type="hidden" name="id" value={message.id} />
-            <Button type="submit" name="intent" value={handled ? "reopen" : "handled"} variant="secondary" size="sm" data-shortcut="status">
-              {handled ? "Reopen" : "Mark handled"}
+            <Button type="submit" name="intent" value={spam ? "not-spam" : handled ? "reopen" : "handled"} variant="secondary" size="sm" data-shortcut="status">
+              {spam ? "Not spam: move to the inbox" : handled ? "Reopen" : "Mark handled"}
             </Button>
           </Form>
+          {!spam && (
+            <Form method="post">
+              <input type="hidden" name="id" value={message.id} />
+              <Button type="submit" name="intent" value="spam" variant="ghost" size="sm">
+                Spam
+              </Button>
+            </Form>
+          )}
           {handled && message.handledBy && (
             <p className="text-sm text-ink-600">
               Handled by {message.handledBy}
@@ -85,7 +161,7 @@ const SHORTCUTS: readonly [string, string][] = [
   ["j / k", "next / previous message"],
   ["x", "select the message"],
   ["e", "mark handled (or reopen)"],
-  ["r", "reply by email"],
+  ["r", "reply"],
   ["/", "search"],
   ["?", "show or hide these keys"],
 ];
@@ -139,10 +215,13 @@ function useInboxShortcuts() {
           if (!current) return;
           current.querySelector<HTMLElement>('[data-shortcut="status"]')?.click();
           break;
-        case "r":
-          if (!current) return;
-          current.querySelector<HTMLElement>('[data-shortcut="reply"]')?.click();
+        case "r": {
+          const reply = current?.querySelector<HTMLDetailsElement>("details[data-reply]");
+          if (!reply) return;
+          reply.open = true;
+          reply.querySelector("textarea")?.focus();
           break;
+        }
         case "/":
           document.getElementById("inbox-q")?.focus();
           break;
@@ -161,7 +240,7 @@ function useInboxShortcuts() {
   }, []);
 }
 
-export function InboxView({ data, notice, error }: { data: InboxData; notice?: string; error?: string }) {
+export function InboxView({ data, notice, error, answer }: { data: InboxData; notice?: string; error?: string; answer?: ReplyAnswer }) {
   const { query, messages, forms } = data;
   useInboxShortcuts();
   const navigation = useNavigation();
@@ -195,7 +274,8 @@ export function InboxView({ data, notice, error }: { data: InboxData; notice?: s
           <select id="inbox-status" name="status" defaultValue={query.status} className={cn(selectClasses, "mt-1.5")}>
             <option value="open">Open</option>
             <option value="handled">Handled</option>
-            <option value="all">All</option>
+            <option value="all">All but spam</option>
+            <option value="spam">Spam ({data.spam.toLocaleString("en-US")})</option>
           </select>
         </div>
         <div>
@@ -209,7 +289,8 @@ export function InboxView({ data, notice, error }: { data: InboxData; notice?: s
 
       <div className="mt-6 space-y-4" aria-live="polite">
         {notice && <Banner tone="success">{notice}</Banner>}
-        {error && <Banner tone="error">{error}</Banner>}
+        {/* A reply's own error is shown in its field. */}
+        {error && !answer?.replyTo && <Banner tone="error">{error}</Banner>}
       </div>
 
       {messages.length > 0 && (
@@ -220,12 +301,20 @@ export function InboxView({ data, notice, error }: { data: InboxData; notice?: s
           onSubmit={() => setTimeout(() => document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"]`).forEach((box) => (box.checked = false)))}
           className="mt-6 flex flex-wrap items-center gap-2 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-ink-200" aria-label="Selected messages">
           <span className="mr-2 text-sm font-medium text-ink-700">Select messages with their boxes (or x), then:</span>
-          <Button type="submit" name="intent" value="bulk-handled" variant="secondary" size="sm">
-            Handle selected
-          </Button>
-          <Button type="submit" name="intent" value="bulk-reopen" variant="secondary" size="sm">
-            Open selected again
-          </Button>
+          {query.status === "spam" ? (
+            <Button type="submit" name="intent" value="bulk-not-spam" variant="secondary" size="sm">
+              Not spam
+            </Button>
+          ) : (
+            <>
+              <Button type="submit" name="intent" value="bulk-handled" variant="secondary" size="sm">
+                Handle selected
+              </Button>
+              <Button type="submit" name="intent" value="bulk-reopen" variant="secondary" size="sm">
+                Open selected again
+              </Button>
+            </>
+          )}
           <Button
             type="submit"
             name="intent"
@@ -238,18 +327,24 @@ export function InboxView({ data, notice, error }: { data: InboxData; notice?: s
           >
             Delete selected
           </Button>
+          {data.nextPage && (
+            <label className="flex items-center gap-2 text-sm text-ink-700 sm:ml-auto">
+              <input type="checkbox" name="scope" value="view" className="size-4 rounded border-ink-300 accent-brand-600" />
+              All messages of this view, not only this page (up to 1,000)
+            </label>
+          )}
         </Form>
       )}
       <ShortcutsHelp />
 
       {messages.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">
-          {query.q || query.form || query.status !== "open" ? "No messages match this filter." : "No open messages. Everything has been handled."}
+          {query.status === "spam" ? "No spam. Messages the honeypot or a limit catches wait here." : query.q || query.form || query.status !== "open" ? "No messages match this filter." : "No open messages. Everything has been handled."}
         </p>
       ) : (
         <ol className={cn("mt-6 space-y-4", navigation.state === "loading" && "opacity-70")} aria-label="Messages">
           {messages.map((message) => (
-            <MessageCard key={message.id} message={message} formName={formName(message.form)} />
+            <MessageCard key={message.id} message={message} formName={formName(message.form)} answer={answer} />
           ))}
         </ol>
       )}

@@ -12,17 +12,24 @@ import {
   type InboxFilter,
   listForms,
   listInbox,
+  extraFields,
   openCounts,
+  REPLY_MAX,
+  repliesTo,
   SEARCH_MAX,
+  sendReply,
   setMessageStatus,
+  spamCount,
 } from "~/features/forms/index.server";
+import type { MailOutbox } from "~/infra/mail/outbox.server";
 import type { Database } from "~/infra/db/schema";
 import { toIso } from "~/infra/db/time";
 import { type Actor, decodeCursor, encodeCursor, recordAudit } from "./audit.server";
 
 type Db = Kysely<Database>;
 
-export type StatusFilter = "open" | "handled" | "all";
+/** "all": the inbox (open and handled); "spam": the spam folder. */
+export type StatusFilter = "open" | "handled" | "all" | "spam";
 
 export interface InboxQuery {
   form: string;
@@ -37,7 +44,7 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const form = params.get("form") ?? "";
   return {
     form: /^[a-z0-9][a-z0-9-]{1,39}$/.test(form) ? form : "",
-    status: status === "handled" || status === "all" ? status : "open",
+    status: status === "handled" || status === "all" || status === "spam" ? status : "open",
     q: (params.get("q") ?? "").slice(0, SEARCH_MAX),
     after: decodeCursor(params.get("after")),
   };
@@ -65,10 +72,16 @@ export interface InboxMessage {
   email: string;
   message: string;
   createdAt: string;
-  status: "open" | "handled";
+  status: "open" | "handled" | "spam";
   handledBy: string | null;
   handledAt: string | null;
   signedIn: boolean;
+  /** The other fields the sender sent (a form of the form service takes any), in the order sent. */
+  extra: Array<[string, string]>;
+  /** Why it is in the spam folder. */
+  spamReason: string | null;
+  /** The operators' replies, oldest first; `delivery`: the mail's state in the outbox. */
+  replies: Array<{ id: string; at: string; by: string; body: string; delivery: "sent" | "waiting" | "failed" }>;
 }
 
 export interface InboxData {
@@ -76,6 +89,8 @@ export interface InboxData {
   paged: boolean;
   messages: InboxMessage[];
   forms: Array<{ key: string; name: string; open: number }>;
+  /** Messages in the spam folder (all forms). */
+  spam: number;
   /** The query string of the next (older) page. */
   nextPage: string | null;
   exportSearch: string;
@@ -83,10 +98,15 @@ export interface InboxData {
 
 export async function loadInbox(db: Db, params: URLSearchParams): Promise<InboxData> {
   const { after, ...query } = parseInboxQuery(params);
-  const [page, forms, counts] = await Promise.all([listInbox(db, toFilter(query), after, INBOX_PAGE_SIZE), listForms(db), openCounts(db)]);
+  const [page, forms, counts, spam] = await Promise.all([listInbox(db, toFilter(query), after, INBOX_PAGE_SIZE), listForms(db), openCounts(db), spamCount(db)]);
+  const replies = await repliesTo(
+    db,
+    page.messages.map((m) => m.id),
+  );
   return {
     query,
     paged: Boolean(after),
+    spam,
     messages: page.messages.map((m) => ({
       id: m.id,
       form: m.kind,
@@ -98,6 +118,15 @@ export async function loadInbox(db: Db, params: URLSearchParams): Promise<InboxD
       handledBy: m.handled_by,
       handledAt: toIso(m.handled_at),
       signedIn: Boolean(m.user_id),
+      extra: Object.entries(extraFields(m)),
+      spamReason: m.spam_reason,
+      replies: (replies.get(m.id) ?? []).map((r) => ({
+        id: r.id,
+        at: toIso(r.created_at) ?? "",
+        by: r.operator_email,
+        body: r.body,
+        delivery: r.mail_status === "sent" ? ("sent" as const) : r.mail_status === "failed" ? ("failed" as const) : ("waiting" as const),
+      })),
     })),
     forms: forms.map((f) => ({ key: f.key, name: f.name, open: counts.get(f.key) ?? 0 })),
     nextPage: page.next ? inboxSearch(query, encodeCursor(page.next.at, page.next.id)) : null,
@@ -108,19 +137,50 @@ export async function loadInbox(db: Db, params: URLSearchParams): Promise<InboxD
 export type InboxActionResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
 
 /** Marks a message handled or open again, and writes it to the audit log. */
+const STATUS_INTENTS = {
+  handled: { status: "handled", audit: "message.handled", done: (who: string) => `Marked the message from ${who} as handled.` },
+  reopen: { status: "open", audit: "message.reopened", done: (who: string) => `Reopened the message from ${who}.` },
+  "not-spam": { status: "open", audit: "message.not-spam", done: (who: string) => `Moved the message from ${who} to the inbox.` },
+  spam: { status: "spam", audit: "message.spam", done: (who: string) => `Moved the message from ${who} to spam.` },
+} as const;
+
+/** Marks a message handled, open again, not spam (to the inbox) or spam, and writes it to the audit log. */
 export async function changeMessageStatus(db: Db, actor: Actor, intent: string | undefined, id: string | undefined): Promise<InboxActionResult> {
-  if ((intent !== "handled" && intent !== "reopen") || !id || id.length > 64) return { ok: false, status: 400, message: "That did not work: unknown action." };
+  const change = intent && Object.hasOwn(STATUS_INTENTS, intent) ? STATUS_INTENTS[intent as keyof typeof STATUS_INTENTS] : undefined;
+  if (!change || !id || id.length > 64) return { ok: false, status: 400, message: "That did not work: unknown action." };
   const message = await findMessage(db, id);
   if (!message) return { ok: false, status: 404, message: "That message no longer exists." };
-  const status = intent === "handled" ? "handled" : "open";
-  const changed = await setMessageStatus(db, id, status, actor.email);
-  if (changed) await recordAudit(db, actor, intent === "handled" ? "message.handled" : "message.reopened", `message ${id}`, `${message.kind} from ${message.email}`);
-  const who = message.name || message.email;
-  return { ok: true, message: intent === "handled" ? `Marked the message from ${who} as handled.` : `Reopened the message from ${who}.` };
+  const changed = await setMessageStatus(db, id, change.status, actor.email);
+  if (changed) await recordAudit(db, actor, change.audit, `message ${id}`, `${message.kind} from ${message.email}`);
+  return { ok: true, message: change.done(message.name || message.email || "an unnamed sender") };
 }
 
-/** How many messages one bulk action may name (a page shows 25). */
-export const BULK_MAX = 100;
+/**
+ * An operator's reply (issue 21): mailed to the sender through the outbox,
+ * kept with the message, the message marked handled, audited.
+ */
+export async function replyToMessage(deps: { db: Db; outbox: MailOutbox }, actor: Actor, id: string | undefined, body: string | undefined): Promise<InboxActionResult & { field?: string }> {
+  if (!id || id.length > 64) return { ok: false, status: 400, message: "That did not work: unknown action." };
+  const message = await findMessage(deps.db, id);
+  if (!message) return { ok: false, status: 404, message: "That message no longer exists." };
+  if (!message.email) return { ok: false, status: 400, message: "This message has no address to answer." };
+  const text = (body ?? "").replace(/\r\n?/g, "\n").trim();
+  if (!text) return { ok: false, status: 400, field: "body", message: "Reply: write something first" };
+  if (text.length > REPLY_MAX) return { ok: false, status: 400, field: "body", message: `Reply: must be at most ${REPLY_MAX.toLocaleString("en-US")} characters` };
+  const reply = await sendReply(deps, message, actor, text);
+  await recordAudit(deps.db, actor, "message.replied", `message ${id}`, `reply ${reply.id} to ${message.email}`);
+  return { ok: true, message: `Reply sent to ${message.email}.` };
+}
+
+/** How many messages one bulk action may change: a page's selection, or every message of the view ("all of them"). */
+export const BULK_MAX = 1000;
+
+/** The ids of every message the view shows (its filter, every page), for "select all of them". */
+export async function viewIds(db: Db, params: URLSearchParams): Promise<string[]> {
+  // From the first page on, whatever page the operator was looking at.
+  const page = await listInbox(db, toFilter(parseInboxQuery(params)), undefined, BULK_MAX);
+  return page.messages.map((m) => m.id);
+}
 
 /** The ids a bulk form names: checkboxes `select.<id>` (each its own key, as a first-key-wins body keeps them). */
 export function selectedIds(fields: Record<string, unknown>): string[] {
@@ -133,7 +193,7 @@ export function selectedIds(fields: Record<string, unknown>): string[] {
 
 /** Mark handled, reopen or delete every selected message; each change is audited. */
 export async function bulkChange(db: Db, actor: Actor, intent: string | undefined, ids: string[]): Promise<InboxActionResult> {
-  if (intent !== "bulk-handled" && intent !== "bulk-reopen" && intent !== "bulk-delete") return { ok: false, status: 400, message: "That did not work: unknown action." };
+  if (intent !== "bulk-handled" && intent !== "bulk-reopen" && intent !== "bulk-delete" && intent !== "bulk-not-spam") return { ok: false, status: 400, message: "That did not work: unknown action." };
   if (ids.length === 0) return { ok: false, status: 400, message: "Select one or more messages first." };
   let changed = 0;
   for (const id of ids) {
@@ -146,14 +206,23 @@ export async function bulkChange(db: Db, actor: Actor, intent: string | undefine
       }
       continue;
     }
-    const handled = intent === "bulk-handled";
-    if (await setMessageStatus(db, id, handled ? "handled" : "open", actor.email)) {
+    const change = STATUS_INTENTS[intent === "bulk-handled" ? "handled" : intent === "bulk-not-spam" ? "not-spam" : "reopen"];
+    // "Not spam" moves spam only; "Reopen" leaves spam where it is.
+    if (intent === "bulk-not-spam" ? message.status !== "spam" : message.status === "spam") continue;
+    if (await setMessageStatus(db, id, change.status, actor.email)) {
       changed += 1;
-      await recordAudit(db, actor, handled ? "message.handled" : "message.reopened", `message ${id}`, `${message.kind} from ${message.email}`);
+      await recordAudit(db, actor, change.audit, `message ${id}`, `${message.kind} from ${message.email}`);
     }
   }
   const n = (count: number) => (count === 1 ? "1 message" : `${count} messages`);
-  const done = intent === "bulk-delete" ? `Deleted ${n(changed)}.` : intent === "bulk-handled" ? `Marked ${n(changed)} as handled.` : `Reopened ${n(changed)}.`;
+  const done =
+    intent === "bulk-delete"
+      ? `Deleted ${n(changed)}.`
+      : intent === "bulk-handled"
+        ? `Marked ${n(changed)} as handled.`
+        : intent === "bulk-not-spam"
+          ? `Moved ${n(changed)} to the inbox.`
+          : `Reopened ${n(changed)}.`;
   const skipped = ids.length - changed;
   return { ok: true, message: skipped > 0 ? `${done} ${n(skipped)} had changed already.` : done };
 }

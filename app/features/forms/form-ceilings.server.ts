@@ -17,7 +17,7 @@
  * already run one at a time.
  */
 import { createHash } from "node:crypto";
-import { type Transaction, sql } from "kysely";
+import { type Kysely, type Transaction, sql } from "kysely";
 import type { Dialect } from "~/infra/db/database.server";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
@@ -49,8 +49,38 @@ async function countSince(trx: Trx, formKey: string, since: Date): Promise<numbe
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("kind", "=", formKey)
     .where("created_at", ">=", since.toISOString())
+    // The spam folder has its own ceiling (spamHasRoom): caught spam neither fills the day nor takes a mail.
+    .where("status", "!=", "spam")
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Spam kept per form in any 24 hours; past it, caught spam is dropped (and logged), so a flood cannot fill the database. */
+export const SPAM_PER_DAY = 200;
+
+export async function spamHasRoom(db: Kysely<Database>, formKey: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("form_message")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("kind", "=", formKey)
+    .where("status", "=", "spam")
+    .where("created_at", ">=", new Date(now.getTime() - DAY_MS).toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) < SPAM_PER_DAY;
+}
+
+/** Autoresponder mails one address may get in 24 hours (from every form together): a form is no way to flood a stranger's mailbox. */
+export const AUTOREPLIES_PER_ADDRESS = 3;
+
+export async function autoreplyHasRoom(trx: Trx, address: string, now: Date): Promise<boolean> {
+  const row = await trx
+    .selectFrom("mail_outbox")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("kind", "=", "form-autoreply")
+    .where("to_address", "=", address)
+    .where("created_at", ">=", new Date(now.getTime() - DAY_MS).toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) < AUTOREPLIES_PER_ADDRESS;
 }
 
 const utcDayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);

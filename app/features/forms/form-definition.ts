@@ -5,6 +5,7 @@
  * parses the allow-listed fields with zod after this passed.
  */
 import { type FieldErrors, type FieldSource, textOf } from "~/shared/lib/field-errors";
+import { parseRulesText } from "./field-rules";
 
 /** A form's key is part of its URL: short, lower case, no surprises. */
 export const FORM_KEY = /^[a-z0-9][a-z0-9-]{1,39}$/;
@@ -32,12 +33,15 @@ export const FORM_DEFINITION_MESSAGES = {
   nameTooLong: "Name: must be at most 80 characters",
   notifyEmail: "Notification address: must be a valid email address, or empty for the company's",
   originsTooLong: "Allowed origins: at most 2,000 characters",
+  autoreplySubjectTooLong: "Autoresponder subject: must be at most 150 characters",
+  autoreplyBodyTooLong: "Autoresponder text: must be at most 4,000 characters",
+  autoreplyHalf: "Autoresponder: give both a subject and a text, or neither",
   origin: (line: string) => `Allowed origins: "${line.slice(0, 80)}" is not an origin like https://example.com`,
 } as const;
 
 const NOTIFY_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export type FormDefinitionField = "key" | "name" | "notifyEmail" | "allowedOrigins";
+export type FormDefinitionField = "key" | "name" | "notifyEmail" | "allowedOrigins" | "fieldRules" | "autoreplySubject" | "autoreplyBody";
 
 /** Every field's first problem at once; `mode` "update" has no key field (a form keeps its key). */
 export function checkFormDefinition(source: FieldSource, mode: "create" | "update"): FieldErrors<FormDefinitionField> {
@@ -59,5 +63,12 @@ export function checkFormDefinition(source: FieldSource, mode: "create" | "updat
     const bad = originLines(origins).find((line) => !normalizeOrigin(line));
     if (bad !== undefined) errors.allowedOrigins = m.origin(bad);
   }
+  const rules = parseRulesText(textOf(source, "fieldRules"));
+  if (!rules.ok) errors.fieldRules = rules.message;
+  const subject = textOf(source, "autoreplySubject").trim();
+  const body = textOf(source, "autoreplyBody").trim();
+  if (subject.length > 150) errors.autoreplySubject = m.autoreplySubjectTooLong;
+  if (body.length > 4000) errors.autoreplyBody = m.autoreplyBodyTooLong;
+  else if (Boolean(subject) !== Boolean(body)) errors[subject ? "autoreplyBody" : "autoreplySubject"] = m.autoreplyHalf;
   return errors;
 }

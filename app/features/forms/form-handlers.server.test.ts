@@ -75,11 +75,11 @@ describe("POST /api/forms/:kind (contract)", () => {
     expect(get.status).toBe(405);
   });
 
-  it("200 for a filled honeypot, with nothing kept", async () => {
+  it("200 for a filled honeypot, the message kept in the spam folder only", async () => {
     const res = await handleFormApi("feedback", json({ name: "Bot", email: "bot@example.com", message: "handlers-bot", [HONEYPOT_FIELD]: "x" }), contextFor());
     expect(res.status).toBe(200);
     const { database } = await services();
-    expect(await database.db.selectFrom("form_message").select("id").where("message", "=", "handlers-bot").execute()).toEqual([]);
+    expect(await database.db.selectFrom("form_message").select(["status", "spam_reason"]).where("message", "=", "handlers-bot").execute()).toEqual([{ status: "spam", spam_reason: "honeypot" }]);
   });
 });
 

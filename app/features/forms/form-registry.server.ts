@@ -6,6 +6,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { Database, FormTable } from "~/infra/db/schema";
+import { DEFAULT_RULES, type FieldRule, parseRulesText, parseStoredRules } from "./field-rules";
 import { FORM_DEFINITION_MESSAGES as M, FORM_KEY, normalizeOrigin, originLines } from "./form-definition";
 
 type Db = Kysely<Database>;
@@ -19,6 +20,10 @@ export interface FormDefinition {
   /** Origins allowed to post from another site (CORS), exactly as a browser sends `Origin`. */
   allowedOrigins: string[];
   builtIn: boolean;
+  /** The form's own fields' rules (field-rules.ts); a built-in form's are its page's (form-schema.ts). */
+  rules: FieldRule[];
+  /** A mail to each sender (never for spam), when both are set. */
+  autoreply: { subject: string; body: string } | null;
 }
 
 function toDefinition(row: Selectable<FormTable>): FormDefinition {
@@ -29,6 +34,8 @@ function toDefinition(row: Selectable<FormTable>): FormDefinition {
     enabled: Boolean(row.enabled),
     allowedOrigins: row.allowed_origins.split("\n").filter(Boolean),
     builtIn: Boolean(row.built_in),
+    rules: parseStoredRules(row.field_rules),
+    autoreply: row.autoreply_subject && row.autoreply_body ? { subject: row.autoreply_subject, body: row.autoreply_body } : null,
   };
 }
 
@@ -66,9 +73,23 @@ export const formInput = z.object({
       }
       return origins.slice(0, 20);
     }),
+  // A built-in form's fields are its page's: the registry ignores rules given for it.
+  fieldRules: z
+    .string()
+    .max(2000)
+    .transform((text, ctx) => {
+      const parsed = parseRulesText(text);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+      return parsed.ok ? parsed.rules : [];
+    }),
+  autoreplySubject: z.string().trim().max(150, M.autoreplySubjectTooLong),
+  autoreplyBody: z.string().trim().max(4000, M.autoreplyBodyTooLong),
 });
 
 export type FormInput = z.infer<typeof formInput>;
+
+/** The rules a new form starts with, as the editor shows them. */
+export { DEFAULT_RULES };
 
 export type SaveOutcome = { ok: true; created: boolean } | { ok: false; message: string };
 
@@ -91,6 +112,9 @@ export async function saveForm(db: Db, input: FormInput, mode: "create" | "updat
         built_in: 0,
         created_at: iso,
         updated_at: iso,
+        field_rules: JSON.stringify(input.fieldRules),
+        autoreply_subject: input.autoreplySubject,
+        autoreply_body: input.autoreplyBody,
       })
       .onConflict((oc) => oc.column("key").doNothing())
       .executeTakeFirst();
@@ -106,6 +130,9 @@ export async function saveForm(db: Db, input: FormInput, mode: "create" | "updat
       enabled: existing.builtIn || input.enabled ? 1 : 0,
       allowed_origins: input.allowedOrigins.join("\n"),
       updated_at: iso,
+      ...(existing.builtIn ? {} : { field_rules: JSON.stringify(input.fieldRules) }),
+      autoreply_subject: input.autoreplySubject,
+      autoreply_body: input.autoreplyBody,
     })
     .where("key", "=", input.key)
     .execute();

@@ -9,6 +9,7 @@
  */
 import type { FormKind } from "~/infra/db/schema";
 import { isEmail } from "~/shared/lib/field-errors";
+import { type FieldRule, isNumeric } from "./field-rules";
 
 export type { FormKind };
 
@@ -35,7 +36,7 @@ export const HONEYPOT_FIELD = "subject_line";
  * Field codes. The first four are the form service's own (section 8);
  * `FIELD_TOO_LONG` is ours, for the limits above (the service had none we know of).
  */
-export type FieldErrorCode = "REQUIRED_FIELD_MISSING" | "REQUIRED_FIELD_EMPTY" | "TYPE_EMAIL" | "TYPE_TEXT" | "FIELD_TOO_LONG";
+export type FieldErrorCode = "REQUIRED_FIELD_MISSING" | "REQUIRED_FIELD_EMPTY" | "TYPE_EMAIL" | "TYPE_NUMERIC" | "TYPE_TEXT" | "FIELD_TOO_LONG";
 
 /**
  * Form-level codes, also the service's: `EMPTY` when nothing at all was sent
@@ -44,7 +45,8 @@ export type FieldErrorCode = "REQUIRED_FIELD_MISSING" | "REQUIRED_FIELD_EMPTY" |
 export type FormErrorCode = "EMPTY" | "NO_FILE_UPLOADS";
 
 export interface FormError {
-  field?: FieldName;
+  /** One of FIELDS on the built-in forms; any field a form's rules name on the form service's own forms. */
+  field?: string;
   code: FieldErrorCode | FormErrorCode;
   message: string;
 }
@@ -73,12 +75,15 @@ export const FIELD_MESSAGES = {
   REQUIRED_FIELD_EMPTY: (label: string) => `${label}: this field is required`,
   TYPE_EMAIL: (label: string) => `${label}: must be a valid email address`,
   TYPE_TEXT: (label: string) => `${label}: must be text`,
+  TYPE_NUMERIC: (label: string) => `${label}: must be a number`,
   FIELD_TOO_LONG: (label: string, max: number, got: number) =>
     `${label}: must be at most ${grouped(max)} characters (this one has ${grouped(got)})`,
 } as const;
 
 export const FORM_MESSAGES = {
   EMPTY: "The submission is empty: send name, email and message.",
+  EMPTY_ANY: "The submission is empty: send at least one field.",
+  TOO_MANY_FIELDS: "Too many fields: a form takes at most 50.",
   NO_FILE_UPLOADS: "File uploads are not accepted by this form.",
 } as const;
 
@@ -137,10 +142,10 @@ export function validateSubmission(fields: Record<string, unknown>): Validation 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }
 
-/** The honeypot is "filled" when it holds anything but whitespace. */
 /** Formspree's own honeypot, which sites written for its client already carry. */
 export const FORMSPREE_HONEYPOT_FIELD = "_gotcha";
 
+/** The honeypot is "filled" when it holds anything but whitespace. */
 export function honeypotFilled(fields: Record<string, unknown>): boolean {
   return [HONEYPOT_FIELD, FORMSPREE_HONEYPOT_FIELD].some((name) => {
     const value = fields[name];
@@ -154,3 +159,70 @@ export type FormActionResult =
   | { status: "invalid"; errors: FormError[]; values: Partial<FormValues> }
   /** Anything else: the UI says 'Submission failed.', plus `detail` when the server gave a reason worth reading (rate limit, size). */
   | { status: "failed"; detail?: string; values?: Partial<FormValues> };
+
+/** A form of the form service (`/f/:key`) takes at most this many fields, each this long at most. */
+export const ANY_FIELDS_MAX = 50;
+export const ANY_FIELD_MAX_LENGTH = 5000;
+
+/** A submission to a form of the form service: the inbox's three columns, and every other field. */
+export interface AnyFieldsValue extends FormValues {
+  /** Every field but name, email and message (and the service's own `_…` fields), in the order sent. */
+  extra: Record<string, string>;
+}
+
+export type AnyFieldsValidation = { ok: true; value: AnyFieldsValue } | { ok: false; errors: FormError[] };
+
+/** The label of a field in a message: its name with a capital ("phone" → "Phone"). */
+function labelOf(name: string): string {
+  return FIELD_LABELS[name as FieldName] ?? name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * Checks a submission to a form of the form service (Formspree's protocol):
+ * any fields are taken, as text (a JSON number or boolean becomes its text; a
+ * list or object is TYPE_TEXT); `rules` (field-rules.ts) say which must be
+ * there and of which type. An `email` field, named by a rule or not, must be
+ * an address: replies go to it. Fields whose names start with `_` are the
+ * service's own (`_replyto`, `_gotcha`, `_subject`…) and are not kept.
+ */
+export function validateAnyFields(fields: Record<string, unknown>, rules: readonly FieldRule[]): AnyFieldsValidation {
+  const errors: FormError[] = [];
+  const texts = new Map<string, string>();
+  const names = Object.keys(fields).filter((name) => !name.startsWith("_") && name !== HONEYPOT_FIELD);
+  if (names.length === 0) return { ok: false, errors: [{ code: "EMPTY", message: FORM_MESSAGES.EMPTY_ANY }] };
+  if (names.length > ANY_FIELDS_MAX) return { ok: false, errors: [{ code: "EMPTY", message: FORM_MESSAGES.TOO_MANY_FIELDS }] };
+  for (const name of names) {
+    const raw = fields[name];
+    if (raw === undefined || raw === null) continue;
+    if (typeof raw !== "string" && typeof raw !== "number" && typeof raw !== "boolean") {
+      errors.push({ field: name, code: "TYPE_TEXT", message: FIELD_MESSAGES.TYPE_TEXT(labelOf(name)) });
+      continue;
+    }
+    const text = name === "name" ? cleanName(String(raw)) : cleanMessage(String(raw));
+    const max = name in FIELD_MAX_LENGTH ? FIELD_MAX_LENGTH[name as FieldName] : ANY_FIELD_MAX_LENGTH;
+    const length = charCount(text);
+    if (length > max) {
+      errors.push({ field: name, code: "FIELD_TOO_LONG", message: FIELD_MESSAGES.FIELD_TOO_LONG(labelOf(name), max, length) });
+      continue;
+    }
+    texts.set(name.slice(0, 64), text);
+  }
+  const failed = new Set(errors.map((e) => e.field));
+  const typeOf = (name: string) => rules.find((r) => r.name === name)?.type ?? (name === "email" ? "email" : "text");
+  for (const rule of rules) {
+    if (failed.has(rule.name) || !rule.required) continue;
+    const label = labelOf(rule.name);
+    if (!(rule.name in fields) || fields[rule.name] === null) errors.push({ field: rule.name, code: "REQUIRED_FIELD_MISSING", message: FIELD_MESSAGES.REQUIRED_FIELD_MISSING(label) });
+    else if (!texts.get(rule.name)) errors.push({ field: rule.name, code: "REQUIRED_FIELD_EMPTY", message: FIELD_MESSAGES.REQUIRED_FIELD_EMPTY(label) });
+  }
+  for (const [name, text] of texts) {
+    if (failed.has(name) || text === "") continue;
+    const type = typeOf(name);
+    if (type === "email" && !isEmail(text)) errors.push({ field: name, code: "TYPE_EMAIL", message: FIELD_MESSAGES.TYPE_EMAIL(labelOf(name)) });
+    if (type === "number" && !isNumeric(text)) errors.push({ field: name, code: "TYPE_NUMERIC", message: FIELD_MESSAGES.TYPE_NUMERIC(labelOf(name)) });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const extra: Record<string, string> = {};
+  for (const [name, text] of texts) if (!(FIELDS as readonly string[]).includes(name)) extra[name] = text;
+  return { ok: true, value: { name: texts.get("name") ?? "", email: texts.get("email") ?? "", message: texts.get("message") ?? "", extra } };
+}

@@ -4,16 +4,23 @@
  *
  *   1. the body: 32 KB at most; JSON, urlencoded or multipart
  *   2. rate limit per IP (RULES.forms, a flood ceiling): every attempt counts
- *   3. the honeypot: a bot that fills it is told "ok", and nothing is kept
- *   4. validation with the form service's codes (form-schema.ts)
+ *   3. the honeypot: a bot that fills it is told "ok", and its message goes
+ *      to the spam folder (so does a post over the rate limit, which is
+ *      still refused): an operator can move a false catch to the inbox.
+ *      The spam folder has its own ceiling per form (SPAM_PER_DAY).
+ *   4. validation with the form service's codes (form-schema.ts): the
+ *      built-in forms' three fields, or any fields by a form's own rules
+ *      (field-rules.ts)
  *   5. the idempotency key (a header, the form's hidden token, or else the
  *      content): a retry of a stored submission gets the same answer and
  *      stores nothing (infra/http/idempotency.server.ts)
  *   6. the form's ceilings (form-ceilings.server.ts): past the day's, 429
  *   7. the message, its notification mail in the durable outbox
  *      (notifications.server.ts; past the hour's ceiling, its place in the
- *      hour's digest) and the key, in one transaction: only then can the
- *      answer be a success. The answer never waits for the mail.
+ *      hour's digest), the form's autoresponder to the sender (at most
+ *      AUTOREPLIES_PER_ADDRESS a day per address) and the key, in one
+ *      transaction: only then can the answer be a success. The answer never
+ *      waits for the mail.
  */
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
@@ -36,15 +43,20 @@ import type { Refusal } from "~/infra/http/responses";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import { formAutoreplyMail } from "~/infra/mail/templates";
+import type { FieldRule } from "./field-rules";
 import {
+  ANY_FIELD_MAX_LENGTH,
+  ANY_FIELDS_MAX,
   FIELDS,
   type FormError,
   FORM_MESSAGES,
   type FormValues,
   honeypotFilled,
+  validateAnyFields,
   validateSubmission,
 } from "./form-schema";
-import { DAY_FULL_MESSAGE, dayIsFull, lockForm, notifyWithinCeiling } from "./form-ceilings.server";
+import { autoreplyHasRoom, DAY_FULL_MESSAGE, dayIsFull, lockForm, notifyWithinCeiling, spamHasRoom } from "./form-ceilings.server";
 import { hashIp, insertMessage, type StoredMessage } from "./message-store.server";
 
 export interface FormDeps {
@@ -69,6 +81,11 @@ export interface Submission {
    * cannot carry a token of its own). API clients send Idempotency-Key instead.
    */
   keyByContent?: boolean;
+  /**
+   * A form of the form service (`/f/:key`): any fields, checked by its own
+   * rules, and its autoresponder. Absent: a built-in form (name, email, message).
+   */
+  custom?: { rules: readonly FieldRule[]; autoreply: { subject: string; body: string } | null };
   now?: Date;
 }
 
@@ -115,7 +132,10 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   try {
     // Every attempt counts, valid or not.
     const decision = await deps.limiter.consume(checksFor(RULES.forms, ip));
-    if (!decision.allowed) return { kind: "rate-limited", limit: decision, values };
+    if (!decision.allowed) {
+      if (body.ok) await keepAsSpam(deps, submission, body.fields, "rate limit");
+      return { kind: "rate-limited", limit: decision, values };
+    }
   } catch (error) {
     // A message is worth more than a perfect limit: with the store down, let it through.
     deps.log.warn({ err: error }, "form rate limit unavailable; accepting the submission");
@@ -124,27 +144,30 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   if (!body.ok) return body.status === 413 ? { kind: "too-large" } : { kind: "unreadable", status: body.status, message: body.message };
 
   if (honeypotFilled(body.fields)) {
-    deps.log.info({ kind, form: "honeypot" }, "form submission dropped: the honeypot was filled");
+    // The bot is told it worked; the message waits in the spam folder in case a person filled the trap.
+    await keepAsSpam(deps, submission, body.fields, "honeypot");
     return { kind: "accepted", messageId: null };
   }
 
   // Formspree's `_replyto` names the sender's address when a form has no `email` field.
   const fields = body.fields.email === undefined && typeof body.fields._replyto === "string" ? { ...body.fields, email: body.fields._replyto } : body.fields;
-  const validation = validateSubmission(fields);
+  const validation = submission.custom ? validateAnyFields(fields, submission.custom.rules) : validateSubmission(fields);
   const errors = validation.ok ? [] : [...validation.errors];
   if (body.hasFiles) errors.unshift({ code: "NO_FILE_UPLOADS", message: FORM_MESSAGES.NO_FILE_UPLOADS });
   if (!validation.ok || errors.length > 0) return { kind: "invalid", errors, values };
+  const extra = "extra" in validation.value ? (validation.value.extra as Record<string, string>) : {};
 
   const now = submission.now ?? new Date();
   const ipHash = hashIp(ip, deps.env.authSecret);
   const given = readIdempotencyKey(request, body.fields);
   if (given.kind === "invalid") return { kind: "bad-key", message: INVALID_KEY_MESSAGE };
   const { name, email, message } = validation.value;
+  const extraText = JSON.stringify(extra);
   const idempotency: IdempotencyScope | null =
     given.kind === "key"
-      ? { scope: `form:${kind}`, key: given.value, fingerprint: sha256(name, email, message), ttlMs: CLIENT_KEY_TTL_MS }
+      ? { scope: `form:${kind}`, key: given.value, fingerprint: sha256(name, email, message, extraText), ttlMs: CLIENT_KEY_TTL_MS }
       : submission.keyByContent
-        ? { scope: `form:${kind}:content`, key: sha256(ipHash, name, email, message), fingerprint: "content", ttlMs: CONTENT_KEY_TTL_MS }
+        ? { scope: `form:${kind}:content`, key: sha256(ipHash, name, email, message, extraText), fingerprint: "content", ttlMs: CONTENT_KEY_TTL_MS }
         : null;
 
   let stored: StoredMessage;
@@ -157,8 +180,12 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       await lockForm(trx, deps.database.dialect, kind);
       const full = await dayIsFull(trx, kind, ceilings, now);
       if (full !== null) throw new DayFull(full);
-      const row = await insertMessage(trx, { kind, values: validation.value, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", now });
+      const row = await insertMessage(trx, { kind, values: { name, email, message }, extra, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", now });
       await notifyWithinCeiling(trx, deps.outbox, row, { ceilings, now, appUrl: deps.env.appUrl });
+      const autoreply = submission.custom?.autoreply;
+      if (autoreply && email && (await autoreplyHasRoom(trx, email.toLowerCase(), now))) {
+        await deps.outbox.enqueue({ kind: "form-autoreply", to: email.toLowerCase(), ref: row.id, ...formAutoreplyMail(autoreply.subject, autoreply.body) }, { db: trx, now, wake: false });
+      }
       if (idempotency && !(await storeDone(trx, idempotency, { status: 200, headers: {}, body: row.id }, now))) throw new StoredMeanwhile();
       return row;
     });
@@ -180,4 +207,47 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   deps.outbox.wake();
   deps.log.info({ kind, messageId: stored.id, signedIn: Boolean(submission.userId) }, "form message stored");
   return { kind: "accepted", messageId: stored.id };
+}
+
+/** What a caught post left, as far as it can be read: the three columns and the other fields, cut to size. */
+function spamValues(fields: Record<string, unknown>): { values: FormValues; extra: Record<string, string> } {
+  const text = (value: unknown) => (typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value).slice(0, ANY_FIELD_MAX_LENGTH) : "");
+  const values: FormValues = { name: text(fields.name).slice(0, 100), email: text(fields.email ?? fields._replyto).slice(0, 254), message: text(fields.message) };
+  const extra: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields).slice(0, ANY_FIELDS_MAX)) {
+    if ((FIELDS as readonly string[]).includes(name) || name === "_replyto" || name === "_idempotency_key") continue;
+    const shown = text(value);
+    if (shown) extra[name.slice(0, 64)] = shown;
+  }
+  return { values, extra };
+}
+
+/**
+ * A post the honeypot or a limit caught: kept in the spam folder with the
+ * reason (issue 21), never mailed, answered by the caller as before. Within
+ * the form's spam ceiling only; past it, or with the database away, dropped
+ * and logged (a bot's post is not worth an error).
+ */
+async function keepAsSpam(deps: FormDeps, submission: Submission, fields: Record<string, unknown>, reason: string): Promise<void> {
+  const now = submission.now ?? new Date();
+  try {
+    if (!(await spamHasRoom(deps.database.db, submission.kind, now))) {
+      deps.log.info({ kind: submission.kind, reason }, "caught form post dropped: the spam folder's ceiling is reached");
+      return;
+    }
+    const { values, extra } = spamValues(fields);
+    const row = await insertMessage(deps.database.db, {
+      kind: submission.kind,
+      values,
+      extra,
+      spamReason: reason,
+      userId: null,
+      ipHash: hashIp(submission.ip, deps.env.authSecret),
+      userAgent: submission.request.headers.get("user-agent") ?? "",
+      now,
+    });
+    deps.log.info({ kind: submission.kind, reason, messageId: row.id }, "form post caught: kept in the spam folder");
+  } catch (error) {
+    deps.log.warn({ err: error, kind: submission.kind, reason }, "caught form post not kept");
+  }
 }

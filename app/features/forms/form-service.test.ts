@@ -12,6 +12,7 @@ import { backoffMs, GIVE_UP_AFTER_MS, MailOutbox } from "~/infra/mail/outbox.ser
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { testDatabases } from "../../../tests/support/test-databases";
 import { RULES } from "~/infra/rate-limit/rules";
+import { SPAM_PER_DAY } from "./form-ceilings.server";
 import { HONEYPOT_FIELD } from "./form-schema";
 import { type FormDeps, receiveSubmission, type Submission } from "./form-service.server";
 import { notificationFor, notificationHooks } from "./notifications.server";
@@ -355,14 +356,25 @@ describe.each(testDatabases())("the form service on $name", (target) => {
     expect(mailer.sent).toHaveLength(0);
   });
 
-  it("answers a filled honeypot like a success, and keeps and sends nothing", async () => {
-    const { mailer, submit, rows } = await setup();
+  it("answers a filled honeypot like a success, mails nothing, and keeps the message in the spam folder", async () => {
+    const { mailer, submit, rows, deps } = await setup();
     expect(await submit(jsonRequest({ ...valid, [HONEYPOT_FIELD]: "https://cheap-pills.example" }))).toEqual({
       kind: "accepted",
       messageId: null,
     });
-    expect(await rows()).toHaveLength(0);
+    const kept = await rows();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ status: "spam", spam_reason: "honeypot", name: valid.name, email: valid.email });
+    // The trap itself is kept too (the operator sees what the bot filled in).
+    expect(JSON.parse(kept[0]!.fields)).toEqual({ [HONEYPOT_FIELD]: "https://cheap-pills.example" });
+    await deps.outbox.runOnce();
     expect(mailer.sent).toHaveLength(0);
+  });
+
+  it("keeps at most SPAM_PER_DAY caught messages per form a day: a flood of bots cannot fill the database", async () => {
+    const { submit, rows } = await setup();
+    for (let i = 0; i < SPAM_PER_DAY + 5; i++) await submit(jsonRequest({ ...valid, [HONEYPOT_FIELD]: "x" }), { ip: `203.0.113.${(i % 250) + 1}` });
+    expect(await rows()).toHaveLength(SPAM_PER_DAY);
   });
 
   it("refuses attempts past the per-IP flood ceiling within ten minutes, and a body over 32 KB", async () => {
@@ -372,7 +384,10 @@ describe.each(testDatabases())("the form service on $name", (target) => {
     const over = await submit(jsonRequest(valid));
     expect(over).toMatchObject({ kind: "rate-limited", values: { name: valid.name } });
     expect((await submit(jsonRequest(valid), { ip: "198.51.100.7" })).kind).toBe("accepted");
-    expect(await rows()).toHaveLength(ceiling);
+    // The refused post waits in the spam folder ("rate limit"); the inbox has the others.
+    const kept = await rows();
+    expect(kept.filter((r) => r.status !== "spam")).toHaveLength(ceiling);
+    expect(kept.filter((r) => r.status === "spam").map((r) => r.spam_reason)).toEqual(["rate limit"]);
 
     const big = await submit(jsonRequest({ ...valid, message: "x".repeat(33 * 1024) }), { ip: "198.51.100.8" });
     expect(big).toEqual({ kind: "too-large" });

@@ -79,7 +79,14 @@ export async function handleFormspree(
 
   // A cookie rides along only from our own pages; a signed-in sender's record then lists the message.
   const userId = verdict === "same-site" ? sender.userId : null;
-  const outcome = await receiveSubmission(deps, { kind: form.key, request, ip: sender.ip, userId });
+  const outcome = await receiveSubmission(deps, {
+    kind: form.key,
+    request,
+    ip: sender.ip,
+    userId,
+    // The built-in forms keep their pages' three fields; every other form takes any, by its rules.
+    custom: form.builtIn ? undefined : { rules: form.rules, autoreply: form.autoreply },
+  });
   switch (outcome.kind) {
     case "accepted":
       return Response.json({ ok: true, next: thanksUrl(context.appUrl, form.key) }, { headers: { ...NO_STORE, ...cors } });

@@ -19,7 +19,7 @@ export const SEARCH_MAX = 100;
 export interface InboxFilter {
   /** A form's key; undefined: every form. */
   kind?: string;
-  /** undefined: both. */
+  /** undefined: open and handled (the inbox); "spam": the spam folder only. */
   status?: MessageStatus;
   /** Words that must all appear in the name, email or message (case-insensitive). */
   search?: string;
@@ -33,7 +33,7 @@ export interface InboxCursor {
 function applyFilter(eb: ExpressionBuilder<Database, "form_message">, filter: InboxFilter) {
   const conditions = [];
   if (filter.kind) conditions.push(eb("kind", "=", filter.kind));
-  if (filter.status) conditions.push(eb("status", "=", filter.status));
+  conditions.push(filter.status ? eb("status", "=", filter.status) : eb("status", "!=", "spam"));
   const words = (filter.search ?? "").trim().slice(0, SEARCH_MAX).split(/\s+/).filter(Boolean).slice(0, 5);
   for (const word of words) conditions.push(eb.or(["name", "email", "message"].map((column) => containsText(column, word))));
   return eb.and(conditions);
@@ -72,15 +72,31 @@ export async function openCounts(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.kind, Number(row.n)]));
 }
 
+/** Messages in the spam folder, for its label. */
+export async function spamCount(db: Db): Promise<number> {
+  const row = await db.selectFrom("form_message").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "spam").executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function findMessage(db: Db, id: string): Promise<StoredMessage | undefined> {
   return db.selectFrom("form_message").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Marks a message handled (by `operatorEmail`) or open again; false if there is no such message or nothing changed. */
+/**
+ * Marks a message handled (by `operatorEmail`), open again (also out of the
+ * spam folder: "not spam"), or spam; false if there is no such message or
+ * nothing changed.
+ */
 export async function setMessageStatus(db: Db, id: string, status: MessageStatus, operatorEmail: string, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable("form_message")
-    .set(status === "handled" ? { status, handled_at: now.toISOString(), handled_by: operatorEmail } : { status, handled_at: null, handled_by: null })
+    .set(
+      status === "handled"
+        ? { status, handled_at: now.toISOString(), handled_by: operatorEmail }
+        : status === "spam"
+          ? { status, handled_at: null, handled_by: null, spam_reason: `marked by ${operatorEmail}` }
+          : { status, handled_at: null, handled_by: null, spam_reason: null },
+    )
     .where("id", "=", id)
     .where("status", "!=", status)
     .executeTakeFirst();

@@ -6,3 +6,4 @@
 export { checkFormDefinition, type FormDefinitionField } from "./form-definition";
 export { honeypotFilled } from "./form-schema";
 export { Honeypot } from "./message-form";
+export { DEFAULT_RULES, rulesText } from "./field-rules";

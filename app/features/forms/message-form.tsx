@@ -35,7 +35,10 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 function fieldErrorsOf(result: FormActionResult | undefined): FieldErrors {
   const out: FieldErrors = {};
   if (result?.status !== "invalid") return out;
-  for (const error of result.errors as FormError[]) if (error.field && !out[error.field]) out[error.field] = error.message;
+  for (const error of result.errors as FormError[]) {
+    const field = error.field as FieldName | undefined;
+    if (field && FIELDS.includes(field) && !out[field]) out[field] = error.message;
+  }
   return out;
 }
 

@@ -20,6 +20,8 @@ function message(overrides: Partial<StoredMessage> = {}): StoredMessage {
     status: "open",
     handled_at: null,
     handled_by: null,
+    fields: "{}",
+    spam_reason: null,
     ...overrides,
   };
 }

@@ -27,6 +27,10 @@ export interface NewMessage {
   /** The form's key. */
   kind: string;
   values: FormValues;
+  /** The other fields a form of the form service took (form-schema.ts validateAnyFields). */
+  extra?: Record<string, string>;
+  /** Kept in the spam folder, for this reason, instead of the inbox (no mail, no webhook). */
+  spamReason?: string;
   userId: string | null;
   ipHash: string;
   userAgent: string;
@@ -49,12 +53,25 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<StoredMe
     notify_error: null,
     // Unused since the notification went into the mail outbox (0005); kept for old rows.
     notify_claimed_until: null,
-    status: "open" as const,
+    status: input.spamReason ? ("spam" as const) : ("open" as const),
     handled_at: null,
     handled_by: null,
+    fields: JSON.stringify(input.extra ?? {}),
+    spam_reason: input.spamReason ?? null,
   };
   await db.insertInto("form_message").values(row).execute();
   return row;
+}
+
+/** A message's other fields (the JSON of `fields`); anything malformed reads as none. */
+export function extraFields(row: Pick<StoredMessage, "fields">): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(row.fields || "{}");
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return {};
+  }
 }
 
 export interface MessageQuery {

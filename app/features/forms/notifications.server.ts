@@ -13,7 +13,7 @@ import { site } from "~/config/site";
 import type { Database } from "~/infra/db/schema";
 import type { NewMail, OutcomeHooks } from "~/infra/mail/outbox.server";
 import { formNotificationMail } from "~/infra/mail/templates";
-import type { StoredMessage } from "./message-store.server";
+import { extraFields, type StoredMessage } from "./message-store.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,9 +24,9 @@ export async function notificationAddress(db: Db, formKey: string): Promise<stri
 }
 
 /** The mail announcing `message` (reply-to: the sender). */
-export async function notificationFor(db: Db, message: Pick<StoredMessage, "id" | "kind" | "name" | "email" | "message">): Promise<NewMail> {
-  const mail = formNotificationMail(message.kind, { name: message.name, email: message.email }, message.message);
-  return { kind: "form-notification", to: await notificationAddress(db, message.kind), replyTo: message.email, ref: message.id, ...mail };
+export async function notificationFor(db: Db, message: Pick<StoredMessage, "id" | "kind" | "name" | "email" | "message" | "fields">): Promise<NewMail> {
+  const mail = formNotificationMail(message.kind, { name: message.name, email: message.email }, message.message, extraFields(message));
+  return { kind: "form-notification", to: await notificationAddress(db, message.kind), replyTo: message.email || undefined, ref: message.id, ...mail };
 }
 
 /** What the outbox tells the message row. */

@@ -357,5 +357,43 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("waitlist_entry").execute();
       },
     },
+    /**
+     * Issue 21, the form service on par with Formspree: any fields (kept as
+     * JSON beside name, email and message), a spam folder (status "spam" with
+     * the reason), per-form field rules and an autoresponder, and operators'
+     * replies kept with the message they answer.
+     */
+    "0009_form_parity_replies": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("form_message").addColumn("fields", "text", (c) => c.notNull().defaultTo("{}")).execute();
+        await db.schema.alterTable("form_message").addColumn("spam_reason", "text").execute();
+        await db.schema.alterTable("form").addColumn("field_rules", "text", (c) => c.notNull().defaultTo("[]")).execute();
+        await db.schema.alterTable("form").addColumn("autoreply_subject", "text", (c) => c.notNull().defaultTo("")).execute();
+        await db.schema.alterTable("form").addColumn("autoreply_body", "text", (c) => c.notNull().defaultTo("")).execute();
+        // Forms made before this asked for name, email and message: they keep asking (their operators may relax it).
+        const usual = JSON.stringify([
+          { name: "name", type: "text", required: true },
+          { name: "email", type: "email", required: true },
+          { name: "message", type: "text", required: true },
+        ]);
+        await sql`update form set field_rules = ${usual} where built_in = 0`.execute(db);
+        await db.schema
+          .createTable("message_reply")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("message_id", "text", (c) => c.notNull().references("form_message.id").onDelete("cascade"))
+          .addColumn("operator_id", "text", (c) => c.notNull())
+          .addColumn("operator_email", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("mail_id", "text", (c) => c.notNull())
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("message_reply_message_id").on("message_reply").columns(["message_id", "created_at"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("message_reply").execute();
+        for (const column of ["autoreply_body", "autoreply_subject", "field_rules"]) await db.schema.alterTable("form").dropColumn(column).execute();
+        for (const column of ["spam_reason", "fields"]) await db.schema.alterTable("form_message").dropColumn(column).execute();
+      },
+    },
   };
 }

@@ -105,9 +105,14 @@ export interface FormMessageTable {
   handled_at: OptionalTimestamp;
   /** The operator's email who marked it handled. */
   handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Every field the sender sent besides name, email and message (a form of the form service takes any), as a JSON object of strings. */
+  fields: ColumnType<string, string | undefined, string>;
+  /** Why a message is in the spam folder ("honeypot", "rate limit", …); null for others. */
+  spam_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type MessageStatus = "open" | "handled";
+/** "spam": caught by the honeypot or a limit, kept in the spam folder (no mail, no webhook) until an operator moves it. */
+export type MessageStatus = "open" | "handled" | "spam";
 
 /** A form of the form service (`/f/:key`, and the built-in feedback and contact). */
 export interface FormTable {
@@ -121,6 +126,22 @@ export interface FormTable {
   built_in: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The form's own fields' rules, a JSON list of {name, type: "text"|"email"|"number", required} (features/forms/field-rules.ts). */
+  field_rules: ColumnType<string, string | undefined, string>;
+  /** The autoresponder: a mail to the sender when both are set; "" = none. */
+  autoreply_subject: ColumnType<string, string | undefined, string>;
+  autoreply_body: ColumnType<string, string | undefined, string>;
+}
+
+/** An operator's answer to a message, sent through the outbox (`mail_id`) and kept with it. */
+export interface MessageReplyTable {
+  id: string;
+  message_id: string;
+  operator_id: string;
+  operator_email: string;
+  body: string;
+  mail_id: string;
+  created_at: Timestamp;
 }
 
 /** Who did what, when: every operator action. */
@@ -307,4 +328,5 @@ export interface Database {
   two_factor_used_code: TwoFactorUsedCodeTable;
   passkey: PasskeyTable;
   waitlist_entry: WaitlistEntryTable;
+  message_reply: MessageReplyTable;
 }

@@ -51,6 +51,8 @@ export const MAIL_KINDS = [
   "passkey-changed",
   "connection-changed",
   "waitlist-confirm",
+  "form-autoreply",
+  "operator-reply",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -260,15 +260,48 @@ export function emailVerifiedMail(name: string, signInUrl: string): RenderedMail
   };
 }
 
-export function formNotificationMail(kind: string, from: { name: string; email: string }, message: string): RenderedMail {
+export function formNotificationMail(kind: string, from: { name: string; email: string }, message: string, extra: Record<string, string> = {}): RenderedMail {
   const label = kind === "feedback" ? "feedback" : kind === "contact" ? "contact message" : "message";
+  // A form of the form service may send no name, no address or no message (its rules say what it asks for).
+  const who = from.name || from.email || "a visitor";
+  const sender = from.name && from.email ? `${from.name} <${from.email}>` : who;
   const { html, text } = layout({
-    preheader: message.slice(0, 90),
-    heading: `New ${label} from ${from.name}`,
-    paragraphs: [`From: ${from.name} <${from.email}>`, ...message.split(/\n{2,}/)],
-    footnote: `Sent through the ${kind} form on the website. Reply to this email to answer ${from.name}.`,
+    preheader: (message || Object.values(extra).join(" · ")).slice(0, 90),
+    heading: `New ${label} from ${who}`,
+    paragraphs: [`From: ${sender}`, ...Object.entries(extra).map(([name, value]) => `${name}: ${value}`), ...(message ? message.split(/\n{2,}/) : [])],
+    footnote: from.email ? `Sent through the ${kind} form on the website. Reply to this email to answer ${who}.` : `Sent through the ${kind} form on the website, without an address to answer.`,
   });
-  return { subject: `[${site.productName}] New ${label} from ${from.name}`, html, text };
+  return { subject: `[${site.productName}] New ${label} from ${who}`, html, text };
+}
+
+/**
+ * A form's autoresponder (issue 21): the operator's words to each sender of a
+ * message the form kept (never to spam). Nothing the sender typed is in it, so
+ * the form cannot be used to mail someone a stranger's text.
+ */
+export function formAutoreplyMail(subject: string, body: string): RenderedMail {
+  const { html, text } = layout({
+    preheader: body.slice(0, 90),
+    heading: subject,
+    paragraphs: body.split(/\n{2,}/),
+    footnote: `You receive this because this address was given in a form on the ${site.productName} website. If that was not you, ignore this mail.`,
+  });
+  return { subject, html, text };
+}
+
+/**
+ * An operator's answer to a message, sent from the console (issue 21): their
+ * words, then the message it answers, quoted.
+ */
+export function operatorReplyMail(kind: string, original: { name: string; message: string; createdAt: Date }, body: string): RenderedMail {
+  const quoted = original.message ? `On ${whenUtc(original.createdAt)} you wrote:\n${original.message.split("\n").map((line) => `> ${line}`).join("\n")}` : "";
+  const { html, text } = layout({
+    preheader: body.slice(0, 90),
+    heading: `${site.productName} replied to your ${kind === "feedback" ? "feedback" : "message"}`,
+    paragraphs: [...(original.name ? [`Hello ${original.name},`] : []), ...body.split(/\n{2,}/), ...(quoted ? [quoted] : [])],
+    footnote: "Reply to this email to write back.",
+  });
+  return { subject: `Re: your ${kind === "feedback" ? "feedback" : "message"} to ${site.productName}`, html, text };
 }
 
 /**

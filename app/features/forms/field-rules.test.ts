@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_RULES, isNumeric, parseRulesText, parseStoredRules, rulesText } from "./field-rules";
+import { validateAnyFields } from "./form-schema";
+
+describe("a form's field rules", () => {
+  it("read and write the editor's lines", () => {
+    expect(parseRulesText("company text\n  phone number required \n\nemail email required")).toEqual({
+      ok: true,
+      rules: [
+        { name: "company", type: "text", required: false },
+        { name: "phone", type: "number", required: true },
+        { name: "email", type: "email", required: true },
+      ],
+    });
+    expect(rulesText(DEFAULT_RULES)).toBe("name text required\nemail email required\nmessage text required");
+    expect(parseRulesText(rulesText(DEFAULT_RULES))).toEqual({ ok: true, rules: DEFAULT_RULES });
+  });
+
+  it("say which line is wrong and why", () => {
+    expect(parseRulesText("_gotcha text")).toMatchObject({ ok: false, message: expect.stringContaining('"_gotcha text": a name is') });
+    expect(parseRulesText("age integer")).toMatchObject({ ok: false, message: expect.stringContaining("text, email or number") });
+    expect(parseRulesText("age number optional")).toMatchObject({ ok: false, message: expect.stringContaining("required") });
+    expect(parseRulesText("a text\na email")).toMatchObject({ ok: false, message: 'Fields: "a" is named twice' });
+    expect(parseRulesText(Array.from({ length: 21 }, (_, i) => `f${i} text`).join("\n"))).toMatchObject({ ok: false });
+  });
+
+  it("stored JSON that is not a list of rules reads as none", () => {
+    expect(parseStoredRules("nonsense")).toEqual([]);
+    expect(parseStoredRules('[{"name":"x","type":"date","required":true},{"name":"y","type":"number","required":false}]')).toEqual([{ name: "y", type: "number", required: false }]);
+  });
+
+  it("numbers as people type them", () => {
+    for (const ok of ["42", "-3", "+7", "3.14", "0,5", ".5", " 12 "]) expect(isNumeric(ok), ok).toBe(true);
+    for (const bad of ["", "forty", "1e5", "1,000.5", "12a", "--1"]) expect(isNumeric(bad), bad).toBe(false);
+  });
+});
+
+describe("any fields, by a form's rules (Formspree's codes)", () => {
+  const rules = [...DEFAULT_RULES.filter((r) => r.name !== "message"), { name: "seats", type: "number" as const, required: true }];
+
+  it("keeps every field: the inbox's three, and the others as text", () => {
+    const checked = validateAnyFields({ name: "Di", email: "di@example.com", company: "Acme", seats: 12, vip: true, _gotcha: "", _subject: "x" }, rules);
+    expect(checked).toEqual({ ok: true, value: { name: "Di", email: "di@example.com", message: "", extra: { company: "Acme", seats: "12", vip: "true" } } });
+  });
+
+  it("refuses text where a number is asked for, with TYPE_NUMERIC", () => {
+    const checked = validateAnyFields({ name: "Di", email: "di@example.com", seats: "a dozen" }, rules);
+    expect(checked).toEqual({ ok: false, errors: [{ field: "seats", code: "TYPE_NUMERIC", message: "Seats: must be a number" }] });
+  });
+
+  it("missing, empty, malformed: every field's first problem", () => {
+    const checked = validateAnyFields({ name: "  ", email: "not-an-email", extra: { nested: 1 } }, rules);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors.map((e) => [e.field, e.code])).toEqual([
+      ["extra", "TYPE_TEXT"],
+      ["name", "REQUIRED_FIELD_EMPTY"],
+      ["seats", "REQUIRED_FIELD_MISSING"],
+      ["email", "TYPE_EMAIL"],
+    ]);
+  });
+
+  it("an email field is an address even without a rule; no field at all is EMPTY", () => {
+    expect(validateAnyFields({ email: "nope" }, [])).toMatchObject({ ok: false, errors: [{ field: "email", code: "TYPE_EMAIL" }] });
+    expect(validateAnyFields({ _gotcha: "" }, [])).toMatchObject({ ok: false, errors: [{ code: "EMPTY" }] });
+    expect(validateAnyFields({ note: "x".repeat(5001) }, [])).toMatchObject({ ok: false, errors: [{ field: "note", code: "FIELD_TOO_LONG" }] });
+  });
+});
