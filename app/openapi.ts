@@ -215,6 +215,55 @@ export function openApiDocument(serverUrl: string) {
       description: "Every JSON endpoint of the website and account service. Errors are `{ \"success\": false, \"message\": … }` with a 4xx status unless an operation says otherwise.",
     },
     servers: [{ url: serverUrl }],
+    // What we POST to a form's webhook (ADR 0030): an OpenAPI 3.1 webhook, not an endpoint of ours.
+    webhooks: {
+      "form.submission": {
+        post: {
+          summary: "A message a form kept (not spam), POSTed to the form's webhook and retried for a day until it answers 2xx",
+          parameters: [
+            { name: "X-Tuesday-Signature", in: "header", required: true, schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" }, description: "t = unix seconds; v1 = hex HMAC-SHA256(the form's secret, \"<t>.<body>\")" },
+            { name: "X-Tuesday-Event", in: "header", required: true, schema: { const: "form.submission" } },
+            { name: "X-Tuesday-Delivery", in: "header", required: true, schema: { type: "string", format: "uuid" }, description: "The same on every retry and redelivery of one event" },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["id", "event", "created_at", "data"],
+                  properties: {
+                    id: { type: "string", format: "uuid" },
+                    event: { const: "form.submission" },
+                    created_at: { type: "string", format: "date-time" },
+                    data: {
+                      type: "object",
+                      required: ["form", "message"],
+                      properties: {
+                        form: { type: "string" },
+                        message: {
+                          type: "object",
+                          required: ["id", "name", "email", "message", "fields", "created_at"],
+                          properties: {
+                            id: { type: "string", format: "uuid" },
+                            name: { type: "string" },
+                            email: { type: "string" },
+                            message: { type: "string" },
+                            fields: { type: "object", additionalProperties: { type: "string" } },
+                            created_at: { type: "string", format: "date-time" },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: { "200": { description: "Any 2xx: delivered. Anything else, or no answer within 10 s: retried with back-off" } },
+        },
+      },
+    },
     paths: {
       "/api/health": {
         get: {

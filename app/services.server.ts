@@ -24,6 +24,7 @@ import { purgeExpired } from "~/infra/http/idempotency.server";
 import { logger as rootLogger } from "~/infra/logger.server";
 import { createMailer, type Mailer } from "~/infra/mail/mailer.server";
 import { MailOutbox } from "~/infra/mail/outbox.server";
+import { WebhookQueue } from "~/infra/webhooks/webhook-queue.server";
 import { memoryStore, RateLimiter, redisStore } from "~/infra/rate-limit/rate-limiter.server";
 import { ReplayCache } from "./replay-cache.server";
 
@@ -43,6 +44,8 @@ export interface Services {
   authHandler: AuthHandler;
   /** Sign-ins, refreshes and sign-outs announced to TOKEN_SYNC_URL; undefined when it is not set. */
   tokenSync: TokenSync | undefined;
+  /** The forms' webhooks, durably queued and POSTed by a worker (infra/webhooks/webhook-queue.server.ts). */
+  webhooks: WebhookQueue;
 }
 
 // Kept on globalThis so that a dev-server module reload reuses one connection.
@@ -62,6 +65,7 @@ async function init(): Promise<Services> {
     const outbox = new MailOutbox(database, mailer, log, { retryBaseMs: env.mailRetryBaseMs, messageIdDomain: new URL(env.appUrl).hostname });
     outbox.on("form-notification", notificationHooks);
     outbox.on("verification", verificationMailHooks);
+    const webhooks = new WebhookQueue(database, log, { retryBaseMs: env.webhookRetryBaseMs, allowPrivate: env.allowPrivateWebhooks });
     const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl, undefined, log) : memoryStore());
     const replayCache = new ReplayCache({ maxBytes: env.replayCacheBytes });
     const sessionCache = new SessionCache({
@@ -78,7 +82,7 @@ async function init(): Promise<Services> {
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
     const auth = createAuth(deps);
-    return { env, log, database, mailer, outbox, limiter, sessionCache, replayCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync };
+    return { env, log, database, mailer, outbox, limiter, sessionCache, replayCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync, webhooks };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -107,7 +111,10 @@ export function services(): Promise<Services> {
   holder.__services ??= init()
     .then((s) => {
       // The development server never calls startup(): its mail is sent all the same.
-      if (import.meta.env?.DEV) s.outbox.start();
+      if (import.meta.env?.DEV) {
+        s.outbox.start();
+        s.webhooks.start();
+      }
       return s;
     })
     .catch((error: unknown) => {
@@ -127,6 +134,7 @@ export async function startup(): Promise<void> {
   const s = await services();
   holder.__started = s;
   s.outbox.start();
+  s.webhooks.start();
   holder.__housekeeping ??= setInterval(() => {
     purgeExpired(s.database.db).catch((error: unknown) => s.log.warn({ err: error }, "could not purge expired idempotency keys"));
   }, 60 * 60_000);
@@ -146,7 +154,7 @@ export async function shutdown(): Promise<void> {
   // The last sign-outs' DELETEs get a moment; the database is still open for their email lookups.
   await s.tokenSync?.drain(2_000);
   // A send cut short here is sent again by the next instance to look (same Message-ID).
-  await s.outbox.stop();
+  await Promise.all([s.outbox.stop(), s.webhooks.stop()]);
   s.mailer.close();
   await s.sessionCache.close();
   await s.limiter.close();

@@ -99,6 +99,13 @@ export interface Env {
   requestTimeoutMs: number;
   /** The mail outbox's first retry wait, doubling to 30 minutes (MAIL_RETRY_BASE_MS). */
   mailRetryBaseMs: number;
+  /** A webhook delivery's first retry wait, doubling to 30 minutes (WEBHOOK_RETRY_BASE_MS). */
+  webhookRetryBaseMs: number;
+  /**
+   * Whether webhooks may go to loopback and private addresses: only where the operator is the only
+   * visitor (APP_URL on a loopback address); a public site POSTs to public addresses only (SSRF).
+   */
+  allowPrivateWebhooks: boolean;
   /**
    * Absolute session lifetimes, whatever the activity (ASVS 7.3.2): with
    * "Remember this device" (SESSION_DAYS, default 30) and without it
@@ -270,6 +277,7 @@ const schema = z.object({
   DATABASE_TIMEOUT_MS: milliseconds(100, 60_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 25_000),
   MAIL_RETRY_BASE_MS: milliseconds(100, 60 * 60_000),
+  WEBHOOK_RETRY_BASE_MS: milliseconds(100, 60 * 60_000),
 });
 
 export function parseDatabaseUrl(value: string | undefined, cwd: string): DatabaseConfig {
@@ -392,6 +400,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseTimeoutMs: v.DATABASE_TIMEOUT_MS ?? 5_000,
     requestTimeoutMs: v.REQUEST_TIMEOUT_MS ?? 10_000,
     mailRetryBaseMs: v.MAIL_RETRY_BASE_MS ?? 30_000,
+    webhookRetryBaseMs: v.WEBHOOK_RETRY_BASE_MS ?? 10_000,
+    allowPrivateWebhooks: isLoopbackHost(appHost),
     sessionLifetime: { rememberedS: (v.SESSION_DAYS ?? 30) * 24 * 60 * 60, shortS: (v.SESSION_SHORT_HOURS ?? 24) * 60 * 60 },
     reauthWindowS: (v.REAUTH_MINUTES ?? 15) * 60,
     statusUrl: v.STATUS_URL ? new URL(v.STATUS_URL).toString() : null,

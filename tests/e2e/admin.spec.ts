@@ -6,7 +6,9 @@
  * Operators: `operator-<project>@tuesday.test` is named in OPERATOR_EMAILS (global-setup);
  * other tests grant the role on the user record, as `npm run operator` does.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createClient } from "@formspree/core";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { NOT_FOUND_TITLE } from "../../app/features/layout/not-found-view";
@@ -497,6 +499,72 @@ test.describe("the Formspree-compatible form API", () => {
     // The bot got no autoresponder: one mail to the sender only, none to the bot's address.
     expect((await appDb(testInfo).selectFrom("mail_outbox").select("id").where("kind", "=", "form-autoreply").where("ref", "in", (await appDb(testInfo).selectFrom("form_message").select("id").where("kind", "=", key).execute()).map((r) => r.id)).execute()).length).toBe(1);
     await overlayCleared(page);
+  });
+
+  test("a webhook to a local receiver arrives signed (the HMAC checks out), is retried when it answers 500, and is redelivered on demand (audited)", async ({ page, request }, testInfo) => {
+    // The receiver: answers 500 to the first POST, then 200; keeps what it got.
+    const received: Array<{ body: string; signature: string; event: string; delivery: string }> = [];
+    const answers = [500];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push({ body, signature: String(req.headers["x-tuesday-signature"] ?? ""), event: String(req.headers["x-tuesday-event"] ?? ""), delivery: String(req.headers["x-tuesday-delivery"] ?? "") });
+        res.writeHead(answers.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "hook-op"));
+      await grantOperator(testInfo, operator.email);
+      const key = `w-${randomBytes(4).toString("hex")}`;
+      await signInViaUi(page, operator.email);
+      await open(page, "/admin/forms");
+      const create = page.locator("section", { has: page.getByRole("heading", { name: "New form" }) });
+      await create.getByLabel("Key").fill(key);
+      await create.getByLabel("Name").fill("Hooked");
+      await create.getByLabel("Webhook").fill("ftp://example.com/x");
+      await create.getByRole("button", { name: "Create form" }).click();
+      await expect(create.getByText("Webhook: the address must start with https:// (or http://)")).toBeVisible();
+      await create.getByLabel("Webhook").fill(hookUrl);
+      await create.getByRole("button", { name: "Create form" }).click();
+      await expect(page.getByText(`Created the form "Hooked". It takes posts at /f/${key}.`)).toBeVisible();
+      const panel = page.locator(`section[aria-labelledby="hook-${key}"]`);
+      await expect(panel.getByRole("heading", { name: "Webhook deliveries" })).toBeVisible();
+      const secret = (await panel.locator("code").first().textContent())!.trim();
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+
+      const word = token(testInfo, "Hook");
+      const post = await request.post(`/f/${key}`, { data: { name: `Hana ${word}`, email: "hana@example.com", message: "Ping", plan: "team" }, headers: { Accept: "application/json" } });
+      expect(post.status()).toBe(200);
+      await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
+      const [first, second] = received;
+      expect(second!.delivery).toBe(first!.delivery);
+      for (const got of received) {
+        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(got.signature) ?? [];
+        expect(v1, got.signature).toBe(createHmac("sha256", secret).update(`${t}.${got.body}`).digest("hex"));
+        expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(120);
+        expect(got.event).toBe("form.submission");
+      }
+      const payload = JSON.parse(second!.body) as { event: string; data: { form: string; message: { name: string; email: string; fields: Record<string, string> } } };
+      expect(payload).toMatchObject({ event: "form.submission", data: { form: key, message: { name: `Hana ${word}`, email: "hana@example.com", fields: { plan: "team" } } } });
+
+      await open(page, "/admin/forms");
+      const row = panel.getByRole("row").filter({ hasText: "delivered" });
+      await expect(row).toContainText("2 attempts");
+      await expect(row).toContainText("HTTP 200");
+      await expectAccessible(page);
+      await row.getByRole("button", { name: "Redeliver" }).click();
+      await expect(page.getByText("Redelivering now: its state below changes when the receiver answers.")).toBeVisible();
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(3);
+      expect(received[2]!.body).toBe(second!.body);
+      await open(page, `/admin/audit?q=${key}`);
+      await expect(page.getByRole("row").filter({ hasText: "webhook.redelivered" })).toHaveCount(1);
+      await overlayCleared(page);
+    } finally {
+      receiver.close();
+    }
   });
 
   test("a reply written in the console reaches the sender, stays with the message and is audited; fifty messages are handled in one action", async ({ page, request }, testInfo) => {

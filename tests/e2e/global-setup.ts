@@ -33,6 +33,8 @@ export default async function globalSetup() {
     AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
     // Each test sends its own X-Forwarded-For, so rate limits apply per test.
     TRUST_PROXY: "1",
+    // A webhook answered with a 500 is tried again within a second (admin.spec.ts), not ten.
+    WEBHOOK_RETRY_BASE_MS: "1000",
   };
   const common: Record<string, string> = {
     ...base,

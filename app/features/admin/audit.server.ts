@@ -28,6 +28,8 @@ export type AuditAction =
   | "waitlist.exported"
   | "form.created"
   | "form.updated"
+  | "webhook.redelivered"
+  | "webhook.secret-rotated"
   | "account.password-reset-sent"
   | "account.sign-in-disabled"
   | "account.sign-in-enabled"

@@ -148,7 +148,7 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     });
 
     // "enabled" absent = switched off, except for a built-in form.
-    await saveForm(db, { key: "feedback", name: "Feedback", notifyEmail: "", enabled: false, allowedOrigins: [], fieldRules: [], autoreplySubject: "", autoreplyBody: "" }, "update");
+    await saveForm(db, { key: "feedback", name: "Feedback", notifyEmail: "", enabled: false, allowedOrigins: [], fieldRules: [], webhookUrl: "", autoreplySubject: "", autoreplyBody: "" }, "update");
     expect(Boolean((await db.selectFrom("form").select("enabled").where("key", "=", "feedback").executeTakeFirstOrThrow()).enabled)).toBe(true);
     const { entries } = await listAudit(db);
     expect(entries.map((e) => e.action)).toEqual(["form.created"]);

@@ -6,6 +6,7 @@ import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import type { FormDefinition } from "~/features/forms/index.server";
 import { FieldShell, inputClasses } from "~/shared/ui/field";
+import { LocalDate } from "~/shared/ui/local-date";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AdminHeading } from "./admin-shell";
 import type { FormsActionResult } from "./forms-admin.server";
@@ -23,7 +24,7 @@ function described(id: string, error: string | undefined, hint: boolean) {
 function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "create" | "update"; answer?: FormsActionResult }) {
   const prefix = mode === "create" ? "new" : `f-${form!.key}`;
   // A create that failed answers with key ""; a create that worked shows its news in the new form's own editor.
-  const mine = answer && answer.key === (mode === "create" ? "" : form!.key) ? answer : undefined;
+  const mine = answer && answer.about !== "webhook" && answer.key === (mode === "create" ? "" : form!.key) ? answer : undefined;
   const { errors, formProps, summary, form: element } = useFieldErrors<FormDefinitionField>({
     validate: (data) => checkFormDefinition(data, mode),
     answer: mine,
@@ -75,6 +76,25 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
           </FieldShell>
         </div>
       )}
+      <div className="sm:col-span-2">
+        <FieldShell
+          id={id("webhook")}
+          label="Webhook"
+          error={errors.webhookUrl}
+          hint="Each kept message is POSTed there as JSON, signed (X-Tuesday-Signature), retried for a day. Empty: none."
+        >
+          <input
+            id={id("webhook")}
+            name="webhookUrl"
+            type="url"
+            maxLength={500}
+            defaultValue={form?.webhookUrl}
+            placeholder="https://example.com/hooks/tuesday"
+            {...described(id("webhook"), errors.webhookUrl, true)}
+            className={inputClasses}
+          />
+        </FieldShell>
+      </div>
       {/* The built-in forms' pages keep their own thanks; an autoresponder is for the form service's forms. */}
       {!form?.builtIn && (
         <>
@@ -105,7 +125,87 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
   );
 }
 
-export function FormsView({ forms, answer, origin }: { forms: FormDefinition[]; answer?: FormsActionResult; origin: string }) {
+export interface DeliveryView {
+  id: string;
+  messageId: string;
+  at: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+const DELIVERY_BADGE = {
+  pending: { label: "retrying", className: "bg-amber-50 text-amber-900 ring-amber-300" },
+  delivered: { label: "delivered", className: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
+  failed: { label: "failed", className: "bg-red-50 text-red-800 ring-red-200" },
+} as const;
+
+/** A form's webhook: its signing secret (with a way to replace it) and its last deliveries, each with Redeliver. */
+function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deliveries: DeliveryView[]; answer?: FormsActionResult }) {
+  const mine = answer?.about === "webhook" && answer.key === form.key ? answer : undefined;
+  return (
+    <section aria-labelledby={`hook-${form.key}`} className="mt-5 border-t border-ink-200 pt-4">
+      <h3 id={`hook-${form.key}`} className="text-sm font-semibold text-ink-900">
+        Webhook deliveries
+      </h3>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-700">
+        Signing secret: <code className="rounded bg-ink-100 px-1.5 py-0.5 break-all text-ink-900">{form.webhookSecret}</code>
+        <Form method="post">
+          <input type="hidden" name="key" value={form.key} />
+          <Button type="submit" name="intent" value="rotate-secret" variant="ghost" size="sm">
+            New secret
+          </Button>
+        </Form>
+      </div>
+      {mine && <div className="mt-2">{mine.ok ? <Banner tone="success">{mine.message}</Banner> : <Banner tone="error">{mine.errors.join(" ")}</Banner>}</div>}
+      {deliveries.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-600">None yet: the next message is the first.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Webhook deliveries of ${form.name}`}>
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="text-ink-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">Written</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">State</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Last answer</th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-100">
+              {deliveries.map((d) => (
+                <tr key={d.id} data-delivery={d.id}>
+                  <td className="py-2 pr-3 whitespace-nowrap text-ink-700">
+                    <LocalDate iso={d.at} withTime />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", DELIVERY_BADGE[d.status].className)}>{DELIVERY_BADGE[d.status].label}</span>{" "}
+                    <span className="text-ink-600">{d.attempts === 1 ? "1 attempt" : `${d.attempts} attempts`}</span>
+                  </td>
+                  <td className="py-2 pr-3 text-ink-700">{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "–")}</td>
+                  <td className="py-2 text-right">
+                    <Form method="post">
+                      <input type="hidden" name="key" value={form.key} />
+                      <input type="hidden" name="delivery" value={d.id} />
+                      <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm">
+                        Redeliver
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function FormsView({ forms, deliveries, answer, origin }: { forms: FormDefinition[]; deliveries: Record<string, DeliveryView[]>; answer?: FormsActionResult; origin: string }) {
   return (
     <>
       <AdminHeading
@@ -130,6 +230,7 @@ export function FormsView({ forms, answer, origin }: { forms: FormDefinition[]; 
               <div className="mt-4">
                 <FormEditor form={form} mode="update" answer={answer} />
               </div>
+              {form.webhookUrl && <WebhookPanel form={form} deliveries={deliveries[form.key] ?? []} answer={answer} />}
             </section>
           </li>
         ))}

@@ -26,6 +26,21 @@ export function originLines(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
+/** A webhook address an operator may save: http(s), a host, no user:password. The message is the field's error. */
+export function checkWebhookUrl(value: string): string | null {
+  if (value === "") return null;
+  if (value.length > 500) return "Webhook: at most 500 characters";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "Webhook: an address like https://example.com/hooks/tuesday";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "Webhook: the address must start with https:// (or http://)";
+  if (url.username || url.password) return "Webhook: no user name or password in the address (the signature proves the sender)";
+  return null;
+}
+
 export const FORM_DEFINITION_MESSAGES = {
   keyRequired: "Key: this field is required",
   keyShape: "Key: 2 to 40 characters, a–z, 0–9 and hyphens, starting with a letter or digit",
@@ -41,7 +56,7 @@ export const FORM_DEFINITION_MESSAGES = {
 
 const NOTIFY_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export type FormDefinitionField = "key" | "name" | "notifyEmail" | "allowedOrigins" | "fieldRules" | "autoreplySubject" | "autoreplyBody";
+export type FormDefinitionField = "key" | "name" | "notifyEmail" | "allowedOrigins" | "fieldRules" | "autoreplySubject" | "autoreplyBody" | "webhookUrl";
 
 /** Every field's first problem at once; `mode` "update" has no key field (a form keeps its key). */
 export function checkFormDefinition(source: FieldSource, mode: "create" | "update"): FieldErrors<FormDefinitionField> {
@@ -65,6 +80,8 @@ export function checkFormDefinition(source: FieldSource, mode: "create" | "updat
   }
   const rules = parseRulesText(textOf(source, "fieldRules"));
   if (!rules.ok) errors.fieldRules = rules.message;
+  const webhook = checkWebhookUrl(textOf(source, "webhookUrl").trim());
+  if (webhook) errors.webhookUrl = webhook;
   const subject = textOf(source, "autoreplySubject").trim();
   const body = textOf(source, "autoreplyBody").trim();
   if (subject.length > 150) errors.autoreplySubject = m.autoreplySubjectTooLong;

@@ -3,11 +3,12 @@
  * `feedback` and `contact` are built in (their pages post to them); any
  * other is reached at `POST /f/:key`, Formspree's protocol (formspree.server.ts).
  */
+import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { Database, FormTable } from "~/infra/db/schema";
 import { DEFAULT_RULES, type FieldRule, parseRulesText, parseStoredRules } from "./field-rules";
-import { FORM_DEFINITION_MESSAGES as M, FORM_KEY, normalizeOrigin, originLines } from "./form-definition";
+import { checkWebhookUrl, FORM_DEFINITION_MESSAGES as M, FORM_KEY, normalizeOrigin, originLines } from "./form-definition";
 
 type Db = Kysely<Database>;
 
@@ -24,6 +25,9 @@ export interface FormDefinition {
   rules: FieldRule[];
   /** A mail to each sender (never for spam), when both are set. */
   autoreply: { subject: string; body: string } | null;
+  /** Where each kept message is POSTed, signed with `webhookSecret` ("" = none). Operators only: the secret is a key. */
+  webhookUrl: string;
+  webhookSecret: string;
 }
 
 function toDefinition(row: Selectable<FormTable>): FormDefinition {
@@ -36,6 +40,8 @@ function toDefinition(row: Selectable<FormTable>): FormDefinition {
     builtIn: Boolean(row.built_in),
     rules: parseStoredRules(row.field_rules),
     autoreply: row.autoreply_subject && row.autoreply_body ? { subject: row.autoreply_subject, body: row.autoreply_body } : null,
+    webhookUrl: row.webhook_url,
+    webhookSecret: row.webhook_secret,
   };
 }
 
@@ -82,11 +88,29 @@ export const formInput = z.object({
       if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
       return parsed.ok ? parsed.rules : [];
     }),
+  webhookUrl: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = checkWebhookUrl(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   autoreplySubject: z.string().trim().max(150, M.autoreplySubjectTooLong),
   autoreplyBody: z.string().trim().max(4000, M.autoreplyBodyTooLong),
 });
 
 export type FormInput = z.infer<typeof formInput>;
+
+/** A webhook's signing key: 32 random bytes, as receivers paste it (`whsec_` + base64url, as Stripe and Svix write theirs). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+/** A new signing key for the form's webhook; the old one stops working at once. False: no such form. */
+export async function rotateWebhookSecret(db: Db, key: string): Promise<boolean> {
+  const result = await db.updateTable("form").set({ webhook_secret: newWebhookSecret() }).where("key", "=", key).where("webhook_url", "!=", "").executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** The rules a new form starts with, as the editor shows them. */
 export { DEFAULT_RULES };
@@ -115,6 +139,8 @@ export async function saveForm(db: Db, input: FormInput, mode: "create" | "updat
         field_rules: JSON.stringify(input.fieldRules),
         autoreply_subject: input.autoreplySubject,
         autoreply_body: input.autoreplyBody,
+        webhook_url: input.webhookUrl,
+        webhook_secret: input.webhookUrl ? newWebhookSecret() : "",
       })
       .onConflict((oc) => oc.column("key").doNothing())
       .executeTakeFirst();
@@ -133,6 +159,9 @@ export async function saveForm(db: Db, input: FormInput, mode: "create" | "updat
       ...(existing.builtIn ? {} : { field_rules: JSON.stringify(input.fieldRules) }),
       autoreply_subject: input.autoreplySubject,
       autoreply_body: input.autoreplyBody,
+      webhook_url: input.webhookUrl,
+      // A secret is made when a webhook is first set, and kept while the form has one (receivers hold it).
+      webhook_secret: input.webhookUrl ? existing.webhookSecret || newWebhookSecret() : existing.webhookSecret,
     })
     .where("key", "=", input.key)
     .execute();

@@ -42,6 +42,7 @@ import {
 import type { Refusal } from "~/infra/http/responses";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
+import type { WebhookQueue } from "~/infra/webhooks/webhook-queue.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
 import { formAutoreplyMail } from "~/infra/mail/templates";
 import type { FieldRule } from "./field-rules";
@@ -65,6 +66,8 @@ export interface FormDeps {
   database: DatabaseHandle;
   outbox: MailOutbox;
   limiter: RateLimiter;
+  /** Each kept message POSTed to its form's webhook, if it has one (infra/webhooks). */
+  webhooks?: WebhookQueue;
 }
 
 export interface Submission {
@@ -182,6 +185,11 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       if (full !== null) throw new DayFull(full);
       const row = await insertMessage(trx, { kind, values: { name, email, message }, extra, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", now });
       await notifyWithinCeiling(trx, deps.outbox, row, { ceilings, now, appUrl: deps.env.appUrl });
+      const hook = deps.webhooks ? await trx.selectFrom("form").select("webhook_url").where("key", "=", kind).executeTakeFirst() : undefined;
+      if (deps.webhooks && hook?.webhook_url) {
+        const payload = { form: kind, message: { id: row.id, name, email, message, fields: extra, created_at: now.toISOString() } };
+        await deps.webhooks.enqueue({ formKey: kind, messageId: row.id, url: hook.webhook_url, event: "form.submission", payload }, { db: trx, now });
+      }
       const autoreply = submission.custom?.autoreply;
       if (autoreply && email && (await autoreplyHasRoom(trx, email.toLowerCase(), now))) {
         await deps.outbox.enqueue({ kind: "form-autoreply", to: email.toLowerCase(), ref: row.id, ...formAutoreplyMail(autoreply.subject, autoreply.body) }, { db: trx, now, wake: false });
@@ -205,6 +213,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
     return { kind: "unavailable", values };
   }
   deps.outbox.wake();
+  deps.webhooks?.wake();
   deps.log.info({ kind, messageId: stored.id, signedIn: Boolean(submission.userId) }, "form message stored");
   return { kind: "accepted", messageId: stored.id };
 }

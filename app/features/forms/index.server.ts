@@ -4,7 +4,7 @@
  */
 export { deleteMessage, findMessage, INBOX_PAGE_SIZE, inboxCsv, type InboxCursor, type InboxFilter, listInbox, openCounts, SEARCH_MAX, setMessageStatus, spamCount } from "./inbox.server";
 export { REPLY_MAX, repliesTo, sendReply } from "./replies.server";
-export { DEFAULT_RULES, findForm, type FormDefinition, formInput, listForms, saveForm } from "./form-registry.server";
+export { DEFAULT_RULES, findForm, type FormDefinition, formInput, listForms, rotateWebhookSecret, saveForm } from "./form-registry.server";
 export { rulesText } from "./field-rules";
 export { extraFields, type StoredMessage } from "./message-store.server";
 export { csvField } from "./message-list.server";

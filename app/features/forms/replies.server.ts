@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
+import { site } from "~/config/site";
 import type { Database, MessageReplyTable } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
@@ -29,7 +30,8 @@ export async function sendReply(
   const reply: StoredReply = { id: randomUUID(), message_id: message.id, operator_id: operator.id, operator_email: operator.email, body, mail_id: randomUUID(), created_at: now.toISOString() };
   const mail = operatorReplyMail(message.kind, { name: message.name, message: message.message, createdAt: toDate(message.created_at) }, body);
   await deps.db.transaction().execute(async (trx) => {
-    await deps.outbox.enqueue({ kind: "operator-reply", to: message.email, ref: message.id, ...mail }, { db: trx, now, wake: false, id: reply.mail_id });
+    // Their answer goes to the company's address (the form notifications' too), not to the operator's own.
+    await deps.outbox.enqueue({ kind: "operator-reply", to: message.email, replyTo: site.contactEmail, ref: message.id, ...mail }, { db: trx, now, wake: false, id: reply.mail_id });
     await trx.insertInto("message_reply").values(reply).execute();
     await trx
       .updateTable("form_message")

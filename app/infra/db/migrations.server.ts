@@ -395,5 +395,36 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         for (const column of ["spam_reason", "fields"]) await db.schema.alterTable("form_message").dropColumn(column).execute();
       },
     },
+    /** Issue 21: per-form webhooks, each delivery a row retried like a mail (infra/webhooks). */
+    "0010_webhooks": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("form").addColumn("webhook_url", "text", (c) => c.notNull().defaultTo("")).execute();
+        await db.schema.alterTable("form").addColumn("webhook_secret", "text", (c) => c.notNull().defaultTo("")).execute();
+        await db.schema
+          .createTable("webhook_delivery")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("form_key", "text", (c) => c.notNull())
+          .addColumn("message_id", "text", (c) => c.notNull())
+          .addColumn("url", "text", (c) => c.notNull())
+          .addColumn("event", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("last_status", "integer")
+          .addColumn("last_error", "text")
+          .addColumn("next_attempt_at", timestamp, (c) => c.notNull())
+          .addColumn("claimed_until", timestamp)
+          .addColumn("created_at", timestamp, (c) => c.notNull())
+          .addColumn("delivered_at", timestamp)
+          .addColumn("give_up_at", timestamp, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("webhook_delivery_due").on("webhook_delivery").columns(["status", "next_attempt_at"]).execute();
+        await db.schema.createIndex("webhook_delivery_form").on("webhook_delivery").columns(["form_key", "created_at"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("webhook_delivery").execute();
+        for (const column of ["webhook_secret", "webhook_url"]) await db.schema.alterTable("form").dropColumn(column).execute();
+      },
+    },
   };
 }

@@ -131,6 +131,31 @@ export interface FormTable {
   /** The autoresponder: a mail to the sender when both are set; "" = none. */
   autoreply_subject: ColumnType<string, string | undefined, string>;
   autoreply_body: ColumnType<string, string | undefined, string>;
+  /** Where each kept message is POSTed (infra/webhooks); "" = no webhook. */
+  webhook_url: ColumnType<string, string | undefined, string>;
+  /** The HMAC key of its signatures, made by the server when a webhook is first set. */
+  webhook_secret: ColumnType<string, string | undefined, string>;
+}
+
+/** One POST of a webhook (infra/webhooks/webhook-queue.server.ts), retried like a mail. */
+export interface WebhookDeliveryTable {
+  id: string;
+  form_key: string;
+  message_id: string;
+  url: string;
+  event: string;
+  /** The JSON body, signed when sent. */
+  body: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  /** The receiver's last HTTP status; null when it did not answer. */
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+  give_up_at: Timestamp;
 }
 
 /** An operator's answer to a message, sent through the outbox (`mail_id`) and kept with it. */
@@ -329,4 +354,5 @@ export interface Database {
   passkey: PasskeyTable;
   waitlist_entry: WaitlistEntryTable;
   message_reply: MessageReplyTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
