@@ -147,7 +147,22 @@ const schemas: Record<string, Schema> = {
             items: {
               type: "object",
               required: ["route", "metric"],
-              properties: { route: { type: "string" }, metric: { enum: ["pageview", "LCP", "INP", "CLS", "FCP", "TTFB"] }, value: { type: "number", minimum: 0 } },
+              properties: {
+                route: { type: "string" },
+                metric: { enum: ["pageview", "LCP", "INP", "CLS", "FCP", "TTFB"] },
+                value: { type: "number", minimum: 0 },
+                source: {
+                  type: "object",
+                  additionalProperties: false,
+                  description: "On a visit's landing page view only: where it came from (ADR 0031). Hosts and UTM names only, never a URL.",
+                  properties: {
+                    ref: { type: "string", pattern: "^(?=.{1,100}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$" },
+                    utm_source: { type: "string", pattern: "^[a-z0-9][a-z0-9._+-]{0,59}$" },
+                    utm_medium: { type: "string", pattern: "^[a-z0-9][a-z0-9._+-]{0,59}$" },
+                    utm_campaign: { type: "string", pattern: "^[a-z0-9][a-z0-9._+-]{0,59}$" },
+                  },
+                },
+              },
             },
           },
         },

@@ -25,6 +25,8 @@ import { logger as rootLogger } from "~/infra/logger.server";
 import { createMailer, type Mailer } from "~/infra/mail/mailer.server";
 import { MailOutbox } from "~/infra/mail/outbox.server";
 import { WebhookQueue } from "~/infra/webhooks/webhook-queue.server";
+import { memoryTtlStore, redisTtlStore } from "~/infra/kv/ttl-store.server";
+import { Attribution, scheduleWeeklyReport } from "~/features/analytics/index.server";
 import { memoryStore, RateLimiter, redisStore } from "~/infra/rate-limit/rate-limiter.server";
 import { ReplayCache } from "./replay-cache.server";
 
@@ -46,6 +48,8 @@ export interface Services {
   tokenSync: TokenSync | undefined;
   /** The forms' webhooks, durably queued and POSTed by a worker (infra/webhooks/webhook-queue.server.ts). */
   webhooks: WebhookQueue;
+  /** Where visits come from and the goals they reach (features/analytics/attribution.server.ts). */
+  analytics: Attribution;
 }
 
 // Kept on globalThis so that a dev-server module reload reuses one connection.
@@ -54,6 +58,8 @@ const holder = globalThis as typeof globalThis & {
   __started?: Services;
   /** Stops the hourly housekeeping (expired idempotency keys). */
   __housekeeping?: ReturnType<typeof setInterval>;
+  /** Stops the weekly summary's scheduler. */
+  __weekly?: () => void;
 };
 
 async function init(): Promise<Services> {
@@ -77,12 +83,14 @@ async function init(): Promise<Services> {
     });
     followWrites(database, sessionCache, replayCache);
     const tokenSync = createTokenSync(env, { database, log });
-    const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync };
+    // The visitor of the day lives in Redis (every instance sees it) or this process's memory; never the database.
+    const analytics = new Attribution(database.db, env.redisUrl ? redisTtlStore(env.redisUrl, "visitors:", log) : memoryTtlStore(), env.authSecret, log);
+    const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync, analytics };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
     const auth = createAuth(deps);
-    return { env, log, database, mailer, outbox, limiter, sessionCache, replayCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync, webhooks };
+    return { env, log, database, mailer, outbox, limiter, sessionCache, replayCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync, webhooks, analytics };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -135,6 +143,8 @@ export async function startup(): Promise<void> {
   holder.__started = s;
   s.outbox.start();
   s.webhooks.start();
+  // The weekly summary mail to operators, Mondays (features/analytics/weekly-report.server.ts; also `npm run report:weekly`).
+  holder.__weekly ??= scheduleWeeklyReport({ db: s.database.db, outbox: s.outbox, log: s.log, operatorEmails: s.env.operatorEmails, appUrl: s.env.appUrl });
   holder.__housekeeping ??= setInterval(() => {
     purgeExpired(s.database.db).catch((error: unknown) => s.log.warn({ err: error }, "could not purge expired idempotency keys"));
   }, 60 * 60_000);
@@ -145,6 +155,8 @@ export async function startup(): Promise<void> {
 export async function shutdown(): Promise<void> {
   clearInterval(holder.__housekeeping);
   holder.__housekeeping = undefined;
+  holder.__weekly?.();
+  holder.__weekly = undefined;
   const pending = holder.__services;
   holder.__services = undefined;
   holder.__started = undefined;

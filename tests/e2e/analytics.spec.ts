@@ -7,8 +7,15 @@
  * Other tests browse the same server at the same time, so counts are checked
  * to have grown, never to equal a number.
  */
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { Page, TestInfo } from "@playwright/test";
-import { appDb, createVerifiedUser, expect, expectAccessible, open, overlayCleared, signInViaUi, test, uniqueEmail } from "./fixtures";
+import { ports } from "../support/ports";
+import { appDb, createVerifiedUser, expect, expectAccessible, open, overlayCleared, signInViaUi, test, uniqueEmail, waitForMail } from "./fixtures";
+
+const baseUrl = (testInfo: TestInfo) => String(testInfo.project.use.baseURL);
 
 /** The sum of `count` over every row of `route` for these metrics (all days, devices, connections). */
 async function counted(testInfo: TestInfo, route: string, metrics: string[]): Promise<number> {
@@ -154,5 +161,83 @@ test.describe("self-hosted analytics", () => {
       data: "not even json",
     });
     expect(gpc.status()).toBe(204);
+  });
+});
+
+test.describe("where visits come from, and whether they sign up (issue 21)", () => {
+  const run = promisify(execFile);
+  const root = path.resolve(import.meta.dirname, "../..");
+  const grantOperator = async (testInfo: TestInfo, email: string) => {
+    const db = appDb(testInfo);
+    const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", user.id).execute();
+  };
+  const number = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+
+  test("a visit from ?utm_source=newsletter that signs up is a visitor and a conversion of newsletter in the console; the browser keeps nothing new; the weekly summary carries the console's numbers", async ({ page, browser, request }, testInfo) => {
+    // A campaign of this test's own, so its row is not shared with other tests browsing meanwhile.
+    const campaign = `launch-${randomBytes(3).toString("hex")}`;
+    const db = appDb(testInfo);
+    const sourceRow = () => db.selectFrom("analytics_source_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).executeTakeFirst();
+    const goalRow = () => db.selectFrom("analytics_goal_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).where("goal", "=", "signed-up").executeTakeFirst();
+
+    // The operator's account first: made from this test's address, after the visit it would count as the visitor's sign-up.
+    const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "sources-op"));
+    await grantOperator(testInfo, operator.email);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, `/pricing?utm_source=Newsletter&utm_medium=email&utm_campaign=${campaign}`);
+    const landed = await keptInBrowser(page);
+    await expect.poll(async () => (await sourceRow())?.visitors, { timeout: 15_000 }).toBe(1);
+    // Analytics added no cookie and no storage key of its own.
+    expect(await keptInBrowser(page)).toEqual(landed);
+
+    // On to sign up, in the same visit (client-side navigation): one more page view, the same visitor.
+    await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
+    await expect(page).toHaveURL(/\/auth/);
+    await overlayCleared(page);
+    const email = uniqueEmail(testInfo, "from-newsletter");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Correct horse battery 42");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect.poll(async () => (await goalRow())?.count, { timeout: 15_000 }).toBe(1);
+    expect(await sourceRow()).toMatchObject({ medium: "email", visitors: 1 });
+    expect(Number((await sourceRow())?.pageviews)).toBeGreaterThanOrEqual(2);
+
+    // The operator's view: the source, its visitor and its sign-up, a conversion of 100 %.
+    const context = await browser.newContext();
+    const console_ = await context.newPage();
+    await signInViaUi(console_, operator.email);
+    await open(console_, "/admin/analytics?days=7");
+    const row = console_.getByTestId("sources-table").getByRole("row").filter({ hasText: `email / ${campaign}` });
+    await expect(row.getByRole("rowheader")).toHaveText("newsletter");
+    await expect(row.getByRole("cell")).toHaveText(["email / " + campaign, "1", /^\d+$/, "1", "0", "0", "0", "100.0 %"]);
+    await expectAccessible(console_);
+
+    // The weekly summary, run as an operator would (npm run report:weekly): its figures are the console's,
+    // read just before and just after (other tests add page views and sign-ups meanwhile; counts only grow).
+    const consoleFigures = async () => {
+      await open(console_, "/admin/analytics?days=7");
+      return { views: number(await console_.getByTestId("total-page-views").textContent()), signUps: number(await console_.getByTestId("goal-signed-up").textContent()) };
+    };
+    const before = await consoleFigures();
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/report-weekly.ts"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: process.env.E2E_DB_sqlite, SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`, MAIL_FROM: "Tuesday AI <no-reply@tuesday.test>", APP_URL: baseUrl(testInfo), AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret", OPERATOR_EMAILS: "" },
+    });
+    expect(stdout).toMatch(/mail\(s\) queued now/);
+    const after = await consoleFigures();
+    const mail = await waitForMail(operator.email, /Week of .* page views/);
+    const views = number(/Page views: ([\d,]+)/.exec(mail.text)?.[1] ?? "");
+    const signUps = number(/Sign-ups: ([\d,]+)/.exec(mail.text)?.[1] ?? "");
+    expect(views).toBeGreaterThanOrEqual(before.views);
+    expect(views).toBeLessThanOrEqual(after.views);
+    expect(signUps).toBeGreaterThanOrEqual(before.signUps);
+    expect(signUps).toBeLessThanOrEqual(after.signUps);
+    expect(mail.text).toContain("Top sources:");
+    expect(mail.text).toContain("Core Web Vitals (p75, every page):");
+    await context.close();
+    await overlayCleared(page);
   });
 });

@@ -25,6 +25,8 @@ function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
     overall: {},
     devices: [],
     connections: [],
+    sources: [],
+    goals: { "signed-up": 0, "email-verified": 0, "waitlist-joined": 0, "form-sent": 0 },
     daily: { days, pageViews: days.map(() => 0), p75: { LCP: none, INP: none, CLS: none, FCP: none, TTFB: none }, samples: noSamples },
     ...overrides,
   };

@@ -4,6 +4,7 @@
  * tables first; the charts (uPlot, analytics-charts.tsx) are fetched only
  * here, after hydration, and say nothing the tables do not.
  */
+import { GOAL_LABELS, GOALS } from "./sources";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
@@ -105,7 +106,7 @@ function SmallTable({ caption, head, rows }: { caption: string; head: [string, s
 export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
   const hydrated = useHydrated();
   const { days, from, to, totalPageViews, dropped, pageViews, vitals, overall, devices, connections, daily } = summary;
-  const empty = totalPageViews === 0 && vitals.length === 0;
+  const empty = totalPageViews === 0 && vitals.length === 0 && summary.sources.length === 0;
 
   return (
     <div className="space-y-10">
@@ -220,6 +221,76 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
                 </table>
               </div>
             </details>
+          </section>
+
+          <section aria-labelledby="analytics-sources" className="space-y-4">
+            <h2 id="analytics-sources" className="text-xl font-bold">
+              Sources and goals
+            </h2>
+            <p className="text-sm text-ink-600">
+              Where visits came from (the UTM source of the landing address, else the referring site, else direct) and what they went on to do,
+              counted on the server. A visitor is counted once a day, by a hash kept for the day and never stored.
+            </p>
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Goals">
+              {GOALS.map((goal) => (
+                <div key={goal} className="rounded-2xl bg-white p-4 ring-1 ring-ink-200">
+                  <dt className="text-sm text-ink-600">{GOAL_LABELS[goal]}</dt>
+                  <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid={`goal-${goal}`}>
+                    {formatCount(summary.goals[goal])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {summary.sources.length === 0 ? (
+              <p className="text-ink-700">No visit with a known source in this period yet.</p>
+            ) : (
+              <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Sources, scrollable table">
+                <table className="w-full min-w-[44rem] text-sm" data-testid="sources-table">
+                  <thead className="bg-ink-50 text-ink-700">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Source
+                      </th>
+                      <th scope="col" className={th}>
+                        Medium / campaign
+                      </th>
+                      <th scope="col" className={th}>
+                        Visitors
+                      </th>
+                      <th scope="col" className={th}>
+                        Page views
+                      </th>
+                      {GOALS.map((goal) => (
+                        <th key={goal} scope="col" className={th}>
+                          {GOAL_LABELS[goal]}
+                        </th>
+                      ))}
+                      <th scope="col" className={th}>
+                        <abbr title="Sign-ups per visitor">Conversion</abbr>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-ink-200 bg-white">
+                    {summary.sources.slice(0, 25).map((row) => (
+                      <tr key={`${row.source} ${row.medium} ${row.campaign}`}>
+                        <th scope="row" className="px-3 py-2 text-left font-medium break-all">
+                          {row.source}
+                        </th>
+                        <td className="px-3 py-2 text-ink-700">{[row.medium, row.campaign].filter(Boolean).join(" / ") || "—"}</td>
+                        <td className="px-3 py-2 tabular-nums">{formatCount(row.visitors)}</td>
+                        <td className="px-3 py-2 tabular-nums">{formatCount(row.pageviews)}</td>
+                        {GOALS.map((goal) => (
+                          <td key={goal} className="px-3 py-2 tabular-nums">
+                            {formatCount(row.goals[goal])}
+                          </td>
+                        ))}
+                        <td className="px-3 py-2 tabular-nums">{row.conversion === null ? "—" : `${(row.conversion * 100).toFixed(1)} %`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </section>
 
           <section aria-labelledby="analytics-page-views" className="space-y-4">

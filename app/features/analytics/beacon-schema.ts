@@ -11,11 +11,20 @@
  * the server.
  */
 import { z } from "zod";
+import { HOST_NAME, UTM_VALUE } from "./sources";
 import { CONNECTION_TYPES, DEVICE_CLASSES, MAX_EVENTS, MAX_VALUE, PAGE_VIEW, TRACKED_ROUTES, VITALS } from "./metrics";
 
 const route = z.enum(TRACKED_ROUTES);
 
-const pageView = z.strictObject({ route, metric: z.literal(PAGE_VIEW) });
+/** Where the visit came from, on the landing page view only (sources.ts): names and hosts, checked, never a URL. */
+const source = z.strictObject({
+  ref: z.string().regex(HOST_NAME).optional(),
+  utm_source: z.string().regex(UTM_VALUE).optional(),
+  utm_medium: z.string().regex(UTM_VALUE).optional(),
+  utm_campaign: z.string().regex(UTM_VALUE).optional(),
+});
+
+const pageView = z.strictObject({ route, metric: z.literal(PAGE_VIEW), source: source.optional() });
 
 const vitalEvents = VITALS.map((vital) =>
   z.strictObject({

@@ -34,6 +34,7 @@ import { jsonError, NO_STORE, tooManyRequests } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { limiterKey } from "~/infra/http/client-address.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import type { Attribution } from "./attribution.server";
 import { type Beacon, beaconSchema, type BeaconEvent } from "./beacon-schema";
 import { isPlausible, PAGE_VIEW, type TrackedRoute } from "./metrics";
 import { dayOf, pruneAnalytics, recordBeacon } from "./record.server";
@@ -45,6 +46,8 @@ export interface IngestDeps {
   ip: string;
   /** Keys the hash of the client's address in the page-view key (AUTH_SECRET). */
   secret: string;
+  /** Where visits come from (attribution.server.ts); absent: page views and vitals only. */
+  attribution?: Attribution;
   now?: () => Date;
 }
 
@@ -127,6 +130,11 @@ export async function handleVitalsBeacon(request: Request, deps: IngestDeps): Pr
   const now = deps.now?.() ?? new Date();
   const counted = await believable(parsed.data, deps);
   await recordBeacon(deps.db, counted.beacon, now, counted.dropped);
+  if (deps.attribution) {
+    for (const event of counted.beacon.events) {
+      if (event.metric === PAGE_VIEW) await deps.attribution.pageView({ ip: deps.ip, userAgent }, event.source, now);
+    }
+  }
   pruneNow(deps.db, now);
   return noContent();
 }

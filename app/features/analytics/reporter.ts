@@ -14,6 +14,7 @@ import { type MetricType, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals"
 import type { Beacon, BeaconEvent } from "./beacon-schema";
 import { connectionType, deviceClass, routePatternOf } from "./client-context";
 import { isTrackedRoute, MAX_EVENTS } from "./metrics";
+import { visitSource } from "./sources";
 
 const ENDPOINT = "/api/vitals";
 /** How long after the latest event the queue is sent (tests see rows "within seconds"). */
@@ -83,7 +84,12 @@ export function pageView(routeId: string): void {
   if (disabled) return;
   const route = routePatternOf(routeId);
   if (!route || !isTrackedRoute(route)) return;
-  if (landing === undefined) start(route);
-  queue.push({ route, metric: "pageview" });
+  if (landing === undefined) {
+    start(route);
+    // Where the visit came from, on its landing page view only (later views are our own links):
+    // the referrer's host and the UTM tags of the address (sources.ts). Nothing is kept in the browser.
+    const source = visitSource(location, document.referrer);
+    queue.push(source ? { route, metric: "pageview", source } : { route, metric: "pageview" });
+  } else queue.push({ route, metric: "pageview" });
   sendSoon();
 }

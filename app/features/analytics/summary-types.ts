@@ -1,5 +1,6 @@
 /** The shape of /admin/analytics' data: shared by the server (summary.server.ts) and the view. */
 import type { Rating, Vital } from "./metrics";
+import type { Goal } from "./sources";
 
 export type SummaryDays = 7 | 30;
 
@@ -34,6 +35,21 @@ export interface AnalyticsSummary {
   /** Page views per device class and per connection type. */
   devices: { device: string; count: number }[];
   connections: { connection: string; count: number }[];
+  /** Visitors per source (UTM source, else the referring host, else "direct"), most first, with their goals. */
+  sources: SourceRow[];
+  /** Every goal's count in the window, whatever the source. */
+  goals: Record<Goal, number>;
   /** One entry per day from `from` to `to`, for the charts. */
   daily: { days: string[]; pageViews: number[]; p75: Record<Vital, (number | null)[]>; /** How many values each day's p75 is of. */ samples: Record<Vital, number[]> };
+}
+
+export interface SourceRow {
+  source: string;
+  medium: string;
+  campaign: string;
+  visitors: number;
+  pageviews: number;
+  goals: Record<Goal, number>;
+  /** Sign-ups per visitor of this source (null without visitors). */
+  conversion: number | null;
 }

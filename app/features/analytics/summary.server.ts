@@ -8,7 +8,8 @@ import type { AnalyticsBucket, Database } from "~/infra/db/schema";
 import { addInto, BUCKET_COLUMNS, emptyHistogram, percentile } from "./histogram";
 import { type DeviceClass, DROPPED, PAGE_VIEW, rate, type Vital, VITALS } from "./metrics";
 import { dayOf } from "./record.server";
-import type { AnalyticsSummary, SummaryDays, VitalStats, VitalsOf } from "./summary-types";
+import { type Goal, GOALS } from "./sources";
+import type { AnalyticsSummary, SourceRow, SummaryDays, VitalStats, VitalsOf } from "./summary-types";
 
 export type { AnalyticsSummary, SummaryDays, VitalStats, VitalsOf } from "./summary-types";
 
@@ -64,7 +65,7 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
   const to = dayList[dayList.length - 1]!;
   const inWindow = db.selectFrom("analytics_daily").where("day", ">=", from).where("day", "<=", to);
 
-  const [byRoute, byDay, byDevice, byConnection] = await Promise.all([
+  const [byRoute, byDay, byDevice, byConnection, bySource, byGoal] = await Promise.all([
     inWindow.select(["route", "metric"]).select(sums()).groupBy(["route", "metric"]).execute(),
     inWindow.select(["day", "metric"]).select(sums()).groupBy(["day", "metric"]).execute(),
     inWindow
@@ -79,7 +80,22 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
       .select(sql<string>`sum(${sql.ref("count")})`.as("count"))
       .groupBy("connection")
       .execute(),
+    db
+      .selectFrom("analytics_source_daily")
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .select(["source", "medium", "campaign", sql<string>`sum(${sql.ref("visitors")})`.as("visitors"), sql<string>`sum(${sql.ref("pageviews")})`.as("pageviews")])
+      .groupBy(["source", "medium", "campaign"])
+      .execute(),
+    db
+      .selectFrom("analytics_goal_daily")
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .select(["goal", "source", "medium", "campaign", sql<string>`sum(${sql.ref("count")})`.as("count")])
+      .groupBy(["goal", "source", "medium", "campaign"])
+      .execute(),
   ]);
+  const { sources, goals } = sourcesAndGoals(bySource, byGoal);
 
   const pageViews: { route: string; count: number }[] = [];
   let dropped = 0;
@@ -146,6 +162,43 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
     overall: statsOf(overallHistograms),
     devices: byDevice.map((r) => ({ device: r.device as DeviceClass, count: n(r.count) })).sort(byCount),
     connections: byConnection.map((r) => ({ connection: r.connection, count: n(r.count) })).sort(byCount),
+    sources,
+    goals,
     daily: { days: dayList, pageViews: dailyViews, p75, samples },
   };
+}
+
+const noGoals = (): Record<Goal, number> => Object.fromEntries(GOALS.map((g) => [g, 0])) as Record<Goal, number>;
+
+/** The sources table: each source's visitors and page views beside the goals counted under it (a goal whose source had no counted visit still shows). */
+export function sourcesAndGoals(
+  bySource: { source: string; medium: string; campaign: string; visitors: unknown; pageviews: unknown }[],
+  byGoal: { goal: string; source: string; medium: string; campaign: string; count: unknown }[],
+): { sources: SourceRow[]; goals: Record<Goal, number> } {
+  const rows = new Map<string, SourceRow>();
+  const rowFor = (source: string, medium: string, campaign: string) => {
+    const key = `${source}\n${medium}\n${campaign}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = { source, medium, campaign, visitors: 0, pageviews: 0, goals: noGoals(), conversion: null };
+      rows.set(key, row);
+    }
+    return row;
+  };
+  for (const r of bySource) {
+    const row = rowFor(r.source, r.medium, r.campaign);
+    row.visitors += n(r.visitors);
+    row.pageviews += n(r.pageviews);
+  }
+  const goals = noGoals();
+  for (const r of byGoal) {
+    if (!(GOALS as readonly string[]).includes(r.goal)) continue;
+    const goal = r.goal as Goal;
+    rowFor(r.source, r.medium, r.campaign).goals[goal] += n(r.count);
+    goals[goal] += n(r.count);
+  }
+  const sources = [...rows.values()]
+    .map((row) => ({ ...row, conversion: row.visitors > 0 ? row.goals["signed-up"] / row.visitors : null }))
+    .sort((a, b) => b.visitors - a.visitors || b.goals["signed-up"] - a.goals["signed-up"] || a.source.localeCompare(b.source));
+  return { sources, goals };
 }

@@ -12,6 +12,8 @@
  * - Our account rules (rate limits, failed sign-ins, one-time links, the
  *   pending-verification cookie, resend) as a plugin: account-rules.server.ts.
  */
+import type { GoalRecorder } from "~/features/analytics/index.server";
+import { visitorOf } from "./client-ip";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
@@ -63,6 +65,8 @@ export interface AuthDeps {
   sessionCache?: SessionCache;
   /** Announces sign-ins and sign-outs to TOKEN_SYNC_URL (features/token-sync); absent when it is not set. */
   tokenSync?: TokenSync;
+  /** Counts the sign-up and verification goals under the visit's source (features/analytics); absent in tools. */
+  analytics?: GoalRecorder;
 }
 
 /** Verification, reset and account-deletion links live this long (seconds). */
@@ -110,7 +114,7 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
   return providers;
 }
 
-export function authOptions({ env, database, outbox, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync }: AuthDeps) {
+export function authOptions({ env, database, outbox, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync, analytics }: AuthDeps) {
   const db = database.db;
   /** Writes the mail to the outbox (one insert); the outbox's worker sends it. */
   const send = async (mail: NewMail) => {
@@ -193,8 +197,9 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       autoSignInAfterVerification: true,
       expiresIn: LINK_LIFETIME_S,
       sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url) }),
-      afterEmailVerification: async (user) => {
+      afterEmailVerification: async (user, request) => {
         await notice({ kind: "email-verified", to: user.email, userId: user.id, ...emailVerifiedMail(user.name, `${env.appUrl}/auth`) });
+        await analytics?.record("email-verified", visitorOf(request?.headers));
       },
     },
     user: {
@@ -218,6 +223,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           },
           after: async (user, context) => {
             await createProfile(db, user.id, { verificationSent: context?.path === "/sign-up/email" });
+            // By password, Google or GitHub alike: a new account is a sign-up.
+            await analytics?.record("signed-up", visitorOf(context?.headers));
           },
         },
         // (Cached sessions and replayed answers follow every write by themselves: infra/db/write-watch.ts.)

@@ -15,3 +15,8 @@ export function withClientIp(headers: Headers, ip: string): Headers {
 export function clientIpOf(headers: Headers | undefined): string {
   return headers?.get(CLIENT_IP_HEADER) ?? "unknown";
 }
+
+/** The request's visitor as analytics attributes a goal to it (features/analytics attribution): never stored. */
+export function visitorOf(headers: Headers | undefined): { ip: string; userAgent: string } {
+  return { ip: clientIpOf(headers), userAgent: headers?.get("user-agent") ?? "" };
+}

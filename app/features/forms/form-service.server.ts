@@ -22,6 +22,7 @@
  *      transaction: only then can the answer be a success. The answer never
  *      waits for the mail.
  */
+import type { GoalRecorder } from "~/features/analytics/index.server";
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
@@ -68,6 +69,8 @@ export interface FormDeps {
   limiter: RateLimiter;
   /** Each kept message POSTed to its form's webhook, if it has one (infra/webhooks). */
   webhooks?: WebhookQueue;
+  /** Counts the "form sent" goal under the visit's source (features/analytics). */
+  analytics?: GoalRecorder;
 }
 
 export interface Submission {
@@ -214,6 +217,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   }
   deps.outbox.wake();
   deps.webhooks?.wake();
+  await deps.analytics?.record("form-sent", { ip, userAgent: request.headers.get("user-agent") ?? "" }, now);
   deps.log.info({ kind, messageId: stored.id, signedIn: Boolean(submission.userId) }, "form message stored");
   return { kind: "accepted", messageId: stored.id };
 }

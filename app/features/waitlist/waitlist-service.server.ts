@@ -15,6 +15,7 @@
  *   5. the signed-in owner of the address (its verified email) joins at once,
  *      and may change the plan: no mail is needed to prove the address.
  */
+import type { GoalRecorder } from "~/features/analytics/index.server";
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
 import type { Env } from "~/config/env.server";
@@ -69,6 +70,8 @@ export interface WaitlistDeps {
   database: DatabaseHandle;
   outbox: MailOutbox;
   limiter: RateLimiter;
+  /** Counts the "waitlist joined" goal under the visit's source (features/analytics). */
+  analytics?: GoalRecorder;
 }
 
 /** The pages that carry the form; the only places a plain post is sent back to. */
@@ -138,10 +141,14 @@ export async function joinWaitlist(
   const own = viewerEmail !== null && viewerEmail.toLowerCase() === email;
   try {
     let mailed = false;
+    let added = false;
     await deps.database.db.transaction().execute(async (trx) => {
       let existing = await findByEmail(trx, email);
       if (own) {
-        if (!existing && (await insertEntry(trx, { id: randomUUID(), email, interest: values.interest, source, confirmed: true, tokenHash: null, now }))) return;
+        if (!existing && (await insertEntry(trx, { id: randomUUID(), email, interest: values.interest, source, confirmed: true, tokenHash: null, now }))) {
+          added = true;
+          return;
+        }
         // There already, or a stranger's pending row won the race: the owner's press confirms it.
         existing ??= await findByEmail(trx, email);
         if (existing) await confirmOwnEntry(trx, existing.id, values.interest, now);
@@ -164,6 +171,7 @@ export async function joinWaitlist(
         id = randomUUID();
         // Another request for the same address won the race: it sends the mail, this one does not.
         if (!(await insertEntry(trx, { id, email, interest, source, confirmed: false, tokenHash: tokenHash(token), now }))) return;
+        added = true;
         await prunePending(trx, now);
       }
       const mail = waitlistConfirmMail(`${deps.env.appUrl}/waitlist/confirm?token=${token}`, unsubscribeUrl(deps.env, id), interest ? interestLabel(interest) : null);
@@ -171,6 +179,8 @@ export async function joinWaitlist(
       mailed = true;
     });
     if (mailed) deps.outbox.wake();
+    // A new address on the list (a repeat of a known one is not a second join).
+    if (added) await deps.analytics?.record("waitlist-joined", { ip, userAgent: request.headers.get("user-agent") ?? "" }, now);
     deps.log.info({ form: "waitlist", own, mailed }, "waitlist join");
   } catch (error) {
     if (error instanceof CeilingReached) {

@@ -426,5 +426,34 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         for (const column of ["webhook_secret", "webhook_url"]) await db.schema.alterTable("form").dropColumn(column).execute();
       },
     },
+    /** Issue 21: where visits come from and the goals they reach, aggregated per day (no visitor is stored). */
+    "0011_analytics_sources_goals": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("analytics_source_daily")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("medium", "text", (c) => c.notNull())
+          .addColumn("campaign", "text", (c) => c.notNull())
+          .addColumn("visitors", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("pageviews", "integer", (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint("analytics_source_daily_pk", ["day", "source", "medium", "campaign"])
+          .execute();
+        await db.schema
+          .createTable("analytics_goal_daily")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("goal", "text", (c) => c.notNull())
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("medium", "text", (c) => c.notNull())
+          .addColumn("campaign", "text", (c) => c.notNull())
+          .addColumn("count", "integer", (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint("analytics_goal_daily_pk", ["day", "goal", "source", "medium", "campaign"])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("analytics_goal_daily").execute();
+        await db.schema.dropTable("analytics_source_daily").execute();
+      },
+    },
   };
 }

@@ -68,6 +68,8 @@ export const OTHER_TABLES: Readonly<Record<string, string>> = {
   idempotency_key: "the answers of keyed writes, read only to answer a retry",
   readiness_probe: "readiness's write probe, one row per instance",
   two_factor_used_code: "authenticator codes already accepted, read only when a code is checked",
+  analytics_source_daily: "counts per day and source, no visitor in them",
+  analytics_goal_daily: "counts per day, goal and source, no visitor in them",
   webhook_delivery: "webhook POSTs and their state, shown only in the operator console",
   message_reply: "operators' answers to form messages, shown only in the operator console",
   waitlist_entry: "addresses, not accounts: shown in the operator console and in the download of one's data (never replayed)",

@@ -53,6 +53,7 @@ export const MAIL_KINDS = [
   "waitlist-confirm",
   "form-autoreply",
   "operator-reply",
+  "weekly-summary",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

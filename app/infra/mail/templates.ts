@@ -48,7 +48,7 @@ function layout({ preheader, heading, paragraphs, action, footnote, unsubscribe 
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="padding:0 0 24px;font-size:18px;font-weight:700;color:#4c1d95">✦ ${brand}</td></tr>
 <tr><td style="padding:0 0 16px;font-size:22px;font-weight:700;color:#1e1b2e">${escape(heading)}</td></tr>
-${paragraphs.map((p) => `<tr><td style="padding:0 0 16px;font-size:15px;line-height:1.6">${escape(p)}</td></tr>`).join("\n")}
+${paragraphs.map((p) => `<tr><td style="padding:0 0 16px;font-size:15px;line-height:1.6">${escape(p).replace(/\n/g, "<br>")}</td></tr>`).join("\n")}
 ${button}
 ${footnote ? `<tr><td style="padding:8px 0 0;font-size:13px;line-height:1.5;color:#64748b">${escape(footnote)}</td></tr>` : ""}
 </table>
@@ -342,4 +342,36 @@ export function waitlistConfirmMail(confirmUrl: string, unsubscribeUrl: string, 
       unsubscribe: unsubscribeUrl,
     }),
   };
+}
+
+/** The weekly summary's figures, already in words (features/analytics/weekly-report.server.ts). */
+export interface WeeklyFigures {
+  from: string;
+  to: string;
+  /** "1,234 (+12 %)" */
+  pageViews: string;
+  pageViewsCount: number;
+  topPages: string[];
+  topSources: string[];
+  goals: string[];
+  vitals: string[];
+}
+
+/** The weekly summary to operators (issue 21): the console's 7-day figures against the week before. */
+export function weeklySummaryMail(f: WeeklyFigures, consoleUrl: string): RenderedMail {
+  const section = (title: string, lines: string[]) => `${title}:\n${lines.length ? lines.map((l) => `• ${l}`).join("\n") : "• none yet"}`;
+  const { html, text } = layout({
+    preheader: `${f.pageViews} page views from ${f.from} to ${f.to}`,
+    heading: `Your week: ${f.from} to ${f.to}`,
+    paragraphs: [
+      `Page views: ${f.pageViews}, against the week before.`,
+      section("Top pages", f.topPages),
+      section("Top sources", f.topSources),
+      section("Goals", f.goals),
+      section("Core Web Vitals (p75, every page)", f.vitals),
+    ],
+    action: { label: "Open the analytics", url: consoleUrl },
+    footnote: "Sent every Monday to the site's operators. Figures are UTC days, cookieless and aggregated, as the console shows them.",
+  });
+  return { subject: `[${site.productName}] Week of ${f.from} to ${f.to}: ${f.pageViews} page views`, html, text };
 }

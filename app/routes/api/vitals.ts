@@ -7,7 +7,7 @@ import type { Route } from "./+types/vitals";
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const s = await app.services();
-  return handleVitalsBeacon(request, { db: s.database.db, limiter: s.limiter, ip: app.clientIp(), secret: s.env.authSecret });
+  return handleVitalsBeacon(request, { db: s.database.db, limiter: s.limiter, ip: app.clientIp(), secret: s.env.authSecret, attribution: s.analytics });
 }
 
 export function loader() {
