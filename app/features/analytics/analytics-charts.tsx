@@ -7,11 +7,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import "./analytics-charts.css";
 import { formatCount, formatVital, VITAL_NAME } from "./format";
 import { THRESHOLDS, type Vital, VITALS } from "./metrics";
 import type { AnalyticsSummary } from "./summary-types";
 import { isDarkTheme, THEME_CHANGE_EVENT } from "~/shared/lib/theme";
-
 
 /** Canvas needs plain colours (the theme's tokens, as hex), one set per theme. */
 const LIGHT = { brand: "#6d28d9", brandFill: "rgba(109, 40, 217, 0.25)", good: "#059669", poor: "#dc2626", grid: "#e5e7eb", text: "#374151" };
@@ -49,9 +49,13 @@ function dayLabel(seconds: number): string {
   return new Date(seconds * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
+/** The site's typeface on the canvas too (the page has loaded Inter by the time a chart is drawn). */
+const AXIS_FONT = '12px Inter, "Inter Fallback", system-ui, sans-serif';
+
 function axes(COLOUR: Colours, format: (value: number) => string): uPlot.Axis[] {
   return [
     {
+      font: AXIS_FONT,
       stroke: COLOUR.text,
       grid: { stroke: COLOUR.grid },
       ticks: { stroke: COLOUR.grid },
@@ -61,6 +65,7 @@ function axes(COLOUR: Colours, format: (value: number) => string): uPlot.Axis[] 
     },
     // Wide enough for "4,000 ms" at the axis font: labels are measured, not guessed.
     {
+      font: AXIS_FONT,
       stroke: COLOUR.text,
       grid: { stroke: COLOUR.grid },
       ticks: { stroke: COLOUR.grid },
@@ -68,7 +73,7 @@ function axes(COLOUR: Colours, format: (value: number) => string): uPlot.Axis[] 
       size: (u, values) => {
         if (!values) return 48;
         const context = u.ctx;
-        context.font = "12px system-ui, sans-serif";
+        context.font = AXIS_FONT;
         return Math.ceil(Math.max(...values.map((v) => context.measureText(v).width))) + 24;
       },
     },
@@ -111,7 +116,8 @@ function PageViewsChart({ days, pageViews, colours: COLOUR }: { days: string[]; 
       {},
       { label: "Page views", stroke: COLOUR.brand, fill: COLOUR.brandFill, paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false }, value: (_u, v) => (v == null ? "—" : formatCount(v)) },
     ],
-    axes: axes(COLOUR, (v) => formatCount(v)),
+    // Whole page views only: a small week's axis would otherwise read "0, 1, 1" (0.5 rounded).
+    axes: axes(COLOUR, (v) => (Number.isInteger(v) ? formatCount(v) : "")),
     scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
   }), [COLOUR]);
   const data = useMemo<uPlot.AlignedData>(() => [xs(days), pageViews], [days, pageViews]);
