@@ -133,20 +133,35 @@ test.describe("axe drawn dark", () => {
     });
   }
 
-  test("signed in at 390 px: profile, security, the console", async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
+  test("signed in at 390 and 1280 px: profile, security, every view of the console with content in it", async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
     const user = await createVerifiedUser(request, uniqueEmail(testInfo, "dark"));
     await signInViaUi(page, user.email);
-    await page.setViewportSize({ width: 390, height: 900 });
     const db = appDb(testInfo);
     const row = await db.selectFrom("user").select("id").where("email", "=", user.email).executeTakeFirstOrThrow();
     await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", row.id).execute();
-    for (const path of ["/profile", "/profile/security", "/admin/messages", "/admin/accounts", "/admin/waitlist", "/admin/analytics"]) {
-      await open(page, path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await luminance(page, "html")).toBeLessThan(DARK);
-      await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`dark-390${path.replaceAll("/", "-")}.png`), fullPage: true });
+    // Content for the views: a form with fields and a webhook (its delivery fails: nothing listens), a message with
+    // extra fields, and a honeypot catch in the spam folder.
+    const key = `dark-${Math.random().toString(36).slice(2, 8)}`;
+    const now = new Date().toISOString();
+    await db
+      .insertInto("form")
+      .values({ key, name: "Dark demo", notify_email: "", enabled: 1, allowed_origins: "", built_in: 0, created_at: now, updated_at: now, webhook_url: "http://127.0.0.1:9/hook", webhook_secret: "whsec_dark" })
+      .execute();
+    expect((await request.post(`/f/${key}`, { data: { name: "Dee", email: "dee@example.com", message: "Hi", company: "Acme" } })).status()).toBe(200);
+    expect((await request.post(`/f/${key}`, { data: { name: "Bot", email: "bot@example.com", message: "x", _gotcha: "y" } })).status()).toBe(200);
+    const paths = ["/admin/messages", `/admin/messages?form=${key}&status=spam`, "/admin/forms", "/admin/accounts", `/admin/accounts/${row.id}`, "/admin/waitlist", "/admin/analytics", "/admin/mail", "/admin/audit"];
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/profile", "/profile/security", ...paths]) {
+        await open(page, path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        expect(await luminance(page, "html")).toBeLessThan(DARK);
+        // Nothing wider than the screen (a table scrolls inside its own region).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+        await expectAccessible(page);
+        if (width === 390) await page.screenshot({ path: testInfo.outputPath(`dark-390${path.replace(/[/?=&]/g, "-")}.png`), fullPage: true });
+      }
     }
   });
 });

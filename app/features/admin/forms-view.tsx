@@ -163,7 +163,8 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
       {deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-ink-600">None yet: the next message is the first.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Webhook deliveries of ${form.name}`}>
+        // relative: the header cell's sr-only label is placed in the scroller, not past the page's edge.
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Webhook deliveries of ${form.name}`}>
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="text-ink-700">
               <tr>
