@@ -1,4 +1,4 @@
-import { expect, open, overlayCleared, test } from "./fixtures";
+import { expect, open, overlayCleared, PAGES, test } from "./fixtures";
 
 const MAIN_LINKS = ["Home", "About", "Products", "Pricing", "Vision", "Team"];
 
@@ -158,4 +158,46 @@ test.describe("window errors", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
+});
+
+/**
+ * Issue 22's "no orphan card, nothing wider than the screen", measured on every public page at the four
+ * widths people use: every grid in the main content whose rows hold two cards or more must not end with
+ * a lone card pushed to one side (a last card centred on purpose, or spanning the row, is fine).
+ */
+test.describe("card grids and page width at 390, 768, 1024 and 1280 px", () => {
+  for (const width of [390, 768, 1024, 1280]) {
+    test(`every public page at ${width} px`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize({ width, height: 900 });
+      const problems: string[] = [];
+      for (const { path } of [...PAGES, { path: "/blog/attention-explained" }, { path: "/auth" }, { path: "/no-such-page" }]) {
+        await open(page, path);
+        const found = await page.evaluate(() => {
+          const out: string[] = [];
+          if (document.documentElement.scrollWidth > innerWidth) out.push(`wider than the screen: ${document.documentElement.scrollWidth} px`);
+          for (const grid of document.querySelectorAll("main *")) {
+            if (getComputedStyle(grid).display !== "grid") continue;
+            const items = [...grid.children].filter((c) => c.getBoundingClientRect().height > 0);
+            if (items.length < 3) continue;
+            const rows = new Map<number, Element[]>();
+            for (const item of items) {
+              const top = Math.round(item.getBoundingClientRect().top);
+              rows.set(top, [...(rows.get(top) ?? []), item]);
+            }
+            const list = [...rows.values()];
+            const last = list.at(-1)!;
+            if (list.length < 2 || Math.max(...list.map((r) => r.length)) < 2 || last.length !== 1) continue;
+            const box = grid.getBoundingClientRect();
+            const card = last[0]!.getBoundingClientRect();
+            const centred = Math.abs(card.left + card.width / 2 - (box.left + box.width / 2)) < 4;
+            if (card.width < box.width * 0.6 && !centred) out.push(`a lone last card in ${grid.tagName.toLowerCase()}.${String(grid.className).split(" ").slice(0, 3).join(".")} (rows ${list.map((r) => r.length).join("/")})`);
+          }
+          return out;
+        });
+        problems.push(...found.map((p) => `${path}: ${p}`));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });
