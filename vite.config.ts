@@ -30,6 +30,7 @@ const config = {
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "127.0.0.1", strictPort: true },
   build: {
     target: "es2022",
+    sourcemap: process.env.BUILD_SOURCEMAP === "1",
     // Browsers with CSS light-dark() (2024): below these, the minifier would
     // rewrite light-dark() into variables resolved once on :root, and blocks
     // marked `scheme-light` could not keep the light palette (ADR 0026).

@@ -144,7 +144,7 @@ function summarise(profile: CpuProfile, requests: number, top: number) {
     if (us / busy < 0.005) continue;
     console.log(`     ${part.padEnd(40)} ${ms(us).padStart(7)} ms  ${((us / busy) * 100).toFixed(1).padStart(5)} %`);
     // Where inside the part (the first few functions by self time).
-    for (const [fn, fus] of [...(functionsByPart.get(part) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, Math.min(4, top))) {
+    for (const [fn, fus] of [...(functionsByPart.get(part) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, Math.min(Number(process.env.PART_TOP ?? 4), top))) {
       console.log(`         ${ms(fus).padStart(7)} ms  ${fn.slice(0, 110)}`);
     }
   }
