@@ -60,6 +60,16 @@ describe("any fields, by a form's rules (Formspree's codes)", () => {
     ]);
   });
 
+  it("fields named like Object's own members are plain fields, kept as such (no prototype, no inherited limit)", () => {
+    const checked = validateAnyFields(JSON.parse('{"__proto__":"p","constructor":"c","toString":"t","email":"a@example.com"}') as Record<string, unknown>, []);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(Object.getPrototypeOf(checked.value.extra)).toBe(Object.prototype);
+    // "__proto__" starts with "_": one of the service's own names, not kept; the others are plain fields.
+    expect(JSON.stringify(checked.value.extra)).toBe('{"constructor":"c","toString":"t"}');
+    expect(validateAnyFields({ constructor: "x".repeat(5001) }, [])).toMatchObject({ ok: false, errors: [{ field: "constructor", code: "FIELD_TOO_LONG", message: expect.stringMatching(/^Constructor: must be at most 5,000/) }] });
+  });
+
   it("an email field is an address even without a rule; no field at all is EMPTY", () => {
     expect(validateAnyFields({ email: "nope" }, [])).toMatchObject({ ok: false, errors: [{ field: "email", code: "TYPE_EMAIL" }] });
     expect(validateAnyFields({ _gotcha: "" }, [])).toMatchObject({ ok: false, errors: [{ code: "EMPTY" }] });

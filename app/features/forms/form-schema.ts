@@ -174,7 +174,8 @@ export type AnyFieldsValidation = { ok: true; value: AnyFieldsValue } | { ok: fa
 
 /** The label of a field in a message: its name with a capital ("phone" → "Phone"). */
 function labelOf(name: string): string {
-  return FIELD_LABELS[name as FieldName] ?? name.charAt(0).toUpperCase() + name.slice(1);
+  // Own keys only: a field named "constructor" or "toString" is a field like any other.
+  return Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name as FieldName] : name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /**
@@ -199,7 +200,7 @@ export function validateAnyFields(fields: Record<string, unknown>, rules: readon
       continue;
     }
     const text = name === "name" ? cleanName(String(raw)) : cleanMessage(String(raw));
-    const max = name in FIELD_MAX_LENGTH ? FIELD_MAX_LENGTH[name as FieldName] : ANY_FIELD_MAX_LENGTH;
+    const max = Object.hasOwn(FIELD_MAX_LENGTH, name) ? FIELD_MAX_LENGTH[name as FieldName] : ANY_FIELD_MAX_LENGTH;
     const length = charCount(text);
     if (length > max) {
       errors.push({ field: name, code: "FIELD_TOO_LONG", message: FIELD_MESSAGES.FIELD_TOO_LONG(labelOf(name), max, length) });
@@ -222,7 +223,7 @@ export function validateAnyFields(fields: Record<string, unknown>, rules: readon
     if (type === "number" && !isNumeric(text)) errors.push({ field: name, code: "TYPE_NUMERIC", message: FIELD_MESSAGES.TYPE_NUMERIC(labelOf(name)) });
   }
   if (errors.length > 0) return { ok: false, errors };
-  const extra: Record<string, string> = {};
-  for (const [name, text] of texts) if (!(FIELDS as readonly string[]).includes(name)) extra[name] = text;
+  // fromEntries defines own properties: a field named "__proto__" is kept as a field, never a prototype.
+  const extra: Record<string, string> = Object.fromEntries([...texts].filter(([name]) => !(FIELDS as readonly string[]).includes(name)));
   return { ok: true, value: { name: texts.get("name") ?? "", email: texts.get("email") ?? "", message: texts.get("message") ?? "", extra } };
 }

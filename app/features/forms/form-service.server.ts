@@ -226,12 +226,13 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
 function spamValues(fields: Record<string, unknown>): { values: FormValues; extra: Record<string, string> } {
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value).slice(0, ANY_FIELD_MAX_LENGTH) : "");
   const values: FormValues = { name: text(fields.name).slice(0, 100), email: text(fields.email ?? fields._replyto).slice(0, 254), message: text(fields.message) };
-  const extra: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields).slice(0, ANY_FIELDS_MAX)) {
-    if ((FIELDS as readonly string[]).includes(name) || name === "_replyto" || name === "_idempotency_key") continue;
-    const shown = text(value);
-    if (shown) extra[name.slice(0, 64)] = shown;
-  }
+  const extra: Record<string, string> = Object.fromEntries(
+    Object.entries(fields)
+      .slice(0, ANY_FIELDS_MAX)
+      .filter(([name]) => !(FIELDS as readonly string[]).includes(name) && name !== "_replyto" && name !== "_idempotency_key")
+      .map(([name, value]) => [name.slice(0, 64), text(value)] as const)
+      .filter(([, shown]) => shown !== ""),
+  );
   return { values, extra };
 }
 
