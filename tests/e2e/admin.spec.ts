@@ -530,7 +530,7 @@ test.describe("the Formspree-compatible form API", () => {
       await create.getByLabel("Webhook").fill(hookUrl);
       await create.getByRole("button", { name: "Create form" }).click();
       await expect(page.getByText(`Created the form "Hooked". It takes posts at /f/${key}.`)).toBeVisible();
-      const panel = page.locator(`section[aria-labelledby="hook-${key}"]`);
+      const panel = page.locator(`section[aria-labelledby="hook-${key} form-${key}"]`);
       await expect(panel.getByRole("heading", { name: "Webhook deliveries" })).toBeVisible();
       const secret = (await panel.locator("code").first().textContent())!.trim();
       expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);

@@ -146,7 +146,8 @@ const DELIVERY_BADGE = {
 function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deliveries: DeliveryView[]; answer?: FormsActionResult }) {
   const mine = answer?.about === "webhook" && answer.key === form.key ? answer : undefined;
   return (
-    <section aria-labelledby={`hook-${form.key}`} className="mt-5 border-t border-ink-200 pt-4">
+    // Named with its form ("Webhook deliveries Demo requests"): several forms may have one on the page.
+    <section aria-labelledby={`hook-${form.key} form-${form.key}`} className="mt-5 border-t border-ink-200 pt-4">
       <h3 id={`hook-${form.key}`} className="text-sm font-semibold text-ink-900">
         Webhook deliveries
       </h3>
