@@ -13,6 +13,19 @@ import { ensureBuild } from "../../server/build.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** `node server/start.mjs` with `env` over the test's own, its output collected; resolves once /api/health answers. */
+async function startServer(port: number, env: Record<string, string>) {
+  const server = { child: spawn(process.execPath, ["server/start.mjs"], { cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: "info", ...env } }), output: "" };
+  server.child.stdout?.on("data", (d) => (server.output += d));
+  server.child.stderr?.on("data", (d) => (server.output += d));
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start:\n${server.output}`);
+}
+
 // A fresh build first: `npm start` builds a stale one before it reads the configuration.
 beforeAll(() => {
   ensureBuild(root, () => {});
@@ -36,26 +49,14 @@ describe("npm start", () => {
 describe("graceful shutdown", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-lifecycle-"));
   const port = 4891;
-  let child: ReturnType<typeof spawn>;
-  let output = "";
+  let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ["server/start.mjs"], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: path.join(dir, "app.db"), AUTH_SECRET: "l".repeat(40), LOG_LEVEL: "info" },
-    });
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
-    for (let i = 0; i < 240; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server did not start:\n${output}`);
+    server = await startServer(port, { DATABASE_URL: path.join(dir, "app.db"), AUTH_SECRET: "l".repeat(40) });
   }, 90_000);
 
   afterAll(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -74,19 +75,19 @@ describe("graceful shutdown", () => {
         }),
     );
     await new Promise((r) => setTimeout(r, 15));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    server.child.kill("SIGTERM");
 
     expect(await Promise.all(inFlight)).toEqual(Array(12).fill(200));
     expect(await exited).toBe(0);
-    expect(output).toContain("shutting down: finishing in-flight requests");
-    expect(output).toContain('"msg":"stopped"');
+    expect(server.output).toContain("shutting down: finishing in-flight requests");
+    expect(server.output).toContain('"msg":"stopped"');
     // New connections are refused once it has stopped.
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 
   it("logged one JSON line per request", () => {
-    const lines = output.split("\n").filter((l) => l.includes('"msg":"request"'));
+    const lines = server.output.split("\n").filter((l) => l.includes('"msg":"request"'));
     expect(lines.length).toBeGreaterThanOrEqual(12);
     const line = JSON.parse(lines[0]!) as { req: { method: string; url: string }; res: { status: number }; ms: number };
     expect(line.req.method).toBe("GET");
@@ -101,36 +102,21 @@ describe("graceful shutdown", () => {
 describe("a public APP_URL without OAuth credentials", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-public-"));
   const port = 4892;
-  let child: ReturnType<typeof spawn>;
-  let output = "";
+  let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ["server/start.mjs"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        APP_URL: "https://tuesday.example",
-        DATABASE_URL: path.join(dir, "app.db"),
-        AUTH_SECRET: "p".repeat(40),
-        LOG_LEVEL: "info",
-        GITHUB_CLIENT_ID: "gh-id",
-        GITHUB_CLIENT_SECRET: "gh-secret",
-      },
+    server = await startServer(port, {
+      NODE_ENV: "production",
+      APP_URL: "https://tuesday.example",
+      DATABASE_URL: path.join(dir, "app.db"),
+      AUTH_SECRET: "p".repeat(40),
+      GITHUB_CLIENT_ID: "gh-id",
+      GITHUB_CLIENT_SECRET: "gh-secret",
     });
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
-    for (let i = 0; i < 240; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server did not start:\n${output}`);
   }, 90_000);
 
   afterAll(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -141,6 +127,6 @@ describe("a public APP_URL without OAuth credentials", () => {
       expect(html).not.toContain(`value="google"`);
       expect(html).not.toContain("Not configured on this server");
     }
-    expect(output).toContain("Sign-in with google is not configured: its button is hidden on this public site.");
+    expect(server.output).toContain("Sign-in with google is not configured: its button is hidden on this public site.");
   });
 });

@@ -11,6 +11,18 @@ import { RouteScroll } from "./route-scroll";
  * Header, page and footer: every page, the error page and the 404 page alike.
  * `accountUnknown`: who is signed in could not be told (the 503 page): no account controls.
  */
+/** Focused, it is a bar over the whole header (not a box on top of the logo). */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="scheme-light sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function SiteShell({
   user,
   accountUnknown = false,
@@ -35,12 +47,7 @@ export function SiteShell({
   if (bare) {
     return (
       <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="scheme-light sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         {children}
         <RouteFocus />
         <RouteScroll />
@@ -49,13 +56,7 @@ export function SiteShell({
   }
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        // Focused, it is a bar over the whole header (not a box on top of the logo).
-        className="scheme-light sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <Header user={user} accountUnknown={accountUnknown} />
       <main id="main" className="flex-1" tabIndex={-1}>
         <FlashBanner flash={flash} />

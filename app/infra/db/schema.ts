@@ -302,31 +302,6 @@ export interface AnalyticsGoalDailyTable {
   count: Generated<number>;
 }
 
-/**
- * Where visits came from, per UTC day (issue 21; features/analytics/attribution.server.ts):
- * `visitors` counts a visitor once a day (by a keyed hash kept in memory or
- * Redis for the day, never here), `pageviews` every page view of theirs.
- */
-export interface AnalyticsSourceDailyTable {
-  day: string;
-  /** The UTM source, else the referring host, else "direct"; "(other)" past the day's cap. */
-  source: string;
-  medium: string;
-  campaign: string;
-  visitors: Generated<number>;
-  pageviews: Generated<number>;
-}
-
-/** Goals counted on the server (sign-up completed, email verified, waitlist joined, form sent), per day and source. */
-export interface AnalyticsGoalDailyTable {
-  day: string;
-  goal: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  count: Generated<number>;
-}
-
 /** Better Auth's two-factor plugin: the authenticator secret and backup codes, both encrypted with AUTH_SECRET. */
 export interface TwoFactorTable {
   id: string;
