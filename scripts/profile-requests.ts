@@ -12,6 +12,7 @@
  * edge (compression, headers), our own code, and the garbage collector.
  *
  * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in
+ *          --replay (the replay path: cache on, 20 visitors already served, the same address each)
  *          --requests N (per kind, default 300) --concurrency N (default 4)
  *          --top N (functions listed per kind, default 12) --postgres URL [--redis URL]
  */
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "4520" },
     postgres: { type: "string" },
     redis: { type: "string" },
+    // The replay path instead: the cache on, every request from one of 20 visitors already served (hits).
+    replay: { type: "boolean", default: false },
   },
 });
 
@@ -171,7 +174,7 @@ async function main() {
     AUTH_SECRET: "profile-secret-profile-secret-profile-secret",
     TRUST_PROXY: "1",
     OPERATOR_EMAILS: BENCH_OPERATOR,
-    REPLAY_CACHE_MB: "0",
+    REPLAY_CACHE_MB: args.replay ? "32" : "0",
     NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}`,
     ...(args.redis ? { REDIS_URL: args.redis } : {}),
   });
@@ -187,7 +190,8 @@ async function main() {
     for (const kind of kinds) {
       const make = KINDS[kind];
       if (!make) throw new Error(`unknown kind ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
-      const pool = kind === "admin-messages" ? [visitors[0]!] : visitors;
+      const pool = kind === "admin-messages" ? [visitors[0]!] : args.replay ? visitors.slice(0, 20) : visitors;
+      if (args.replay) for (const visitor of pool) await fetch(`${server.url}${make(visitor, 0)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
       let next = 0;
       const statuses = new Map<number, number>();
       await client.send("Profiler.start");
@@ -196,7 +200,7 @@ async function main() {
           while (next < requests) {
             const n = next++;
             const visitor = pool[n % pool.length]!;
-            const res = await fetch(`${server.url}${make(visitor, n)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } });
+            const res = await fetch(`${server.url}${make(visitor, args.replay ? 0 : n)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } });
             await res.arrayBuffer();
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           }
