@@ -28,9 +28,10 @@ import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
 import { hasFlashCookie } from "../app/infra/http/flash.server";
 import { REPLAY_KEY_HEADER } from "../app/infra/http/internal-headers";
+import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
 import { type Capture, writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
-import { chooseEncoding, type Chosen, type Encoding, isNotModified } from "./negotiation";
+import { chooseEncoding, type Chosen, type Encoding, homeLanguage, isNotModified } from "./negotiation";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
 import { applySecurityHeaders } from "./security-headers";
@@ -148,10 +149,21 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, val
  * connection if the body is still coming. Nothing of it is kept in memory.
  * (Answering with `Connection: close` would make Node close at once, with
  * the client's unread bytes in the socket: a reset that can lose the 413.)
+ *
+ * A client that sent `Connection: close` itself gets the same: Node ends such
+ * an answer with `socket.destroySoon()`, which closes the socket as soon as
+ * the answer is written, while the upload still arrives; the kernel answers
+ * those bytes with a reset, and the reset discards the 413 the client had not
+ * read yet (the fuzzer lost 12 of 60 such answers). Here it only half-closes
+ * (FIN after the answer) and the linger below ends it.
  */
 const LINGER_MS = 1000;
 
 function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket as net.Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    if (!socket.writableEnded) socket.end();
+  };
   res.once("finish", () => {
     if (req.complete) return;
     req.resume();
@@ -314,6 +326,16 @@ export function createHttpServer(options: HttpOptions): Server {
         return;
       }
 
+      if ((req.method === "GET" || req.method === "HEAD") && pathname === "/" && homeLanguage(req.headers, LANGUAGE_COOKIE) === "hi") {
+        // A Hindi reader at the bare "/": the Hindi home (this URL only; the answer depends on both headers).
+        res.statusCode = 302;
+        res.setHeader("Location", `/hi${searchOf(guard.target)}`);
+        res.setHeader("Vary", "Cookie, Accept-Language");
+        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("Content-Length", "0");
+        res.end();
+        return;
+      }
       const found = findStatic(req, pathname, options);
       if (found === "missing-asset") {
         sendError(res, pathname, 404, "Not found");
