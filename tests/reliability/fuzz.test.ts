@@ -31,6 +31,7 @@ import { bodyText, type RawOutcome, sendRaw } from "./lib/raw-http.ts";
 import { countBy, printable, renderRequest, table } from "./lib/report.ts";
 import { type Catalog, type FuzzContext, loadCatalog } from "./fuzz/catalog.ts";
 import { type FuzzRequest, generate, makeSchedule, type Schedule } from "./fuzz/generator.ts";
+import { REGRESSIONS } from "./fuzz/regressions.ts";
 
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -341,6 +342,24 @@ for (const { kind, available } of DATABASES) {
       expect(outcomes.length, "every request was sent").toBe(exit ? outcomes.length : indices.length);
       expect(bystanderIntact, "a bystander's profile was changed by fuzz requests").toBe(true);
       expect(findings.length, `seed ${seed} (${kind}): ${findings.length} failures\n\n${summarizeFindings(findings)}`).toBe(0);
+    });
+
+    it(`answers each of the ${REGRESSIONS.length} requests that once got a 5xx with a 4xx`, async () => {
+      const answers: string[] = [];
+      for (const regression of REGRESSIONS) {
+        const cookies = regression.alsoSignedIn ? [undefined, pool.sessions[0]!.cookie] : [undefined];
+        for (const cookie of cookies) {
+          const response = await fetch(`${server.url}${regression.path}`, {
+            method: regression.method,
+            headers: { "Content-Type": "application/json", Origin: server.origin, ...regression.headers, ...(cookie ? { Cookie: cookie } : {}) },
+            body: regression.body,
+          });
+          answers.push(`${response.status} ${regression.path} ${cookie ? "signed in" : "signed out"} (${regression.found})`);
+        }
+      }
+      console.log(`[fuzz ${kind}] regressions:\n  ${answers.join("\n  ")}`);
+      expect(answers.filter((answer) => !/^4\d\d /.test(answer))).toEqual([]);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     });
   });
 }
