@@ -44,7 +44,7 @@ const config = {
           groups: [
             {
               name: "shell",
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer)|shared\/ui\/(button|icon|layout|logo|brand-icons|avatar)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button)|features\/auth\/(index|sign-out|messages|user-cache)|features\/profile\/local-stats)\.tsx?$/,
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer)|shared\/ui\/(button|icon|layout|logo|brand-icons|avatar)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button)|features\/auth\/(index|sign-out|user-cache))\.tsx?$/,
             },
             {
               name: "marketing",

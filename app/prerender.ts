@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { hasTwin, localizedPath } from "./shared/i18n/locale";
 
 /**
  * The pages rendered to static HTML at build time: everything whose content
@@ -36,6 +37,11 @@ export function blogPostPaths(root = process.cwd()): string[] {
     .sort();
 }
 
+/** The Hindi twins of the prerendered pages that have one (docs/decisions/0032-hindi.md). */
+export function hindiPagePaths(root = process.cwd()): string[] {
+  return [...staticPagePaths, ...blogPostPaths(root)].filter(hasTwin).map((p) => localizedPath(p, "hi"));
+}
+
 export async function prerenderedPaths(): Promise<string[]> {
-  return [...staticPagePaths, ...blogPostPaths(), "/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/.well-known/security.txt"];
+  return [...staticPagePaths, ...blogPostPaths(), ...hindiPagePaths(), "/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/.well-known/security.txt"];
 }

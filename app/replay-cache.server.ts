@@ -35,6 +35,7 @@ import { contentSecurityPolicy, cspNonce, formTargetsOf, inlineScriptHashes } fr
 
 export { REPLAY_KEY_HEADER };
 import { staticPagePaths } from "~/prerender";
+import { basePath, hasTwin } from "~/shared/i18n/locale";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -79,9 +80,15 @@ function pageOf(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+/** A Hindi twin's English page ("/hi/pricing" → "/pricing"), so both are replayed alike; "" for a /hi/ path with no twin. */
+function englishPage(page: string): string {
+  const base = basePath(page);
+  return base === page || hasTwin(base) ? base : "";
+}
+
 /** Whether an answer to a signed-in GET of `pathname` (as the edge saw it) may be replayed. */
 export function isReplayable(pathname: string, apiKeyConfigured: boolean): boolean {
-  const page = pageOf(pathname);
+  const page = englishPage(pageOf(pathname));
   if (SIGNED_IN_PAGES.has(page) || PAGES.has(page) || BLOG_POST.test(page)) return true;
   return !apiKeyConfigured && pathname === page && USER_RECORD.test(pathname);
 }

@@ -27,6 +27,7 @@ import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.se
 import type { Viewer } from "~/shared/lib/viewer";
 import { isReplayable, REPLAY_KEY_HEADER, replayKeyFor } from "./replay-cache.server";
 import { type Services, services } from "./services.server";
+import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
 
 export interface RequestContext {
   request: Request;
@@ -190,7 +191,8 @@ export async function requireViewer(context: Context): Promise<Viewer> {
   if (isApiRequest(request)) throw data({ success: false, message: "Sign in to use this API." }, { status: 401 });
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  throw redirect(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`);
+  // The sign-in page in the language of the page asked for (/hi/profile → /hi/auth).
+  throw redirect(localizedPath(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`, localeOfPath(url.pathname)));
 }
 
 /** The viewer, if `id` is theirs; anyone else's id is a 403. */

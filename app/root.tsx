@@ -4,19 +4,25 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // The brand typeface (Inter, variable weight, Latin subset), the same file app.css's @font-face names.
 import brandFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+// Devanagari, for Hindi pages only (app.css's @font-face names the same file; npm run fonts cuts it).
+import devanagariFont from "./shared/fonts/noto-devanagari-site-wght-normal.woff2?url";
 import { site } from "~/config/site";
 import { NotFoundView } from "~/features/layout/not-found-view";
-import { UNAVAILABLE_TITLE, UnavailableView } from "~/features/layout/unavailable-view";
+import { UnavailableView } from "~/features/layout/unavailable-view";
 import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
 import { WindowErrorNotice } from "~/features/layout/window-error-notice";
-import { browserSession, countVisit } from "~/features/profile/local-stats";
 import { appContext, requestContextMiddleware, viewerWithRole } from "~/request-context.server";
 import { useNonce } from "~/shared/lib/nonce";
 import { publicOrigin, statusPageUrl } from "~/shared/lib/seo.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { AppToaster } from "~/shared/lib/toasts";
 import { THEME_BOOT_SCRIPT } from "~/shared/lib/theme";
+import { errors as errorsEn } from "~/shared/i18n/catalog/errors";
+import { localeOfPath } from "~/shared/i18n/locale";
+import { useMessages } from "~/shared/i18n/messages";
+import { shellMessages } from "~/shared/i18n/messages.server";
+import { useLocale } from "~/shared/i18n/use-locale";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 
 // Not needed to read or use the page: right after hydration (docs/decisions/0005-initial-javascript-budget.md).
@@ -33,15 +39,19 @@ export const middleware: Route.MiddlewareFunction[] = [requestContextMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // /auth/complete only hands over (a popup that closes, or a redirect): the flash is for the page after it.
-  const handOver = new URL(request.url).pathname.startsWith("/auth/complete");
-  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: handOver ? null : appContext(context).takeFlash() };
+  const { pathname } = new URL(request.url);
+  const handOver = pathname.startsWith("/auth/complete");
+  // The Hindi words of the shell travel as data, on Hindi pages only (docs/decisions/0032-hindi.md).
+  const i18n = shellMessages(localeOfPath(pathname));
+  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: handOver ? null : appContext(context).takeFlash(), i18n };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const locale = useLocale();
   return (
     // suppressHydrationWarning: the theme script below sets data-theme / data-js on <html> before React sees it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="high" />
         {/* Fetched at once, not when the stylesheet is parsed: text is drawn in it from the first paint on a fast line. */}
         <link rel="preload" href={brandFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {locale === "hi" && <link rel="preload" href={devanagariFont} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <Meta />
         <Links />
       </head>
@@ -72,12 +83,15 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
   useEffect(() => {
     // Lets tests (and scripts, and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
-    // Here, not deferred: the profile page shows the count in the same commit.
-    try {
-      countVisit(localStorage, browserSession);
-    } catch {
-      // storage unavailable (private mode, blocked): no visit count
-    }
+    // A visit counts once per browser session, whichever page it starts on. Loaded after hydration, out of
+    // every page's initial JavaScript; the profile page counts it itself (idempotently) for its own first paint.
+    void import("~/features/profile/local-stats").then(({ browserSession, countVisit }) => {
+      try {
+        countVisit(localStorage, browserSession);
+      } catch {
+        // storage unavailable (private mode, blocked): no visit count
+      }
+    });
   }, []);
   return (
     <>
@@ -113,7 +127,8 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A dependency (the database) did not answer: issue 23's 503 page, and no account controls (who is signed in is unknown).
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  const title = notFound ? "Page not found" : unavailable ? UNAVAILABLE_TITLE : "Something went wrong";
+  const t = useMessages("errors", errorsEn);
+  const title = notFound ? t.notFoundPageTitle : unavailable ? t.unavailableTitle : t.somethingWrongTitle;
   return (
     <>
       <title>{`${title} | ${site.productName}`}</title>
@@ -125,10 +140,8 @@ export function ErrorBoundary() {
           <UnavailableView />
         ) : (
           <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-            <h1 className="text-3xl font-bold">Something went wrong.</h1>
-            <p className="mt-4 text-ink-600">
-              Please try again in a moment. If it keeps happening, tell us through the contact page.
-            </p>
+            <h1 className="text-3xl font-bold">{t.somethingWrong}</h1>
+            <p className="mt-4 text-ink-600">{t.somethingWrongText}</p>
           </div>
         )}
       </SiteShell>

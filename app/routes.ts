@@ -38,6 +38,40 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
 
+  // The Hindi twins of the public pages: the same modules, under /hi/ (docs/decisions/0032-hindi.md;
+  // the list of pages with a twin is TRANSLATED_PAGES in shared/i18n/locale.ts, and a test holds them equal).
+  route("hi", "routes/home.tsx", { id: "hi/home-index" }),
+  ...[
+    ["about", "routes/about.tsx"],
+    ["product", "routes/product.tsx"],
+    ["pricing", "routes/pricing.tsx"],
+    ["vision", "routes/vision.tsx"],
+    ["team", "routes/team.tsx"],
+    ["story", "routes/story.tsx"],
+    ["features", "routes/features.tsx"],
+    ["community", "routes/community.tsx"],
+    ["coming-soon", "routes/coming-soon.tsx"],
+    ["blog", "routes/blog.tsx"],
+    ["blog/:slug", "routes/blog.post.tsx"],
+    ["privacy", "routes/privacy.tsx"],
+    ["terms", "routes/terms.tsx"],
+    ["cookie-policy", "routes/cookie-policy.tsx"],
+    ["license", "routes/license.tsx"],
+    ["home", "routes/home.tsx"],
+    ["contact", "routes/message-page.tsx"],
+    ["feedback", "routes/message-page.tsx"],
+    ["waitlist", "routes/waitlist.tsx"],
+    ["waitlist/confirm", "routes/waitlist.confirm.tsx"],
+    ["waitlist/unsubscribe", "routes/waitlist.unsubscribe.tsx"],
+    ["auth", "routes/auth.tsx"],
+    ["auth/reset-password", "routes/auth.reset-password.tsx"],
+    ["auth/two-factor", "routes/auth.two-factor.tsx"],
+    ["auth/sign-out", "routes/auth.sign-out.tsx"],
+    ["auth/complete", "routes/auth.complete.tsx"],
+    ["profile", "routes/profile.tsx"],
+    ["profile/security", "routes/profile.security.tsx"],
+  ].map(([path, file]) => route(`hi/${path!}`, file!, { id: `hi/${path!}` })),
+
   // The operator console: 404 for everyone but operators (request-context.server.ts requireOperator)
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -141,8 +141,8 @@ try {
   if (!args["skip-lighthouse"]) {
     console.log(`2. Lighthouse mobile performance (median of ${args.runs} runs), each page beside its script-free copy`);
     // The public pages of every kind: the home page, a marketing page, the pricing cards, a list, an
-    // article, a legal page, a form and the sign-in page.
-    const some = ["/", "/about", "/pricing", "/blog", `/blog/${await firstPostSlug(base)}`, "/privacy", "/contact", "/auth"];
+    // article, a legal page, a form and the sign-in page; and the Hindi home and pricing (issue 20).
+    const some = ["/", "/about", "/pricing", "/blog", `/blog/${await firstPostSlug(base)}`, "/privacy", "/contact", "/auth", "/hi", "/hi/pricing"];
     const pages = args["lighthouse-pages"] === "all" ? [...new Set([...staticPagePaths, ...some])] : some;
     printLighthousePages(await lighthousePages(base, pages, Number(args.runs)), { score: TARGETS.lighthouse, lcpRatio: TARGETS.lcpRatio });
     console.log("   A slow phone for real: Chromium throttled to Lighthouse's slow 4G and 4x CPU (DevTools protocol)");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, isNotModified } from "./negotiation";
+import { chooseEncoding, homeLanguage, isNotModified } from "./negotiation";
 
 describe("chooseEncoding", () => {
   it("prefers brotli, then gzip, and honours q-values", () => {
@@ -39,5 +39,25 @@ describe("isNotModified", () => {
     expect(isNotModified({ "if-none-match": '"x"' }, etag)).toBe(false);
     expect(isNotModified({}, etag)).toBe(false);
     expect(isNotModified({ "if-none-match": '"abc"', "cache-control": "no-cache" }, etag)).toBe(false);
+  });
+});
+
+describe("homeLanguage (the bare / only)", () => {
+  const cookie = "tuesday.lang";
+  it("follows a remembered choice first, then a browser that ranks Hindi above English", () => {
+    expect(homeLanguage({}, cookie)).toBe("en");
+    expect(homeLanguage({ "accept-language": "hi-IN,hi;q=0.9,en;q=0.8" }, cookie)).toBe("hi");
+    expect(homeLanguage({ "accept-language": "hi" }, cookie)).toBe("hi");
+    expect(homeLanguage({ "accept-language": "en-IN,en;q=0.9,hi;q=0.8" }, cookie)).toBe("en");
+    expect(homeLanguage({ "accept-language": "fr-FR" }, cookie)).toBe("en");
+    expect(homeLanguage({ "accept-language": "*" }, cookie)).toBe("en");
+    expect(homeLanguage({ "accept-language": "hi-IN", cookie: "tuesday.lang=en" }, cookie)).toBe("en");
+    expect(homeLanguage({ cookie: "a=b; tuesday.lang=hi" }, cookie)).toBe("hi");
+  });
+
+  it("reads only its own cookie, whole", () => {
+    expect(homeLanguage({ cookie: "xtuesday.lang=hi" }, cookie)).toBe("en");
+    expect(homeLanguage({ cookie: "tuesday.lang=hindi" }, cookie)).toBe("en");
+    expect(homeLanguage({ cookie: "tuesdayXlang=hi" }, cookie)).toBe("en");
   });
 });

@@ -13,6 +13,23 @@ import fresh from "fresh";
 import Negotiator from "negotiator";
 
 export type Encoding = "br" | "gzip";
+
+/**
+ * The bare "/" only (docs/decisions/0032-hindi.md): the language its visitor
+ * reads. A choice remembered by the language switch (its cookie) first; then
+ * the browser's Accept-Language, Hindi only when it ranks Hindi above English;
+ * a client that sends neither (a crawler) reads English. Every other URL is in
+ * one language and is never redirected.
+ */
+export function homeLanguage(headers: IncomingHttpHeaders, languageCookie: string): "en" | "hi" {
+  const cookie = headers.cookie ?? "";
+  const remembered = new RegExp(`(?:^|;\\s*)${languageCookie.replaceAll(".", "\\.")}=(en|hi)(?:;|$)`).exec(cookie);
+  if (remembered) return remembered[1] as "en" | "hi";
+  const accept = headers["accept-language"];
+  if (!accept) return "en";
+  const negotiator = new Negotiator({ headers: { "accept-language": accept } });
+  return negotiator.language(["en", "hi"]) === "hi" ? "hi" : "en";
+}
 export type Chosen = Encoding | "identity";
 
 /** Our order of preference among what we can send: brotli is smaller, gzip is everywhere. */

@@ -119,8 +119,9 @@ export function loadStaticFiles(clientDir: string, origin: string, statusUrl: st
         prepare(body, type, {
           "Cache-Control": "no-cache",
           "Content-Security-Policy": csp,
-          // The same URL is rendered per visitor when a session cookie is present.
-          Vary: "Cookie, Accept-Encoding",
+          // The same URL is rendered per visitor when a session cookie is present; the bare "/"
+          // also sends a Hindi reader to /hi (http.ts, negotiation.ts homeLanguage).
+          Vary: route === "/" ? "Cookie, Accept-Encoding, Accept-Language" : "Cookie, Accept-Encoding",
         }),
       );
       continue;

@@ -4,9 +4,17 @@ import { site } from "~/config/site";
 import { AUTH_CHANNEL, type PopupResult } from "~/features/auth/social-sign-in";
 import { cacheUser } from "~/features/auth/user-cache";
 import { getViewer } from "~/request-context.server";
+import { auth as authWords } from "~/shared/i18n/catalog/auth";
+import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
+import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
+import { pageMessages } from "~/shared/i18n/messages.server";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import type { Route } from "./+types/auth.complete";
 
-export const meta: Route.MetaFunction = () => [{ title: `Signing you in… | ${site.productName}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${messagesFromMatches(matches, "auth", authWords).complete.signingIn} | ${site.productName}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Where Google and GitHub sign-in ends, in the popup or (popup blocked, or no
@@ -15,6 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Signing you in… | ${s
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeOfRequest(request);
   const raw = url.searchParams.get("provider");
   const provider = raw === "github" ? "github" : "google";
   const via = url.searchParams.get("via") === "popup" ? "popup" : "redirect";
@@ -22,15 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = url.searchParams.get("error") || twoFactor ? null : await getViewer(context);
   // In the main window there is nothing to report to an opener: go on at once (also without JavaScript).
   if (via === "redirect") {
-    if (twoFactor) throw redirect("/auth/two-factor");
-    throw redirect(user ? "/home" : `/auth?error=oauth&provider=${provider}`);
+    if (twoFactor) throw redirect(localizedPath("/auth/two-factor", locale));
+    throw redirect(localizedPath(user ? "/home" : `/auth?error=oauth&provider=${provider}`, locale));
   }
-  return { provider, via, user, status: user ? "success" : twoFactor ? "two-factor" : "error" } as const;
+  return { provider, via, user, status: user ? "success" : twoFactor ? "two-factor" : "error", i18n: pageMessages(locale, "auth") } as const;
 }
 
 export default function AuthComplete({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const t = useMessages("auth", authWords);
+  const localize = useLocalize();
   const { provider, via, user, status } = loaderData;
 
   useEffect(() => {
@@ -50,15 +61,15 @@ export default function AuthComplete({ loaderData }: Route.ComponentProps) {
     }
     // Same-window sign-in (popup blocked): carry on in this window.
     void (async () => {
-      await navigate(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=oauth&provider=${provider}`, { replace: true });
+      await navigate(localize(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=oauth&provider=${provider}`), { replace: true });
       await revalidator.revalidate();
     })();
-  }, [provider, via, user, status, navigate, revalidator]);
+  }, [provider, via, user, status, navigate, revalidator, localize]);
 
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4 py-24">
       <p role="status" className="text-lg font-medium text-ink-700">
-        Signing you in…
+        {t.complete.signingIn}
       </p>
     </div>
   );

@@ -1,18 +1,21 @@
 import { data } from "react-router";
 import { env } from "~/config/env.server";
-import { site } from "~/config/site";
 import { resetPassword } from "~/features/auth/auth-actions.server";
 import type { ResetActionData } from "~/features/auth/auth-state";
 import { ResetPasswordForm } from "~/features/auth/reset-password-form";
 import { readRequestBody } from "~/infra/http/body.server";
 import { appContext } from "~/request-context.server";
+import { auth as authWords } from "~/shared/i18n/catalog/auth";
+import { localeOfRequest } from "~/shared/i18n/locale";
+import { messagesFromMatches } from "~/shared/i18n/messages";
+import { pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/auth.reset-password";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Choose a new password", path: "/auth/reset-password", description: `Choose a new password for your ${site.productName} account.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = messagesFromMatches(matches, "auth", authWords);
+  return [...pageMeta(matches, { title: t.reset.title, path: "/auth/reset-password", description: t.reset.description }), { name: "robots", content: "noindex" }];
+};
 
 /**
  * Where the emailed reset link lands (via Better Auth, which checks the token
@@ -30,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const record = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
     if (!record || new Date(record.expiresAt) <= new Date()) error = "INVALID_TOKEN";
   }
-  return { token, error, minPasswordLength: env().minPasswordLength };
+  return { token, error, minPasswordLength: env().minPasswordLength, i18n: pageMessages(localeOfRequest(request), "auth") };
 }
 
 /** The new password: a plain form post, or a fetcher. */
@@ -39,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data<ResetActionData>({ done: false, error: body.message }, { status: body.status });
   const app = appContext(context);
   const { auth } = await app.services();
-  return resetPassword({ auth, headers: app.authHeaders() }, body.fields, env().minPasswordLength);
+  return resetPassword({ auth, headers: app.authHeaders(), locale: localeOfRequest(request), origin: new URL(request.url).origin }, body.fields, env().minPasswordLength);
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,18 +1,20 @@
 import { redirect } from "react-router";
 import { signOut } from "~/features/auth/auth-actions.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
 import type { SignOutFailure } from "~/features/auth/sign-out";
 import { appContext } from "~/request-context.server";
+import { auth as authWords } from "~/shared/i18n/catalog/auth";
+import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
+import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
 import type { Route } from "./+types/auth.sign-out";
 
-export const meta: Route.MetaFunction = () => [{ title: AUTH_MESSAGES.signOutFailed }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: messagesFromMatches(matches, "auth", authWords).messages.signOutFailed }, { name: "robots", content: "noindex" }];
 
 /** POST /auth/sign-out: the Sign Out buttons' form. Success goes home; the home page says so. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const { auth } = await app.services();
-  return signOut({ auth, headers: app.authHeaders(), flash: app.flashHeader });
+  return signOut({ auth, headers: app.authHeaders(), flash: app.flashHeader, locale: localeOfRequest(request) });
 }
 
 /** Through a fetcher, a failed request (network down) is 'Error signing out', not the error page. */
@@ -21,22 +23,23 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     return await serverAction();
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { ok: false, message: AUTH_MESSAGES.signOutFailed };
+    return { ok: false, message: authWords.messages.signOutFailed };
   }
 }
 
 /** A GET (a typed URL, a prefetch) signs nobody out. */
-export function loader() {
-  throw redirect("/profile");
+export function loader({ request }: Route.LoaderArgs) {
+  throw redirect(localizedPath("/profile", localeOfRequest(request)));
 }
 
 /** Only reached by a plain form post that failed. */
 export default function SignOutFailed() {
+  const t = useMessages("auth", authWords);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">{AUTH_MESSAGES.signOutFailed}</h1>
+      <h1 className="text-2xl font-bold">{t.messages.signOutFailed}</h1>
       <form method="post">
-        <Button type="submit">Try again</Button>
+        <Button type="submit">{t.signOut.tryAgain}</Button>
       </form>
     </div>
   );

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { env } from "~/config/env.server";
-import { site } from "~/config/site";
 import {
   pendingVerification,
   requestPasswordReset,
@@ -16,20 +15,21 @@ import { noticeFromQuery } from "~/features/auth/messages";
 import { safeRedirect } from "~/features/auth/safe-redirect";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, getViewer } from "~/request-context.server";
+import { auth as authWords } from "~/shared/i18n/catalog/auth";
+import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
+import { messagesFromMatches } from "~/shared/i18n/messages";
+import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/auth";
 
-/** The tab's title says which view it is (it said "Sign in" on every one). */
-const TITLES: Record<AuthMode, string> = { signin: "Sign in", signup: "Create your account", reset: "Reset your password", verify: "Check your email" };
-
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, {
-    title: TITLES[loaderData?.mode ?? "signin"],
-    path: "/auth",
-    description: `Sign in to ${site.productName} or create a free account with your email, Google or GitHub.`,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = messagesFromMatches(matches, "auth", authWords);
+  return [
+    // The tab's title says which view it is (it said "Sign in" on every one).
+    ...pageMeta(matches, { title: t.views.titles[loaderData?.mode ?? "signin"], path: "/auth", description: t.views.description }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 const MODES: readonly AuthMode[] = ["signin", "signup", "reset", "verify"];
 
@@ -48,8 +48,9 @@ function shownProviders(): Partial<Record<ProviderId, boolean>> {
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in, verified visitor has nothing to do here (spec section 2).
   const url = new URL(request.url);
+  const locale = localeOfRequest(request);
   // The check-your-email tab of a browser whose link has just signed it in moves on where the link went.
-  if (await getViewer(context)) throw redirect(url.searchParams.get("mode") === "verify" ? "/home" : "/profile");
+  if (await getViewer(context)) throw redirect(localizedPath(url.searchParams.get("mode") === "verify" ? "/home" : "/profile", locale));
   const requested = url.searchParams.get("mode") as AuthMode | null;
   const mode: AuthMode = requested && MODES.includes(requested) ? requested : "signin";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
@@ -59,15 +60,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { auth } = await app.services();
     pending = await pendingVerification({ auth, headers: app.authHeaders() });
     // Nobody is waiting for a link in this browser: there is nothing to show here.
-    if (!pending) throw redirect("/auth?mode=signup");
+    if (!pending) throw redirect(localizedPath("/auth?mode=signup", locale));
   }
   return {
     mode,
-    notice: noticeFromQuery(url.searchParams),
+    notice: noticeFromQuery(url.searchParams, messagesFor(locale).auth),
     providers: shownProviders(),
     minPasswordLength: env().minPasswordLength,
     redirectTo: redirectTo || null,
     pending,
+    i18n: pageMessages(locale, "auth"),
   };
 }
 
@@ -82,6 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: app.authHeaders(),
     idempotency: { db: database.db, ip: app.clientIp() },
     passwordCheck: { url: config.pwnedPasswordsUrl, log },
+    locale: localeOfRequest(request),
   };
   switch (textField(body.fields, "intent")) {
     case "sign-in":
@@ -95,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "social":
       return socialSignIn(call, body.fields, providers());
     default:
-      return data<AuthActionData>({ intent: "unknown", notice: { tone: "error", text: "Unknown action." } }, { status: 400 });
+      return data<AuthActionData>({ intent: "unknown", notice: { tone: "error", text: messagesFor(call.locale).auth.messages.unknownAction } }, { status: 400 });
   }
 }
 

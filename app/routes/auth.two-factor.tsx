@@ -1,11 +1,14 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { site } from "~/config/site";
 import { type TwoFactorActionData, verifyTwoFactor } from "~/features/auth/auth-actions.server";
-import { TWO_FACTOR_MESSAGES } from "~/features/auth/messages";
 import { safeRedirect } from "~/features/auth/safe-redirect";
 import { readRequestBody } from "~/infra/http/body.server";
 import { appContext, getViewer } from "~/request-context.server";
+import { auth as authWords } from "~/shared/i18n/catalog/auth";
+import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
+import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
+import { pageMessages } from "~/shared/i18n/messages.server";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { pageMeta } from "~/shared/lib/seo";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
@@ -14,10 +17,10 @@ import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { checkSecondFactor } from "~/features/auth/auth-fields";
 import type { Route } from "./+types/auth.two-factor";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Two-factor authentication", path: "/auth/two-factor", description: `The second step of signing in to ${site.productName}.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = messagesFromMatches(matches, "auth", authWords);
+  return [...pageMeta(matches, { title: t.twoFactor.title, path: "/auth/two-factor", description: t.twoFactor.description }), { name: "robots", content: "noindex" }];
+};
 
 /** The challenge cookie Better Auth set after the first factor (its name carries our cookie prefix). */
 function hasChallenge(request: Request): boolean {
@@ -25,11 +28,16 @@ function hasChallenge(request: Request): boolean {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getViewer(context)) throw redirect("/profile");
+  const locale = localeOfRequest(request);
+  if (await getViewer(context)) throw redirect(localizedPath("/profile", locale));
   const url = new URL(request.url);
   // No challenge in this browser (it expired, or the page was opened directly): the first step again.
-  if (!hasChallenge(request)) throw redirect("/auth?error=TWO_FACTOR_EXPIRED");
-  return { method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const), redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null };
+  if (!hasChallenge(request)) throw redirect(localizedPath("/auth?error=TWO_FACTOR_EXPIRED", locale));
+  return {
+    method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const),
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,
+    i18n: pageMessages(locale, "auth"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
   if (!body.ok) return data<TwoFactorActionData>({ method: "totp", error: body.message }, { status: body.status });
   const { auth } = await app.services();
-  return verifyTwoFactor({ auth, headers: app.authHeaders() }, body.fields);
+  return verifyTwoFactor({ auth, headers: app.authHeaders(), locale: localeOfRequest(request) }, body.fields);
 }
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
@@ -48,10 +56,12 @@ const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:text-br
  * (`?method=backup`, a link, so it switches without JavaScript too).
  */
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useMessages("auth", authWords);
+  const localize = useLocalize();
   const navigation = useNavigation();
   const method = actionData?.method ?? loaderData.method;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fields = useFieldErrors({ validate: checkSecondFactor, answer: actionData, answerErrors: actionData && !actionData.restart ? { code: actionData.error } : undefined });
+  const fields = useFieldErrors({ validate: (data) => checkSecondFactor(data, t), answer: actionData, answerErrors: actionData && !actionData.restart ? { code: actionData.error } : undefined });
   const field = useRef<HTMLInputElement>(null);
   const message = useRef<HTMLDivElement>(null);
   const query = (m: "totp" | "backup") => {
@@ -59,7 +69,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
     if (m === "backup") params.set("method", "backup");
     if (loaderData.redirectTo) params.set("redirectTo", loaderData.redirectTo);
     const text = params.toString();
-    return text ? `/auth/two-factor?${text}` : "/auth/two-factor";
+    return localize(text ? `/auth/two-factor?${text}` : "/auth/two-factor");
   };
 
   useEffect(() => {
@@ -72,15 +82,15 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <div className="w-full max-w-md">
         <div className="text-center">
-          <h1 className="text-3xl font-bold text-balance">{TWO_FACTOR_MESSAGES.title}</h1>
-          <p className="mt-2 text-ink-600">{method === "backup" ? TWO_FACTOR_MESSAGES.enterBackupCode : TWO_FACTOR_MESSAGES.enterCode}</p>
+          <h1 className="text-3xl font-bold text-balance">{t.twoFactor.title}</h1>
+          <p className="mt-2 text-ink-600">{method === "backup" ? t.twoFactor.enterBackupCode : t.twoFactor.enterCode}</p>
         </div>
         <div className="mt-8 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
           {actionData?.restart ? (
             <div ref={message} tabIndex={-1} className="space-y-5 outline-none">
               <Banner tone="error">{actionData.error}</Banner>
-              <ButtonLink to={loaderData.redirectTo ? `/auth?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/auth"} className="w-full">
-                Sign in again
+              <ButtonLink to={localize(loaderData.redirectTo ? `/auth?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/auth")} className="w-full">
+                {t.twoFactor.signInAgain}
               </ButtonLink>
             </div>
           ) : (
@@ -92,7 +102,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 ref={field}
                 // A new field (and a fresh value) when the method changes.
                 key={method}
-                label={method === "backup" ? "Backup code" : "Authentication code"}
+                label={method === "backup" ? t.twoFactor.backupLabel : t.twoFactor.codeLabel}
                 name="code"
                 autoComplete="one-time-code"
                 inputMode={method === "backup" ? "text" : "numeric"}
@@ -107,10 +117,10 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               />
               <label className="flex items-center gap-2 text-sm text-ink-700">
                 <input type="checkbox" name="trust" value="on" className="size-4 rounded border-ink-300 accent-brand-600" />
-                Trust this device for 30 days
+                {t.twoFactor.trust}
               </label>
               <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Checking..." : "Verify"}
+                {busy ? t.twoFactor.checking : t.twoFactor.verify}
               </Button>
             </Form>
           )}
@@ -120,21 +130,21 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
             <p>
               {method === "backup" ? (
                 <Link to={query("totp")} className={linkClass}>
-                  Use your authenticator app instead
+                  {t.twoFactor.useApp}
                 </Link>
               ) : (
                 <>
-                  Lost your phone?{" "}
+                  {t.twoFactor.lostPhone}{" "}
                   <Link to={query("backup")} className={linkClass}>
-                    Use a backup code
+                    {t.twoFactor.useBackup}
                   </Link>
                 </>
               )}
             </p>
           )}
           <p>
-            <Link to="/auth" className={linkClass}>
-              Back to Sign In
+            <Link to={localize("/auth")} className={linkClass}>
+              {t.views.backToSignIn}
             </Link>
           </p>
         </div>

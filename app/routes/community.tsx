@@ -1,5 +1,9 @@
 import { site } from "~/config/site";
-import { benefits, communityIntro, joinCards } from "~/features/community/content";
+import * as communityEn from "~/features/community/content";
+import * as communityHi from "~/features/community/content.hi";
+import { sections } from "~/shared/i18n/catalog/sections";
+import { localeOfRequest } from "~/shared/i18n/locale";
+import { fill, useMessages } from "~/shared/i18n/messages";
 import { CardGrid } from "~/features/marketing/card-grid";
 import { pageMeta } from "~/shared/lib/seo";
 import { BrandIcon } from "~/shared/ui/brand-icons";
@@ -9,7 +13,8 @@ import type { Route } from "./+types/community";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Community", path: "/community", description: loaderData?.intro.intro ?? site.description });
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  const { communityIntro, joinCards, benefits } = localeOfRequest(request) === "hi" ? communityHi : communityEn;
   return { intro: communityIntro, joinCards, benefits };
 }
 
@@ -17,13 +22,14 @@ const LINKS = { x: site.community.x, telegram: site.community.telegram, whatsapp
 
 export default function Community({ loaderData }: Route.ComponentProps) {
   const { intro, joinCards, benefits } = loaderData;
+  const t = useMessages("sections", sections);
   return (
     <>
       <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
       <section aria-labelledby="join-cards-heading" className="py-16 sm:py-20">
         <Container>
           <h2 id="join-cards-heading" className="sr-only">
-            Where to join
+            {t.whereToJoin}
           </h2>
           <ul className="grid gap-6 md:grid-cols-3">
             {joinCards.map((card) => (
@@ -40,14 +46,14 @@ export default function Community({ loaderData }: Route.ComponentProps) {
                   className="scheme-light mt-6 inline-flex h-11 items-center justify-center rounded-xl bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
                 >
                   {card.cta}
-                  <span className="sr-only"> (opens {card.title} in a new tab)</span>
+                  <span className="sr-only"> {fill(t.opensInNewTab, { name: card.title })}</span>
                 </a>
               </li>
             ))}
           </ul>
         </Container>
       </section>
-      <Section id="benefits" eyebrow="Why join" title="What you get from the community" tone="tint">
+      <Section id="benefits" eyebrow={t.whyJoinEyebrow} title={t.whyJoinTitle} tone="tint">
         <CardGrid cards={benefits} columns={3} />
       </Section>
     </>

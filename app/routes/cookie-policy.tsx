@@ -1,19 +1,26 @@
-import { cookiePolicy } from "~/features/legal/content";
+import * as legalEn from "~/features/legal/content";
+import * as legalHi from "~/features/legal/content.hi";
+import { GoverningNote } from "~/features/legal/governing-note";
+import { legal } from "~/shared/i18n/catalog/legal";
+import { localeOfRequest } from "~/shared/i18n/locale";
+import { useMessages } from "~/shared/i18n/messages";
 import { LegalSections } from "~/features/legal/legal-sections";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/cookie-policy";
 import { site } from "~/config/site";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Cookie Policy",
-    path: "/cookie-policy",
-    description: `The cookies and browser storage ${site.productName} uses, why, and how to control them. No tracking, no advertising.`,
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { title: loaderData?.policy.intro.title ?? "Cookie Policy", path: "/cookie-policy", description: loaderData?.description ?? site.description });
 
-export function loader() {
-  return { policy: cookiePolicy };
+export function loader({ request }: Route.LoaderArgs) {
+  const hindi = localeOfRequest(request) === "hi";
+  return {
+    policy: (hindi ? legalHi : legalEn).cookiePolicy,
+    description: hindi
+      ? `${site.productName} कौन-सी कुकीज़ और ब्राउज़र स्टोरेज इस्तेमाल करता है, क्यों, और आप उन्हें कैसे नियंत्रित कर सकते हैं। न ट्रैकिंग, न विज्ञापन।`
+      : `The cookies and browser storage ${site.productName} uses, why, and how to control them. No tracking, no advertising.`,
+  };
 }
 
 interface StorageTableProps {
@@ -34,7 +41,9 @@ function StorageTable({ id, title, columns, rows }: StorageTableProps) {
       <ul className="mt-5 space-y-3 md:hidden">
         {rows.map((row) => (
           <li key={row.key} className="rounded-2xl bg-white p-4 ring-1 ring-ink-200">
-            <p className="font-mono text-[13px] font-semibold break-all text-ink-950">{row.key}</p>
+            <p className="font-mono text-[13px] font-semibold break-all text-ink-950" translate="no">
+              {row.key}
+            </p>
             <dl className="mt-2 space-y-1 text-sm">
               {row.cells.map((cell, i) => (
                 <div key={columns[i + 1]}>
@@ -60,7 +69,7 @@ function StorageTable({ id, title, columns, rows }: StorageTableProps) {
           <tbody className="divide-y divide-ink-200">
             {rows.map((row) => (
               <tr key={row.key}>
-                <th scope="row" className="px-4 py-3 align-top font-mono text-[13px] font-medium whitespace-nowrap text-ink-950">
+                <th scope="row" translate="no" className="px-4 py-3 align-top font-mono text-[13px] font-medium whitespace-nowrap text-ink-950">
                   {row.key}
                 </th>
                 {row.cells.map((cell, i) => (
@@ -79,23 +88,25 @@ function StorageTable({ id, title, columns, rows }: StorageTableProps) {
 
 export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
   const { intro, sections, cookies, storage } = loaderData.policy;
+  const t = useMessages("legal", legal);
   return (
     <>
       <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
       <Container className="max-w-[40rem] py-16 sm:py-20">
+        <GoverningNote />
         <LegalSections sections={sections} />
 
         <StorageTable
           id="cookie-table"
-          title="Cookies this site sets"
-          columns={["Name", "Purpose", "Lifetime"]}
+          title={t.cookiesTable}
+          columns={[t.name, t.purpose, t.lifetime]}
           rows={cookies.map((c) => ({ key: c.name, cells: [c.purpose, c.duration] }))}
         />
         <StorageTable
           id="storage-table"
-          title="Browser storage"
-          columns={["Key", "Where", "Purpose"]}
-          rows={storage.map((s) => ({ key: s.key, cells: [s.kind, s.purpose] }))}
+          title={t.storageTable}
+          columns={[t.key, t.where, t.purpose]}
+          rows={storage.map((s) => ({ key: s.key, cells: [t[s.kind], s.purpose] }))}
         />
       </Container>
     </>

@@ -1,5 +1,6 @@
-import { site, team } from "~/config/site";
-import { features, hero, story, values, vision, whyChooseUs } from "~/features/marketing/content";
+import { site } from "~/config/site";
+import { marketingCopy, siteLines, teamIn } from "~/features/marketing/localized.server";
+import { localeOfRequest } from "~/shared/i18n/locale";
 import { Hero } from "~/features/marketing/hero";
 import {
   FeaturesSection,
@@ -13,14 +14,16 @@ import {
 import { organizationJsonLd, originFrom, pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: site.productName, path: "/", description: site.description }),
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, { title: site.productName, path: "/", description: loaderData?.site.description ?? site.description, tagline: loaderData?.site.tagline }),
   organizationJsonLd(originFrom(matches)),
 ];
 
 // The copy travels as loader data, not as code: see docs/decisions/0005-initial-javascript-budget.md.
-export function loader() {
-  return { hero, values, whyChooseUs, vision, features, story, team };
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  const { hero, values, whyChooseUs, vision, features, story } = marketingCopy(locale);
+  return { hero, values, whyChooseUs, vision, features, story, team: teamIn(locale), site: siteLines(locale) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

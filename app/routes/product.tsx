@@ -1,8 +1,13 @@
 import { useRouteLoaderData } from "react-router";
 import { site } from "~/config/site";
-import { products, productsIntro } from "~/features/products/content";
+import * as productsEn from "~/features/products/content";
+import * as productsHi from "~/features/products/content.hi";
+import { products as productsText } from "~/shared/i18n/catalog/products";
+import { localeOfRequest } from "~/shared/i18n/locale";
+import { useMessages } from "~/shared/i18n/messages";
 import { JoinBand } from "~/features/marketing/sections";
-import { PRODUCT_INTERESTS, WaitlistSection } from "~/features/waitlist";
+import { WaitlistSection } from "~/features/waitlist";
+import { interestsIn } from "~/features/waitlist/interests.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
@@ -12,17 +17,19 @@ import type { Route } from "./+types/product";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Products", path: "/product", description: loaderData?.intro.intro ?? site.description });
 
-export function loader() {
-  return { intro: productsIntro, products };
+export function loader({ request }: Route.LoaderArgs) {
+  const { productsIntro, products } = localeOfRequest(request) === "hi" ? productsHi : productsEn;
+  return { intro: productsIntro, products, interests: interestsIn(localeOfRequest(request), "products") };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { intro, products } = loaderData;
+  const { intro, products, interests } = loaderData;
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const t = useMessages("products", productsText);
   return (
     <>
       <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
-      <section aria-label="Products" className="py-16 sm:py-20">
+      <section aria-label={intro.title} className="py-16 sm:py-20">
         <Container>
           <ul className="grid gap-6 md:grid-cols-2">
             {products.map((product) => (
@@ -50,9 +57,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </ul>
           <WaitlistSection
             id="product-waitlist"
-            title="Be told when it ships"
-            text="Pick the product you are waiting for and we will write once, on the day it launches."
-            interests={PRODUCT_INTERESTS}
+            title={t.waitlistTitle}
+            text={t.waitlistText}
+            interests={interests}
             source="/product"
             viewer={viewer}
           />

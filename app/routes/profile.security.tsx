@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import { site } from "~/config/site";
-import { changePassword, requestSetPassword, SECURITY_MESSAGES, signedInDevices, signOutDevice, signOutOthers } from "~/features/profile/security.server";
+import { changePassword, requestSetPassword, signedInDevices, signOutDevice, signOutOthers } from "~/features/profile/security.server";
 import {
   confirmTwoFactor,
   connectAccount,
@@ -18,46 +17,51 @@ import type { SecurityActionData } from "~/features/profile/security-state";
 import { SecurityView } from "~/features/profile/security-view";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, requireViewer } from "~/request-context.server";
+import { account } from "~/shared/i18n/catalog/account";
+import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
+import { messagesFromMatches } from "~/shared/i18n/messages";
+import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/profile.security";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
-    title: "Account security",
-    path: "/profile/security",
-    description: `Your ${site.productName} password, two-factor authentication, passkeys, connected accounts and signed-in devices.`,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = messagesFromMatches(matches, "account", account);
+  return [
+    ...pageMeta(matches, { title: t.meta.securityTitle, path: "/profile/security", description: t.meta.securityDescription }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  const said = messagesFor(locale).account.security.messages;
   const viewer = await requireViewer(context);
   const app = appContext(context);
   const s = await app.services();
   const ctx = await s.auth.$context;
   const headers = app.authHeaders();
   const [devices, credential, current] = await Promise.all([
-    signedInDevices(s, headers),
+    signedInDevices(s, headers, locale),
     ctx.internalAdapter.findCredentialAccount(viewer.id),
     s.auth.api.getSession({ headers }),
   ]);
-  if (!current) throw redirect("/auth?redirectTo=/profile/security");
-  const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null });
+  if (!current) throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
+  const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null }, locale);
   // After a redirect (a changed password, a provider's round trip): say what happened.
   const query = new URL(request.url).searchParams;
-  const connection = connectionNotice(query);
+  const connection = connectionNotice(query, locale);
   const notice =
     query.get("changed") === "password"
-      ? SECURITY_MESSAGES.passwordChanged
+      ? said.passwordChanged
       : query.get("changed") === "two-factor-off"
-        ? SECURITY_MESSAGES.twoFactorOff
+        ? said.twoFactorOff
         : query.get("changed") === "two-factor-on"
-          ? SECURITY_MESSAGES.twoFactorOn
+          ? said.twoFactorOn
         : connection?.ok
           ? connection.message
           : undefined;
   // Signed in with a password the policy now refuses (common, or published by a breach): ask for a new one.
-  const warning = query.get("password") === "weak" && credential?.password ? SECURITY_MESSAGES.weakPassword : connection && !connection.ok ? connection.message : undefined;
+  const warning = query.get("password") === "weak" && credential?.password ? said.weakPassword : connection && !connection.ok ? connection.message : undefined;
   return {
     email: viewer.email,
     hasPassword: Boolean(credential?.password),
@@ -66,37 +70,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice,
     warning,
     ...signIn,
+    // The page's words on /hi/profile/security (null in English): its own, and the auth area's password and code errors.
+    i18n: pageMessages(locale, "account", "auth"),
   };
 }
 
-/** Every change on the page, as plain form posts; answers are data (shown by the page), never thrown. */
+/** Every change on the page, as plain form posts; answers are data (shown by the page, in its language), never thrown. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = localeOfRequest(request);
+  const said = messagesFor(locale).account;
   const viewer = await requireViewer(context);
   const app = appContext(context);
   const s = await app.services();
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
-  if (!body.ok) return data<SecurityActionData>({ intent: "change-password", ok: false, message: body.message }, { status: body.status });
+  if (!body.ok) {
+    // The reader's own words are English; a Hindi page says the same in Hindi.
+    const message = locale === "en" ? body.message : said.page.unreadable;
+    return data<SecurityActionData>({ intent: "change-password", ok: false, message }, { status: body.status });
+  }
   const headers = app.authHeaders();
   const fields = body.fields;
 
   const handlers = {
-    "change-password": () => changePassword(s, headers, fields),
-    "set-password": () => requestSetPassword(s, headers, viewer),
-    "sign-out-device": () => signOutDevice(s, headers, textField(fields, "sessionId") ?? ""),
-    "sign-out-others": () => signOutOthers(s, headers),
-    reauthenticate: () => reauthenticate(s, headers, fields),
-    "two-factor-enable": () => enableTwoFactor(s, headers, fields),
-    "two-factor-confirm": () => confirmTwoFactor(s, headers, fields),
-    "two-factor-disable": () => disableTwoFactor(s, headers, fields),
-    "two-factor-backup-codes": () => newBackupCodes(s, headers, fields),
-    "passkey-rename": () => renamePasskey(s, headers, fields),
-    "passkey-delete": () => deletePasskey(s, headers, fields),
-    connect: () => connectAccount(s, headers, fields),
-    disconnect: () => disconnectAccount(s, headers, fields, viewer),
+    "change-password": () => changePassword(s, headers, fields, locale),
+    "set-password": () => requestSetPassword(s, headers, viewer, locale),
+    "sign-out-device": () => signOutDevice(s, headers, textField(fields, "sessionId") ?? "", locale),
+    "sign-out-others": () => signOutOthers(s, headers, locale),
+    reauthenticate: () => reauthenticate(s, headers, fields, locale),
+    "two-factor-enable": () => enableTwoFactor(s, headers, fields, locale),
+    "two-factor-confirm": () => confirmTwoFactor(s, headers, fields, locale),
+    "two-factor-disable": () => disableTwoFactor(s, headers, fields, locale),
+    "two-factor-backup-codes": () => newBackupCodes(s, headers, fields, locale),
+    "passkey-rename": () => renamePasskey(s, headers, fields, locale),
+    "passkey-delete": () => deletePasskey(s, headers, fields, locale),
+    connect: () => connectAccount(s, headers, fields, locale),
+    disconnect: () => disconnectAccount(s, headers, fields, viewer, locale),
   } as const;
   const intent = textField(fields, "intent") ?? "";
   const handler = (handlers as Record<string, (() => ReturnType<(typeof handlers)[keyof typeof handlers]>) | undefined>)[intent];
-  if (!handler) return data<SecurityActionData>({ intent: "change-password", ok: false, message: SECURITY_MESSAGES.failed }, { status: 400 });
+  if (!handler) return data<SecurityActionData>({ intent: "change-password", ok: false, message: said.security.messages.failed }, { status: 400 });
   const result = await handler();
 
   const responseHeaders = new Headers();
@@ -106,9 +118,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A changed password ended every session, this one included; turning two-factor on or off gives this
   // browser a new session too. Its cookie arrives in the Set-Cookie above, so the page is loaded
   // again with it (post, redirect, get) rather than now, with the cookie that just ended.
-  if (result.data.intent === "change-password" && result.data.ok) throw redirect("/profile/security?changed=password", { headers: responseHeaders });
-  if (result.data.intent === "two-factor-disable" && result.data.ok) throw redirect("/profile/security?changed=two-factor-off", { headers: responseHeaders });
-  if (result.data.intent === "two-factor-confirm" && result.data.ok) throw redirect("/profile/security?changed=two-factor-on", { headers: responseHeaders });
+  const page = localizedPath("/profile/security", locale);
+  if (result.data.intent === "change-password" && result.data.ok) throw redirect(`${page}?changed=password`, { headers: responseHeaders });
+  if (result.data.intent === "two-factor-disable" && result.data.ok) throw redirect(`${page}?changed=two-factor-off`, { headers: responseHeaders });
+  if (result.data.intent === "two-factor-confirm" && result.data.ok) throw redirect(`${page}?changed=two-factor-on`, { headers: responseHeaders });
   return data(result.data, { status: result.status, headers: responseHeaders });
 }
 

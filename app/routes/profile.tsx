@@ -1,34 +1,40 @@
 import { data, redirect } from "react-router";
-import { site } from "~/config/site";
-import { deleteOwnAccount, PROFILE_MESSAGES, updateOwnProfile } from "~/features/profile/profile-service.server";
+import { deleteOwnAccount, updateOwnProfile } from "~/features/profile/profile-service.server";
 import type { ProfileActionData } from "~/features/profile/profile-state";
 import { checkDeletion } from "~/features/profile/deletion-check";
+import { typedValues } from "~/features/profile/profile-draft";
 import { keepServerDraft, takeServerDraft } from "~/features/profile/server-draft.server";
 import { env } from "~/config/env.server";
 import { ProfileView } from "~/features/profile/profile-view";
-import { getUserRecord } from "~/features/profile/user-record.server";
+import { getProfileRecord } from "~/features/profile/user-record.server";
+import { tooManyAttempts } from "~/features/profile/rate-limit-words";
 import { readRequestBody, textField } from "~/infra/http/body.server";
-import { retryAfterHeaders, waitMessage } from "~/infra/http/responses";
+import { retryAfterHeaders } from "~/infra/http/responses";
 import { appContext, getViewer, requireViewer } from "~/request-context.server";
+import { account } from "~/shared/i18n/catalog/account";
+import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
+import { messagesFromMatches } from "~/shared/i18n/messages";
+import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Your profile", path: "/profile", description: `Your ${site.productName} profile, stats and account settings.` }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = messagesFromMatches(matches, "account", account);
+  return [...pageMeta(matches, { title: t.meta.profileTitle, path: "/profile", description: t.meta.profileDescription }), { name: "robots", content: "noindex" }];
+};
 
 /** Only a signed-in user with a stored record may be here (spec section 6). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
   const viewer = await requireViewer(context);
   const s = await appContext(context).services();
-  const record = await getUserRecord(s.database.db, viewer.id);
-  if (!record) throw redirect("/auth");
+  const record = await getProfileRecord(s.database.db, viewer.id);
+  if (!record) throw redirect(localizedPath("/auth", locale));
   const ctx = await s.auth.$context;
   const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
   const params = new URL(request.url).searchParams;
   // What a save without JavaScript kept when it found the session ended (server-draft.server.ts): back into the form, once.
-  const kept = await takeServerDraft(s.auth, request.headers.get("cookie"), viewer.id, secureCookies());
+  const kept = await takeServerDraft(s.auth, request.headers.get("cookie"), viewer.id, secureCookies(), locale);
   return data(
     {
       record,
@@ -37,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       startEditing: params.get("edit") === "1" || Boolean(kept?.draft),
       startDeleting: params.get("delete") === "1",
       serverDraft: kept?.draft ?? null,
+      // The page's words on /hi/profile (null in English), with the auth area's (shared with the account forms).
+      i18n: pageMessages(locale, "account", "auth"),
     },
     kept ? { headers: { "Set-Cookie": kept.clearCookie } } : undefined,
   );
@@ -46,71 +54,84 @@ const secureCookies = () => env().appUrl.startsWith("https:");
 
 /**
  * Save and delete, as plain form posts (no JavaScript) or through fetchers.
- * Errors come back as data (the page shows them); a deletion redirects home.
+ * Errors come back as data (the page shows them), in the page's language; a
+ * deletion redirects home (in the page's language too).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
+  const locale = localeOfRequest(request);
+  const t = messagesFor(locale).account;
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
   if (!body.ok) {
     await requireViewer(context);
-    return data<ProfileActionData>({ intent: "save", ok: false, message: body.message, errors: {} }, { status: body.status });
+    // The reader's own words are English; a Hindi page says the same in Hindi.
+    const message = locale === "en" ? body.message : t.page.unreadable;
+    return data<ProfileActionData>({ intent: "save", ok: false, message, errors: {} }, { status: body.status });
   }
   const intent = textField(body.fields, "intent");
   // A save whose session ended (signed out in another tab, expired) must not lose what was typed: the
   // page's script keeps a draft and says why (401); without scripts, the sign-in page says why.
   if (intent === "save" && !(await getViewer(context))) {
     if (textField(body.fields, "client") === "script") {
-      return data<ProfileActionData>({ intent: "save", ok: false, sessionEnded: true, message: PROFILE_MESSAGES.sessionEnded, errors: {} }, { status: 401 });
+      return data<ProfileActionData>({ intent: "save", ok: false, sessionEnded: true, message: t.profile.sessionEnded, errors: {} }, { status: 401 });
     }
     // Without scripts the server keeps what was typed until the person is back (server-draft.server.ts).
     const headers = new Headers({ "Set-Cookie": app.flashHeader({ kind: "session-ended" }) });
-    const draftCookie = await keepServerDraft((await app.services()).auth, body.fields, secureCookies());
+    const draftCookie = await keepServerDraft((await app.services()).auth, body.fields, secureCookies(), locale);
     if (draftCookie) headers.append("Set-Cookie", draftCookie);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent("/profile?edit=1")}`, { headers });
+    const back = localizedPath("/profile?edit=1", locale);
+    throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(back)}`, locale), { headers });
   }
   const viewer = await requireViewer(context);
   const s = await app.services();
 
   if (intent === "save") {
     const version = textField(body.fields, "version");
-    const outcome = await updateOwnProfile(s, viewer, body.fields, { expectedVersion: version || undefined });
+    const outcome = await updateOwnProfile(s, viewer, body.fields, { expectedVersion: version || undefined, withLanguage: true, t });
     const answer: ProfileActionData = outcome.ok
-      ? { intent: "save", ok: true, record: outcome.record }
-      : { intent: "save", ok: false, message: outcome.message, errors: outcome.fieldErrors, ...(outcome.conflict ? { conflict: true as const } : {}) };
+      ? { intent: "save", ok: true, record: { ...outcome.record, language: outcome.language } }
+      : {
+          intent: "save",
+          ok: false,
+          message: outcome.message,
+          errors: outcome.fieldErrors,
+          ...(outcome.conflict ? { conflict: true as const } : {}),
+          typed: { version: version ?? "", values: typedValues(body.fields) },
+        };
     return data(answer, { status: outcome.ok ? 200 : outcome.conflict ? 409 : 400 });
   }
 
   if (intent === "delete") {
-    const outcome = await deleteOwnAccount(s, app.authHeaders(), viewer, body.fields, app.clientIp());
+    const outcome = await deleteOwnAccount(s, app.authHeaders(), viewer, body.fields, app.clientIp(), locale);
     switch (outcome.kind) {
       case "deleted": {
         const headers = new Headers();
         for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
         headers.append("Set-Cookie", app.flashHeader({ kind: "account-deleted" }));
-        throw redirect("/home?deleted=1", { headers });
+        throw redirect(localizedPath("/home?deleted=1", locale), { headers });
       }
       case "mail-sent":
-        return data<ProfileActionData>({ intent: "delete", outcome: "mail-sent", message: PROFILE_MESSAGES.deleteMailSent });
+        return data<ProfileActionData>({ intent: "delete", outcome: "mail-sent", message: t.profile.deleteMailSent });
       case "name-mismatch":
       case "password-required": {
         // Every field's error at once, in the dialog's own words (it runs the same check before posting).
         const ctx = await s.auth.$context;
         const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
-        const fieldErrors = checkDeletion(body.fields, viewer.name, Boolean(credential?.password));
-        const message = outcome.kind === "name-mismatch" ? PROFILE_MESSAGES.nameMismatch : PROFILE_MESSAGES.passwordRequired;
+        const fieldErrors = checkDeletion(body.fields, viewer.name, Boolean(credential?.password), t);
+        const message = outcome.kind === "name-mismatch" ? t.profile.nameMismatch : t.profile.passwordRequired;
         return data<ProfileActionData>({ intent: "delete", outcome: outcome.kind, message, fieldErrors }, { status: 400 });
       }
       case "rate-limited":
         return data<ProfileActionData>(
-          { intent: "delete", outcome: "rate-limited", message: waitMessage(outcome.decision.retryAfterS) },
+          { intent: "delete", outcome: "rate-limited", message: tooManyAttempts(outcome.decision.retryAfterS, messagesFor(locale).auth) },
           { status: 429, headers: retryAfterHeaders(outcome.decision) },
         );
       case "failed":
-        return data<ProfileActionData>({ intent: "delete", outcome: "failed", message: PROFILE_MESSAGES.deleteFailed }, { status: 403 });
+        return data<ProfileActionData>({ intent: "delete", outcome: "failed", message: t.profile.deleteFailed }, { status: 403 });
     }
   }
 
-  return data<ProfileActionData>({ intent: "save", ok: false, message: "Unknown action.", errors: {} }, { status: 400 });
+  return data<ProfileActionData>({ intent: "save", ok: false, message: t.page.unknownAction, errors: {} }, { status: 400 });
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,16 @@
 import { site } from "~/config/site";
 import { CardsPage } from "~/features/marketing/cards-page";
-import { story, pageIntros } from "~/features/marketing/content";
+import { marketingCopy } from "~/features/marketing/localized.server";
+import { localeOfRequest } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/story";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "story", path: "/story", description: loaderData?.intro.intro ?? site.description });
 
-export function loader() {
-  return { intro: pageIntros.story, cards: story };
+export function loader({ request }: Route.LoaderArgs) {
+  const copy = marketingCopy(localeOfRequest(request));
+  return { intro: copy.pageIntros.story, cards: copy.story };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

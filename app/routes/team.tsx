@@ -1,5 +1,8 @@
-import { site, team } from "~/config/site";
-import { pageIntros } from "~/features/marketing/content";
+import { site } from "~/config/site";
+import { marketingCopy, teamIn } from "~/features/marketing/localized.server";
+import { localeOfRequest } from "~/shared/i18n/locale";
+import { sections } from "~/shared/i18n/catalog/sections";
+import { useMessages } from "~/shared/i18n/messages";
 import { JoinBand } from "~/features/marketing/sections";
 import { TeamGrid } from "~/features/marketing/team-grid";
 import { pageMeta } from "~/shared/lib/seo";
@@ -9,16 +12,18 @@ import type { Route } from "./+types/team";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Team", path: "/team", description: loaderData?.intro.intro ?? site.description });
 
-export function loader() {
-  return { intro: pageIntros.team, team };
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfRequest(request);
+  return { intro: marketingCopy(locale).pageIntros.team, team: teamIn(locale) };
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
   const { intro, team } = loaderData;
+  const t = useMessages("sections", sections);
   return (
     <>
       <PageHeader eyebrow={intro.eyebrow} title={intro.title} intro={intro.intro} />
-      <section aria-label="Team members" className="py-16 sm:py-20">
+      <section aria-label={t.teamMembers} className="py-16 sm:py-20">
         <Container>
           <TeamGrid team={team} headingLevel="h2" />
         </Container>

@@ -1,14 +1,16 @@
 import { site } from "~/config/site";
 import { CardsPage } from "~/features/marketing/cards-page";
-import { vision, pageIntros } from "~/features/marketing/content";
+import { marketingCopy } from "~/features/marketing/localized.server";
+import { localeOfRequest } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/vision";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "vision", path: "/vision", description: loaderData?.intro.intro ?? site.description });
 
-export function loader() {
-  return { intro: pageIntros.vision, cards: vision };
+export function loader({ request }: Route.LoaderArgs) {
+  const copy = marketingCopy(localeOfRequest(request));
+  return { intro: copy.pageIntros.vision, cards: copy.vision };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,8 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "@formspree/core";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { NOT_FOUND_TITLE } from "../../app/features/layout/not-found-view";
 import { site } from "../../app/config/site";
@@ -549,6 +551,19 @@ test.describe("the Formspree-compatible form API", () => {
       }
       const payload = JSON.parse(second!.body) as { event: string; data: { form: string; message: { name: string; email: string; fields: Record<string, string> } } };
       expect(payload).toMatchObject({ event: "form.submission", data: { form: key, message: { name: `Hana ${word}`, email: "hana@example.com", fields: { plan: "team" } } } });
+      // The delivery is what /api/openapi.json documents under `webhooks`: its body and its three headers.
+      const doc = (await (await request.get("/api/openapi.json")).json()) as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> }; parameters: Array<{ name: string; schema: object }> } }> };
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema({ ...doc, $id: "https://tuesday.test/openapi.json" });
+      const hook = doc.webhooks["form.submission"]!.post;
+      const validBody = ajv.compile({ $ref: "https://tuesday.test/openapi.json#/webhooks/form.submission/post/requestBody/content/application~1json/schema" });
+      expect(validBody(payload), ajv.errorsText(validBody.errors)).toBe(true);
+      const headers = { "X-Tuesday-Signature": second!.signature, "X-Tuesday-Event": second!.event, "X-Tuesday-Delivery": second!.delivery };
+      for (const parameter of hook.parameters) {
+        const valid = ajv.compile(parameter.schema);
+        expect(valid(headers[parameter.name as keyof typeof headers]), `${parameter.name}: ${ajv.errorsText(valid.errors)}`).toBe(true);
+      }
 
       await open(page, "/admin/forms");
       const row = panel.getByRole("row").filter({ hasText: "delivered" });

@@ -179,7 +179,7 @@ test.describe("resend verification (spec section 5)", () => {
     // The server stays the judge: a request that slips through is refused in the spec's words.
     const early = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
     expect(early.status()).toBe(429);
-    expect(await early.json()).toEqual({ success: false, message: "Please wait 2 minutes before requesting another verification email." });
+    expect(await early.json()).toEqual({ success: false, code: "WAIT", message: "Please wait 2 minutes before requesting another verification email." });
 
     await moveClock(6);
     await page.reload();
@@ -224,7 +224,7 @@ test.describe("resend verification (spec section 5)", () => {
     for (const email of [known.email, uniqueEmail(testInfo, "nobody")]) {
       const res = await request.post("/api/auth/resend-verification", { data: { email }, headers: { cookie: "", origin: baseURL! } });
       expect(res.status()).toBe(401);
-      expect(await res.json()).toEqual({ success: false, message: "No user is currently signed in" });
+      expect(await res.json()).toEqual({ success: false, code: "NO_USER", message: "No user is currently signed in" });
     }
   });
 
@@ -232,7 +232,7 @@ test.describe("resend verification (spec section 5)", () => {
     const user = await createVerifiedUser(request, uniqueEmail(testInfo, "verified"));
     await signInViaUi(page, user.email);
     const res = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
-    expect(await res.json()).toEqual({ success: false, message: "Email is already verified" });
+    expect(await res.json()).toEqual({ success: false, code: "ALREADY_VERIFIED", message: "Email is already verified" });
   });
 });
 
@@ -406,7 +406,7 @@ test.describe("no user enumeration, rate limits", () => {
     await expect(page.getByRole("button", { name: /Resend Verification Email/ })).toBeDisabled();
     await expect(page.getByText("Please wait 5 minutes before requesting another verification email.")).toBeVisible();
     const res = await page.request.post("/api/auth/resend-verification", { data: {}, headers: { origin: new URL(page.url()).origin } });
-    expect(await res.json()).toEqual({ success: false, message: "Please wait 5 minutes before requesting another verification email." });
+    expect(await res.json()).toEqual({ success: false, code: "WAIT", message: "Please wait 5 minutes before requesting another verification email." });
   });
 
   test("signing up again with an address that never verified mails a fresh verification link, not 'Sign in'", async ({ page, request, baseURL }, testInfo) => {

@@ -56,7 +56,7 @@ test("the W3C Nu checker finds no error on any page, signed out and signed in", 
   };
   const blogPost = /href="(\/blog\/[a-z0-9-]+)"/.exec(await fetchHtml("/blog"))?.[1];
   expect(blogPost).toBeTruthy();
-  for (const url of [...PAGES.map((p) => p.path), "/auth?mode=signup", "/auth?mode=reset", "/auth/reset-password?token=gone", blogPost!, "/no-such-page"]) {
+  for (const url of [...PAGES.map((p) => p.path), "/auth?mode=signup", "/auth?mode=reset", "/auth/reset-password?token=gone", blogPost!, "/no-such-page", "/hi", "/hi/pricing", "/hi/cookie-policy", `/hi${blogPost!}`, "/hi/no-such-page"]) {
     pages.set(url, await fetchHtml(url));
   }
 

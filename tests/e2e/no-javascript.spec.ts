@@ -68,6 +68,8 @@ test("sign up, verify, sign in, a wrong password, reset the password, sign out: 
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByText("Your password has been changed. Sign in with your new password.")).toBeVisible();
+  // The notice names the device the reset came from, as every security mail does (issue 22).
+  expect((await waitForMail(email, /password was changed/)).text).toContain("from Chrome on Linux");
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
@@ -132,4 +134,44 @@ test("profile edit and account deletion work without JavaScript", async ({ page,
   await expect(page).toHaveURL(/\/home\?deleted=1(#.*)?$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(page.getByTestId("flash")).toHaveText("Account deleted successfully");
+});
+
+test("a refused profile save keeps what was typed without JavaScript: a field error, and another tab's newer save (409)", async ({ page, browser, request }, testInfo) => {
+  const { createVerifiedUser, PASSWORD } = await import("./fixtures");
+  const user = await createVerifiedUser(request, uniqueEmail(testInfo, "nojs-keep"));
+  const signIn = async (p: typeof page) => {
+    await p.goto("/auth");
+    await p.getByLabel("Email").fill(user.email);
+    await p.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await p.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(p).toHaveURL(/\/home$/);
+  };
+  await signIn(page);
+
+  // A field error: the page that answers is a new page, and the form still holds everything typed.
+  await page.goto("/profile?edit=1");
+  await page.getByLabel("Name", { exact: true }).fill("   ");
+  await page.getByLabel("About").fill("Typed before the error, kept after it.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name is required.");
+  await expect(page.getByLabel("About")).toHaveValue("Typed before the error, kept after it.");
+
+  // Two tabs: this one opens the form, the other saves first; this one's save is refused (409) and keeps its text.
+  await page.goto("/profile?edit=1");
+  const other = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.250.1.2" } });
+  const otherPage = await other.newPage();
+  await signIn(otherPage);
+  await otherPage.goto("/profile?edit=1");
+  await otherPage.getByLabel("About").fill("Saved in the other tab.");
+  await otherPage.getByRole("button", { name: "Save" }).click();
+  await expect(otherPage.getByText("Profile updated successfully!")).toBeVisible();
+  await other.close();
+
+  await page.getByLabel("About").fill("Mine, written meanwhile.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Changed in another tab: reload to see the newest version. What you typed is still in the form.")).toBeVisible();
+  await expect(page.getByLabel("About")).toHaveValue("Mine, written meanwhile.");
+  // Reload (a link without JavaScript) shows the newest record.
+  await page.getByRole("link", { name: "Reload" }).click();
+  await expect(page.getByLabel("About")).toHaveValue("Saved in the other tab.");
 });

@@ -46,7 +46,7 @@ test.describe("/profile", () => {
     // View mode: the values read as text, not as greyed inputs.
     const details = page.getByRole("region", { name: "Profile Details" });
     await expect(details.getByRole("textbox")).toHaveCount(0);
-    await expect(details.locator("dt")).toHaveText(["Name", "Email", "Gender", "Date of Birth", "About"]);
+    await expect(details.locator("dt")).toHaveText(["Name", "Email", "Gender", "Date of Birth", "Email language", "About"]);
     await expect(details.locator("dd").nth(0)).toHaveText(user.name);
     await expect(details.locator("dd").nth(1)).toHaveText(user.email);
     await expect(details.locator("dd").nth(2)).toHaveText("Not set");
@@ -54,7 +54,7 @@ test.describe("/profile", () => {
     // Edit mode: the fields of the spec; the email stays read-only.
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
-    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
     await expect(page.getByLabel("Date of Birth")).toHaveAttribute("type", "date");
     await expect(page.getByLabel("About")).toHaveAttribute("rows", "4");
     await page.getByRole("button", { name: "Cancel" }).click();
@@ -86,7 +86,7 @@ test.describe("/profile", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Asha Verma");
     const details = page.getByRole("region", { name: "Profile Details" });
-    await expect(details.locator("dd")).toHaveText(["Asha Verma", /@/, "Female", "12 April 1999", "I teach maths in Kanpur."]);
+    await expect(details.locator("dd")).toHaveText(["Asha Verma", /@/, "Female", "12 April 1999", "English", "I teach maths in Kanpur."]);
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await expect(page.getByLabel("Gender")).toHaveValue("Female");
     await expect(page.getByLabel("Date of Birth")).toHaveValue("1999-04-12");

@@ -31,7 +31,6 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
-import { deviceFromHeaders } from "~/shared/lib/device";
 import { setFlashCookie } from "~/infra/http/flash.server";
 import { waitMessage } from "~/infra/http/responses";
 import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
@@ -43,6 +42,10 @@ import { addressTag, type HookContext, knownAddresses } from "./known-device.ser
 import { consumeOnce } from "./one-time-links.server";
 import { decodePending, encodePending, PENDING_COOKIE, PENDING_MAX_AGE_S, type PendingVerification } from "./pending-verification.server";
 import { decideResend, RESEND_INTERVAL_MS, RESEND_MESSAGES, type ResendDecision } from "./resend-verification";
+import { clientText } from "~/shared/lib/client-text";
+import { fill } from "~/shared/i18n/messages";
+import { deviceIn, languageOf, pageLink } from "./mail-language";
+import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
 
 export interface AccountRulesDeps {
   db: Kysely<Database>;
@@ -153,14 +156,15 @@ export function accountRules(deps: AccountRulesDeps) {
     { method: "POST", body: z.object({ email: z.string().max(320).optional() }).passthrough().optional() },
     async (ctx) => {
       const started = Date.now();
-      const answer = (status: number, message: string, headers?: Record<string, string>) => {
+      // Each refusal carries a code beside the spec's English words, so a page in another language can say it in its own.
+      const answer = (status: number, message: string, headers?: Record<string, string>, code?: string) => {
         if (status === 200) return ctx.json({ success: true, message });
-        throw new APIError(status as 400, { success: false, message }, headers);
+        throw new APIError(status as 400, { success: false, message, ...(code ? { code } : {}) }, headers);
       };
       const refuse = (decision: Exclude<ResendDecision, { kind: "send" }>) => {
-        if (decision.kind === "already-verified") return answer(400, RESEND_MESSAGES.alreadyVerified);
-        if (decision.kind === "max-attempts") return answer(429, RESEND_MESSAGES.maxAttempts);
-        return answer(429, RESEND_MESSAGES.wait(decision.minutes), { "Retry-After": String(decision.minutes * 60) });
+        if (decision.kind === "already-verified") return answer(400, RESEND_MESSAGES.alreadyVerified, undefined, "ALREADY_VERIFIED");
+        if (decision.kind === "max-attempts") return answer(429, RESEND_MESSAGES.maxAttempts, undefined, "MAX_ATTEMPTS");
+        return answer(429, fill(RESEND_MESSAGES.wait, { minutes: decision.minutes }), { "Retry-After": String(decision.minutes * 60) }, "WAIT");
       };
       const atLeast = async <T>(value: T) => {
         const remaining = SENT_FLOOR_MS - (Date.now() - started);
@@ -176,18 +180,18 @@ export function accountRules(deps: AccountRulesDeps) {
         const session = await getSessionFromCtx(ctx).catch(() => null);
         if (session && (!asked || asked === session.user.email.toLowerCase())) subject = { userId: session.user.id, email: session.user.email };
       }
-      if (!subject) return answer(401, RESEND_MESSAGES.noUser);
+      if (!subject) return answer(401, RESEND_MESSAGES.noUser, undefined, "NO_USER");
 
       const row = await db
         .selectFrom("user")
         .leftJoin("profile", "profile.user_id", "user.id")
-        .select(["user.id", "user.name", "user.email", "user.emailVerified", "profile.verification_attempts", "profile.verification_sent_at"])
+        .select(["user.id", "user.name", "user.email", "user.emailVerified", "user.language", "profile.verification_attempts", "profile.verification_sent_at"])
         .where("user.id", "=", subject.userId)
         .executeTakeFirst();
 
       if (!row) {
         // A look-alike sign-up (the address already had an account): behave like a real one.
-        if (!pending) return answer(401, RESEND_MESSAGES.noUser);
+        if (!pending) return answer(401, RESEND_MESSAGES.noUser, undefined, "NO_USER");
         const decision = decideResend({ emailVerified: false, attempts: pending.attempts, sentAt: pending.sentAt || null }, Date.now());
         if (decision.kind !== "send") return refuse(decision);
         await setPending(ctx, { ...pending, attempts: pending.attempts + 1, sentAt: Date.now() });
@@ -206,7 +210,7 @@ export function accountRules(deps: AccountRulesDeps) {
       const sent = await queueVerificationMail({ db, outbox: deps.outbox, secret: ctx.context.secret, appUrl: deps.appUrl, linkLifetimeS: deps.linkLifetimeS, log }, row, now);
       if (sent === "refused") {
         const retry = decideResend({ ...state, attempts: state.attempts + 1, sentAt: now }, now);
-        return retry.kind === "send" ? answer(409, RESEND_MESSAGES.failed) : refuse(retry);
+        return retry.kind === "send" ? answer(409, RESEND_MESSAGES.failed, undefined, "SEND_FAILED") : refuse(retry);
       }
       return atLeast(answer(200, RESEND_MESSAGES.sent));
     },
@@ -241,7 +245,7 @@ export function accountRules(deps: AccountRulesDeps) {
         attemptsLeft: decision.kind === "max-attempts" ? 0 : Math.max(0, 5 - state.attempts),
         waitS: decision.kind === "wait" && state.sentAt !== null ? Math.max(1, Math.ceil((state.sentAt + RESEND_INTERVAL_MS - now) / 1000)) : 0,
         /** The spec's message for the wait, when there is one. */
-        waitMessage: decision.kind === "wait" ? RESEND_MESSAGES.wait(decision.minutes) : null,
+        waitMessage: decision.kind === "wait" ? fill(RESEND_MESSAGES.wait, { minutes: decision.minutes }) : null,
       },
     });
   });
@@ -343,7 +347,7 @@ export function accountRules(deps: AccountRulesDeps) {
             const onExisting = ctx.context.options.emailAndPassword?.onExistingUserSignUp;
             if (onExisting) await onExisting({ user: existing.user }, ctx.request);
             const now = new Date();
-            const user = { id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(), name: String(body?.name ?? ""), email, emailVerified: false, image: null, createdAt: now, updatedAt: now };
+            const user = { id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(), name: clientText(body?.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now };
             // `status` overrides the failed endpoint's 422 when Better Auth turns this into the HTTP answer.
             return { ...ctx.json({ token: null, user }), status: 200 };
           }),
@@ -367,7 +371,7 @@ export function accountRules(deps: AccountRulesDeps) {
         {
           matcher: (ctx) => ctx.path === "/change-password",
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { user?: { id?: string; email?: string; name?: string } } | undefined;
+            const returned = ctx.context.returned as { user?: { id?: string; email?: string; name?: string; language?: string } } | undefined;
             if (isAPIError(returned) || !returned?.user?.email || !deps.outbox) return;
             // A security notice: its failure must not turn a done change into an error.
             await deps.outbox
@@ -375,7 +379,13 @@ export function accountRules(deps: AccountRulesDeps) {
                 kind: "password-changed",
                 to: returned.user.email,
                 userId: returned.user.id ?? null,
-                ...passwordChangedMail(returned.user.name ?? "", new Date(), `${deps.appUrl}/auth?mode=reset`, deviceFromHeaders(ctx.headers)),
+                ...passwordChangedMail(
+                  returned.user.name ?? "",
+                  new Date(),
+                  pageLink(deps.appUrl, "/auth?mode=reset", languageOf(returned.user)),
+                  deviceIn(ctx.headers, languageOf(returned.user)),
+                  languageOf(returned.user),
+                ),
               })
               .catch((error: unknown) => log?.error({ err: error }, "password-changed notice not queued"));
           }),
@@ -385,7 +395,11 @@ export function accountRules(deps: AccountRulesDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             // Success is itself a redirect (an APIError with a 302): only a real failure lands on the error page.
             const returned = ctx.context.returned;
-            if (isAPIError(returned) && returned.statusCode >= 400) throw ctx.redirect(`${deps.appUrl}/profile?error=DELETE_LINK`);
+            if (isAPIError(returned) && returned.statusCode >= 400) {
+              // Back to the profile in the language the link was made in (its callback names the page).
+              const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+              throw ctx.redirect(`${deps.appUrl}${localizedPath("/profile?error=DELETE_LINK", localeOfPath(callback))}`);
+            }
             // Deleted: the page it leads to says so (shared/lib/flash.ts).
             setFlashCookie(ctx, ctx.context.secret, { kind: "account-deleted" }, deps.appUrl.startsWith("https:"));
           }),
@@ -413,7 +427,7 @@ interface VerificationMailDeps {
  */
 export async function queueVerificationMail(
   { db, outbox, secret, appUrl, linkLifetimeS, log }: VerificationMailDeps,
-  row: { id: string; name: string; email: string; verification_sent_at: Date | string | null },
+  row: { id: string; name: string; email: string; verification_sent_at: Date | string | null; language?: unknown },
   now = Date.now(),
 ): Promise<"sent" | "refused"> {
   const sentAt = new Date(now).toISOString();
@@ -429,10 +443,12 @@ export async function queueVerificationMail(
   try {
     if (!outbox) throw new Error("mail is not configured");
     const token = await createEmailVerificationToken(secret, row.email, undefined, linkLifetimeS, { userId: row.id });
-    const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/home")}`;
+    // In the account's language, the link's page too (issue 20).
+    const language = languageOf(row);
+    const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(localizedPath("/home", language))}`;
     // The new link replaces any still waiting in the outbox (an outage): one mail arrives, not a pile.
     await supersedeWaitingVerification(db, row.id);
-    await outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url) });
+    await outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url, language) });
     return "sent";
   } catch (error) {
     log?.error({ err: error }, "could not queue a verification email");

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkNewPassword, checkSecondFactor, checkSignIn, checkSignUp, FIELD_MESSAGES } from "./auth-fields";
+import { auth } from "~/shared/i18n/catalog/auth";
+import { fill } from "~/shared/i18n/messages";
+import { checkNewPassword, checkSecondFactor, checkSignIn, checkSignUp } from "./auth-fields";
+
+const FIELD_MESSAGES = { ...auth.fields, tooShort: (min: number) => fill(auth.fields.tooShort, { min }) };
 
 function formData(values: Record<string, string>): FormData {
   const data = new FormData();

@@ -5,34 +5,27 @@
  * the shape of the input decides is here; what needs the server (a wrong
  * password, a common or breached one) comes back in the same slots.
  */
+import { auth as english, PASSWORD_MAX_LENGTH } from "~/shared/i18n/catalog/auth";
+import { fill } from "~/shared/i18n/messages";
 import { type FieldErrors, type FieldSource, isEmail, textOf } from "~/shared/lib/field-errors";
-import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG } from "~/shared/lib/person-name";
-import { TWO_FACTOR_MESSAGES } from "./messages";
+import { cleanName, NAME_MAX_LENGTH } from "~/shared/lib/person-name";
 
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH };
 
-export const FIELD_MESSAGES = {
-  emailMissing: "Enter your email address.",
-  emailInvalid: "Enter an email address like name@example.com.",
-  passwordMissing: "Enter your password.",
-  newPasswordMissing: "Choose a password.",
-  tooShort: (min: number) => `Use at least ${min} characters for your new password.`,
-  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for your new password.`,
-  mismatch: "The two passwords do not match.",
-  codeMissing: "Enter the 6-digit code from your authenticator app.",
-} as const;
+/** The words of the auth area: the page's language (`useMessages("auth", auth)`) or the action's (`messagesFor(locale).auth`). */
+export type AuthWords = typeof english;
 
-function emailError(email: string): string | undefined {
-  if (email === "") return FIELD_MESSAGES.emailMissing;
-  if (!isEmail(email)) return FIELD_MESSAGES.emailInvalid;
+function emailError(email: string, t: AuthWords): string | undefined {
+  if (email === "") return t.fields.emailMissing;
+  if (!isEmail(email)) return t.fields.emailInvalid;
   return undefined;
 }
 
 /** A new password's length (the policy's other rules need the server). */
-export function newPasswordError(password: string, min: number): string | undefined {
-  if (password === "") return FIELD_MESSAGES.newPasswordMissing;
-  if (password.length < min) return FIELD_MESSAGES.tooShort(min);
-  if (password.length > PASSWORD_MAX_LENGTH) return FIELD_MESSAGES.tooLong;
+export function newPasswordError(password: string, min: number, t: AuthWords = english): string | undefined {
+  if (password === "") return t.fields.newPasswordMissing;
+  if (password.length < min) return fill(t.fields.tooShort, { min });
+  if (password.length > PASSWORD_MAX_LENGTH) return t.fields.tooLong;
   return undefined;
 }
 
@@ -45,37 +38,37 @@ function compact<K extends string>(errors: Record<K, string | undefined>): Field
 export type SignInField = "email" | "password";
 export type SignUpField = "name" | "email" | "password";
 
-export function checkSignIn(fields: FieldSource): FieldErrors<SignInField> {
+export function checkSignIn(fields: FieldSource, t: AuthWords = english): FieldErrors<SignInField> {
   return compact({
-    email: emailError(textOf(fields, "email").trim()),
-    password: textOf(fields, "password") === "" ? FIELD_MESSAGES.passwordMissing : undefined,
+    email: emailError(textOf(fields, "email").trim(), t),
+    password: textOf(fields, "password") === "" ? t.fields.passwordMissing : undefined,
   });
 }
 
-export function checkSignUp(fields: FieldSource, minPasswordLength: number): FieldErrors<SignUpField> {
+export function checkSignUp(fields: FieldSource, minPasswordLength: number, t: AuthWords = english): FieldErrors<SignUpField> {
   return compact({
-    name: cleanName(textOf(fields, "name")).length > NAME_MAX_LENGTH ? NAME_TOO_LONG : undefined,
-    email: emailError(textOf(fields, "email").trim()),
-    password: newPasswordError(textOf(fields, "password"), minPasswordLength),
+    name: cleanName(textOf(fields, "name")).length > NAME_MAX_LENGTH ? t.fields.nameTooLong : undefined,
+    email: emailError(textOf(fields, "email").trim(), t),
+    password: newPasswordError(textOf(fields, "password"), minPasswordLength, t),
   });
 }
 
-export function checkResetRequest(fields: FieldSource): FieldErrors<"email"> {
-  return compact({ email: emailError(textOf(fields, "email").trim()) });
+export function checkResetRequest(fields: FieldSource, t: AuthWords = english): FieldErrors<"email"> {
+  return compact({ email: emailError(textOf(fields, "email").trim(), t) });
 }
 
 /** The reset page's new password, twice. */
-export function checkNewPassword(fields: FieldSource, minPasswordLength: number): FieldErrors<"password" | "confirm"> {
+export function checkNewPassword(fields: FieldSource, minPasswordLength: number, t: AuthWords = english): FieldErrors<"password" | "confirm"> {
   const password = textOf(fields, "password");
-  const passwordError = newPasswordError(password, minPasswordLength);
+  const passwordError = newPasswordError(password, minPasswordLength, t);
   return compact({
     password: passwordError,
-    confirm: !passwordError && textOf(fields, "confirm") !== password ? FIELD_MESSAGES.mismatch : undefined,
+    confirm: !passwordError && textOf(fields, "confirm") !== password ? t.fields.mismatch : undefined,
   });
 }
 
 /** The second step of a sign-in (/auth/two-factor): a code from the app, or a backup code (`method=backup`). */
-export function checkSecondFactor(fields: FieldSource): FieldErrors<"code"> {
+export function checkSecondFactor(fields: FieldSource, t: AuthWords = english): FieldErrors<"code"> {
   if (textOf(fields, "code").replace(/\s+/g, "") !== "") return {};
-  return { code: textOf(fields, "method") === "backup" ? TWO_FACTOR_MESSAGES.backupCodeRequired : TWO_FACTOR_MESSAGES.codeRequired };
+  return { code: textOf(fields, "method") === "backup" ? t.twoFactor.backupCodeRequired : t.twoFactor.codeRequired };
 }

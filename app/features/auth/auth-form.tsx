@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
-import { site } from "~/config/site";
+import { auth as english } from "~/shared/i18n/catalog/auth";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { useHydrated } from "~/shared/lib/use-hydrated";
@@ -13,7 +15,7 @@ import { Button } from "~/shared/ui/button";
 import { PasswordField, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import type { AuthActionData, AuthMode, Notice, PendingState } from "./auth-state";
-import { AUTH_MESSAGES, PROVIDER_NAMES, type ProviderId } from "./messages";
+import { PROVIDER_NAMES, type ProviderId } from "./messages";
 import { ResendButton } from "./resend-button";
 import { SocialButtons } from "./social-buttons";
 import { authenticateWithPasskey } from "./passkey-client";
@@ -34,26 +36,15 @@ interface AuthFormProps {
   actionData: AuthActionData | undefined;
 }
 
-const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
-  signin: { title: "Welcome Back", subtitle: `Sign in to continue to ${site.productName}.` },
-  signup: { title: "Create your account", subtitle: "Free to start. No coding experience required." },
-  reset: { title: "Reset your password", subtitle: "We will email you a link to choose a new one." },
-  verify: { title: "Check your email", subtitle: "One step left: verify your address." },
-};
+const INTENTS: Record<Exclude<AuthMode, "verify">, string> = { signin: "sign-in", signup: "sign-up", reset: "request-reset" };
 
-const SUBMIT: Record<Exclude<AuthMode, "verify">, { intent: string; label: string }> = {
-  signin: { intent: "sign-in", label: "Sign In" },
-  signup: { intent: "sign-up", label: "Create Account" },
-  reset: { intent: "request-reset", label: "Send Reset Link" },
-};
-
-/** `/auth?mode=…`, keeping where to go after signing in. */
-function modeHref(mode: AuthMode, redirectTo: string | null): string {
+/** `/auth?mode=…` (in the page's language: `localize`), keeping where to go after signing in. */
+function modeHref(mode: AuthMode, redirectTo: string | null, localize: (to: string) => string): string {
   const params = new URLSearchParams();
   if (mode !== "signin") params.set("mode", mode);
   if (redirectTo) params.set("redirectTo", redirectTo);
   const query = params.toString();
-  return query ? `/auth?${query}` : "/auth";
+  return localize(query ? `/auth?${query}` : "/auth");
 }
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline";
@@ -66,6 +57,8 @@ const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:text-br
  * scripts too and clears every message (spec: toggling clears messages).
  */
 export function AuthForm({ mode, initialNotice, providers, minPasswordLength, redirectTo, pending, actionData }: AuthFormProps) {
+  const t = useMessages("auth", english);
+  const localize = useLocalize();
   const form = useFetcher<AuthActionData>();
   const resend = useFetcher<AuthActionData>();
   const social = useFetcher<AuthActionData>();
@@ -75,6 +68,8 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   // The newest answer of any of this page's forms is the one the page shows.
   const [notice, setNotice] = useState<Notice | null>(actionData ? actionData.notice : initialNotice);
   const [canResend, setCanResend] = useState(Boolean(actionData?.canResend));
+  // The address's resend state after a sign-in refused for it (the button counts down like the check-your-email view's).
+  const [resendState, setResendState] = useState<PendingState | null>(actionData?.pending ?? null);
   const [email, setEmail] = useState(actionData?.email ?? pending?.email ?? "");
   const popup = useRef<{ window: Window; provider: ProviderId } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -86,7 +81,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
 
   const afterPasskey = async (result: Awaited<ReturnType<typeof authenticateWithPasskey>>) => {
     if (result.ok) {
-      await navigate(redirectTo ?? "/home");
+      await navigate(localize(redirectTo ?? "/home"));
       await revalidator.revalidate();
     } else if (!result.cancelled) {
       setNotice({ tone: "error", text: result.message });
@@ -96,7 +91,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     if (mode !== "signin" || autofill.current) return;
     const controller = new AbortController();
     autofill.current = controller;
-    void authenticateWithPasskey({ autofill: true, signal: controller.signal }).then((result) => {
+    void authenticateWithPasskey({ autofill: true, signal: controller.signal, t: t.passkey }).then((result) => {
       if (!controller.signal.aborted) void afterPasskey(result);
     });
   };
@@ -105,7 +100,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     autofill.current?.abort();
     setNotice(null);
     setPasskeyBusy(true);
-    const result = await authenticateWithPasskey();
+    const result = await authenticateWithPasskey({ t: t.passkey });
     setPasskeyBusy(false);
     await afterPasskey(result);
   };
@@ -113,15 +108,19 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   useEachAnswer(form.data, form.state, (answer) => {
     setNotice(answer.notice);
     setCanResend(Boolean(answer.canResend));
+    setResendState(answer.pending ?? null);
   });
   // The sign-in, sign-up and reset forms' field errors: the same check here and in the action (auth-fields.ts).
   const formAnswer = form.data ?? actionData;
   const fields = useFieldErrors({
-    validate: (data): FieldErrors => (mode === "signup" ? checkSignUp(data, minPasswordLength) : mode === "reset" ? checkResetRequest(data) : checkSignIn(data)),
+    validate: (data): FieldErrors => (mode === "signup" ? checkSignUp(data, minPasswordLength, t) : mode === "reset" ? checkResetRequest(data, t) : checkSignIn(data, t)),
     answer: formAnswer,
     answerErrors: formAnswer?.fieldErrors,
   });
-  useEachAnswer(resend.data, resend.state, (answer) => setNotice(answer.notice));
+  useEachAnswer(resend.data, resend.state, (answer) => {
+    setNotice(answer.notice);
+    if (answer.pending) setResendState(answer.pending);
+  });
   useEachAnswer(social.data, social.state, (answer) => {
     const opened = popup.current;
     popup.current = null;
@@ -134,14 +133,14 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     opened.window.location.href = answer.socialUrl;
     void waitForPopup(opened.window, opened.provider).then(async (outcome) => {
       if (outcome === "failed") {
-        setNotice({ tone: "error", text: AUTH_MESSAGES.socialFailed(PROVIDER_NAMES[opened.provider]) });
+        setNotice({ tone: "error", text: fill(t.messages.socialFailed, { provider: PROVIDER_NAMES[opened.provider] }) });
         return;
       }
       if (outcome === "two-factor") {
-        await navigate(redirectTo ? `/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/two-factor");
+        await navigate(localize(redirectTo ? `/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/two-factor"));
         return;
       }
-      await navigate(redirectTo ?? "/home");
+      await navigate(localize(redirectTo ?? "/home"));
       await revalidator.revalidate();
     });
   });
@@ -155,7 +154,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     event.preventDefault();
     setNotice(null);
     if (!providers[provider]) {
-      setNotice({ tone: "error", text: AUTH_MESSAGES.notConfigured(PROVIDER_NAMES[provider]) });
+      setNotice({ tone: "error", text: fill(t.messages.notConfigured, { provider: PROVIDER_NAMES[provider] }) });
       return;
     }
     const opened = openPopup();
@@ -163,8 +162,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
     void social.submit({ intent: "social", provider, via: opened ? "popup" : "redirect" }, { method: "post" });
   };
 
-  const heading = HEADINGS[mode];
-  const submit = SUBMIT[mode === "verify" ? "signin" : mode];
+  const heading = t.views.headings[mode];
+  const submitMode = mode === "verify" ? "signin" : mode;
+  const submit = { intent: INTENTS[submitMode], label: t.views.submit[submitMode] };
   const busy = form.state !== "idle";
 
   return (
@@ -184,17 +184,15 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
         )}
 
         {mode === "verify" && pending ? (
-          <VerifyEmail pending={pending} fetcher={resend} />
+          <VerifyEmail pending={pending} fetcher={resend} t={t} />
         ) : (
           <>
-            {mode === "signin" && canResend && (
-              <resend.Form method="post" className="-mt-2 mb-5">
-                <input type="hidden" name="intent" value="resend" />
-                <input type="hidden" name="email" value={email} />
-                <Button type="submit" variant="secondary" size="sm" className="w-full" disabled={resend.state !== "idle" || !email}>
-                  {resend.state !== "idle" ? "Sending..." : "Resend Verification Email"}
-                </Button>
-              </resend.Form>
+            {mode === "signin" && canResend && resendState && !resendState.verified && (
+              // The same button as the check-your-email view's: disabled and counting down while the spec's
+              // five minutes last, "Please wait N minutes…" beside it, instead of a red error after the press.
+              <div className="-mt-2 mb-5">
+                <ResendButton key={`${resendState.waitS}:${resendState.attemptsLeft}`} pending={resendState} fetcher={resend} t={t} />
+              </div>
             )}
 
             <form.Form
@@ -222,17 +220,17 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
               {mode === "signup" && (
                 <TextField
-                  label="Name (optional)"
+                  label={t.views.nameLabel}
                   name="name"
                   autoComplete="name"
                   maxLength={NAME_MAX_LENGTH}
                   defaultValue={actionData?.name ?? ""}
-                  hint="How we greet you. Left empty, the start of your email address."
+                  hint={t.views.nameHint}
                   error={fields.errors.name}
                 />
               )}
               <TextField
-                label="Email"
+                label={t.views.emailLabel}
                 type="email"
                 name="email"
                 // "webauthn": the browser may offer this site's passkeys among the suggestions (sign in only).
@@ -243,18 +241,18 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                 // controlled field is emptied by hydration (docs/decisions/0019-slow-phone.md).
                 defaultValue={email}
                 onChange={(e) => setEmail(e.target.value)}
-                placeholder="you@example.com"
+                placeholder={t.views.emailPlaceholder}
                 error={fields.errors.email}
               />
 
               {mode !== "reset" && (
                 <PasswordField
-                  label="Password"
+                  label={t.views.passwordLabel}
                   name="password"
                   autoComplete={mode === "signup" ? "new-password" : "current-password"}
                   required
                   maxLength={PASSWORD_MAX_LENGTH}
-                  hint={mode === "signup" ? `At least ${minPasswordLength} characters, not a common or leaked password.` : undefined}
+                  hint={mode === "signup" ? fill(t.views.passwordHint, { min: minPasswordLength }) : undefined}
                   error={fields.errors.password}
                 />
               )}
@@ -263,36 +261,36 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                 <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                   <label className="flex items-center gap-2 text-sm text-ink-700">
                     <input type="checkbox" name="remember" value="on" className="size-4 rounded border-ink-300 accent-brand-600" />
-                    Remember this device
+                    {t.views.remember}
                   </label>
-                  <Link to={modeHref("reset", redirectTo)} className={`text-sm whitespace-nowrap ${linkClass}`}>
-                    Forgot Password?
+                  <Link to={modeHref("reset", redirectTo, localize)} className={`text-sm whitespace-nowrap ${linkClass}`}>
+                    {t.views.forgot}
                   </Link>
                 </div>
               )}
 
               <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Loading..." : submit.label}
+                {busy ? t.views.loading : submit.label}
               </Button>
               {mode === "signup" && (
                 <p className="text-center text-xs leading-relaxed text-ink-600">
-                  By creating an account you agree to the{" "}
-                  <Link to="/terms" className={linkClass}>
-                    Terms
+                  {t.views.termsBefore}{" "}
+                  <Link to={localize("/terms")} className={linkClass}>
+                    {t.views.terms}
                   </Link>{" "}
-                  and{" "}
-                  <Link to="/privacy" className={linkClass}>
-                    Privacy Policy
+                  {t.views.and}{" "}
+                  <Link to={localize("/privacy")} className={linkClass}>
+                    {t.views.privacy}
                   </Link>
-                  .
+                  {t.views.termsAfter}
                 </p>
               )}
             </form.Form>
 
             {mode === "reset" && (
               <p className="mt-5 text-center text-sm">
-                <Link to={modeHref("signin", redirectTo)} className={linkClass}>
-                  Back to Sign In
+                <Link to={modeHref("signin", redirectTo, localize)} className={linkClass}>
+                  {t.views.backToSignIn}
                 </Link>
               </p>
             )}
@@ -301,7 +299,7 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               <>
                 <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-600 uppercase">
                   <span className="h-px flex-1 bg-ink-200" />
-                  or
+                  {t.views.or}
                   <span className="h-px flex-1 bg-ink-200" />
                 </div>
                 {Object.keys(providers).length > 0 && (
@@ -311,13 +309,14 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                       providers={providers}
                       busy={social.state !== "idle" ? ((social.formData?.get("provider") as ProviderId | null) ?? null) : null}
                       onSelect={onSocial}
+                      t={t}
                     />
                   </social.Form>
                 )}
                 {mode === "signin" && hydrated && (
                   <Button type="button" variant="secondary" className="w-full" onClick={onPasskey} disabled={passkeyBusy}>
                     <Icon name="fingerprint-pattern" className="size-5" />
-                    {passkeyBusy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+                    {passkeyBusy ? t.views.passkeyWaiting : t.views.passkey}
                   </Button>
                 )}
               </>
@@ -328,9 +327,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
 
       {(mode === "signin" || mode === "signup") && (
         <p className="mt-6 text-center text-sm text-ink-700">
-          {mode === "signin" ? "Don't have an account?" : "Already have an account?"}{" "}
-          <Link to={modeHref(mode === "signin" ? "signup" : "signin", redirectTo)} className={linkClass}>
-            {mode === "signin" ? "Create one" : "Sign in"}
+          {mode === "signin" ? t.views.noAccount : t.views.haveAccount}{" "}
+          <Link to={modeHref(mode === "signin" ? "signup" : "signin", redirectTo, localize)} className={linkClass}>
+            {mode === "signin" ? t.views.createOne : t.views.signInLink}
           </Link>
         </p>
       )}
@@ -339,20 +338,23 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
 }
 
 /** After sign-up: where the link went, and another one when the spec's rules allow. */
-function VerifyEmail({ pending, fetcher }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>> }) {
+function VerifyEmail({ pending, fetcher, t }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>>; t: typeof english }) {
   useNoticeVerification();
+  const localize = useLocalize();
+  // The address in bold inside the sentence, wherever the language puts it.
+  const [before, after = ""] = t.views.sentTo.split("{email}");
   return (
     <div className="space-y-5">
-      <Banner tone="success">{AUTH_MESSAGES.checkEmail}</Banner>
+      <Banner tone="success">{t.messages.checkEmail}</Banner>
       <p className="text-sm leading-relaxed text-ink-700">
-        We sent a verification link to <strong className="font-semibold break-all text-ink-950">{pending.email}</strong>. Open it to
-        activate your account: it signs you in. The link works once and for an hour. Opened it in this browser? This page moves on
-        by itself (or reload it).
+        {before}
+        <strong className="font-semibold break-all text-ink-950">{pending.email}</strong>
+        {after}
       </p>
-      <ResendButton key={`${pending.waitS}:${pending.attemptsLeft}`} pending={pending} fetcher={fetcher} />
+      <ResendButton key={`${pending.waitS}:${pending.attemptsLeft}`} pending={pending} fetcher={fetcher} t={t} />
       <p className="text-center text-sm">
-        <Link to="/auth" className={linkClass}>
-          Back to Sign In
+        <Link to={localize("/auth")} className={linkClass}>
+          {t.views.backToSignIn}
         </Link>
       </p>
     </div>

@@ -16,6 +16,8 @@ export interface AuthActionData {
   email?: string;
   /** Offer "Resend Verification Email" (sign-in refused for an unverified address). */
   canResend?: boolean;
+  /** With `canResend`: the address's resend state, for the button's countdown (as on the check-your-email view). */
+  pending?: PendingState | null;
   /** A popup sign-in's provider URL (the popup is opened by the page, in the click). */
   socialUrl?: string;
   /** The name typed at sign-up, so that the form keeps it. */

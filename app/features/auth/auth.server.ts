@@ -49,9 +49,10 @@ import { SessionCache, sessionCaching } from "./session-cache.server";
 import { tokenlessSessions } from "./tokenless-sessions.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
-import { AUTH_MESSAGES } from "./messages";
-import { deviceFromHeaders } from "~/shared/lib/device";
+import { auth as authWords } from "~/shared/i18n/catalog/auth";
+import { asLocale, DEFAULT_LOCALE } from "~/shared/i18n/locale";
 import type { TokenSync } from "~/features/token-sync/index.server";
+import { deviceIn, languageOf, pageLink } from "./mail-language";
 
 export interface AuthDeps {
   env: Env;
@@ -169,9 +170,15 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       onPasswordReset: async ({ user }, request) => {
         await forgiveFailedSignIns(limiter, user.email, log);
         // The device, when Better Auth has the browser's request (the reset page's own action calls the API without one).
-        await notice({ kind: "password-changed", to: user.email, userId: user.id, ...passwordChangedMail(user.name, new Date(), `${env.appUrl}/auth?mode=reset`, deviceFromHeaders(request?.headers)) });
+        const language = languageOf(user);
+        await notice({
+          kind: "password-changed",
+          to: user.email,
+          userId: user.id,
+          ...passwordChangedMail(user.name, new Date(), pageLink(env.appUrl, "/auth?mode=reset", language), deviceIn(request?.headers, language), language),
+        });
       },
-      sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url) }),
+      sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url, languageOf(user)) }),
       // A sign-up for a taken address answers like a new one (no enumeration); the owner hears about it
       // by mail instead: "you already have an account", or, for an address never verified, a fresh
       // verification link (a "Sign in" button would only fail), within the resend rules.
@@ -185,7 +192,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           kind: "existing-account",
           to: user.email,
           userId: user.id,
-          ...existingAccountMail(user.name, `${env.appUrl}/auth`, `${env.appUrl}/auth?mode=reset`),
+          ...existingAccountMail(user.name, pageLink(env.appUrl, "/auth", languageOf(user)), pageLink(env.appUrl, "/auth?mode=reset", languageOf(user)), languageOf(user)),
         });
       },
     },
@@ -196,17 +203,22 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       // (in the tab it opens; the tab that waits on "Check your email" notices and moves on). Issue 22.
       autoSignInAfterVerification: true,
       expiresIn: LINK_LIFETIME_S,
-      sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url) }),
+      sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url, languageOf(user)) }),
       afterEmailVerification: async (user, request) => {
-        await notice({ kind: "email-verified", to: user.email, userId: user.id, ...emailVerifiedMail(user.name, `${env.appUrl}/auth`) });
+        await notice({ kind: "email-verified", to: user.email, userId: user.id, ...emailVerifiedMail(user.name, pageLink(env.appUrl, "/auth", languageOf(user)), languageOf(user)) });
         await analytics?.record("email-verified", visitorOf(request?.headers));
       },
     },
     user: {
+      // The language its mails are written in (issue 20): the sign-up page's, changeable on the profile.
+      // Better Auth's migration adds the column; every hook's `user` carries it.
+      additionalFields: {
+        language: { type: "string", required: false, defaultValue: DEFAULT_LOCALE, input: true },
+      },
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: LINK_LIFETIME_S,
-        sendDeleteAccountVerification: async ({ user, url }) => send({ kind: "delete-account", to: user.email, userId: user.id, ...deleteAccountMail(user.name, url) }),
+        sendDeleteAccountVerification: async ({ user, url }) => send({ kind: "delete-account", to: user.email, userId: user.id, ...deleteAccountMail(user.name, url, languageOf(user)) }),
       },
     },
     databaseHooks: {
@@ -219,7 +231,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
             if (name.length > NAME_MAX_LENGTH && context?.path === "/sign-up/email") {
               throw new APIError("BAD_REQUEST", { message: NAME_TOO_LONG, code: "NAME_TOO_LONG" });
             }
-            return { data: { ...user, name: name.slice(0, NAME_MAX_LENGTH).trim() || nameFromEmail(user.email) } };
+            const language = asLocale((user as { language?: unknown }).language);
+            return { data: { ...user, name: name.slice(0, NAME_MAX_LENGTH).trim() || nameFromEmail(user.email), language } };
           },
           after: async (user, context) => {
             await createProfile(db, user.id, { verificationSent: context?.path === "/sign-up/email" });
@@ -229,10 +242,10 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
         },
         // (Cached sessions and replayed answers follow every write by themselves: infra/db/write-watch.ts.)
         delete: {
-          after: async (user) => {
+          after: async (user, context) => {
             if (!user?.id) return;
-            // Whichever way it went (password and typed name, or the emailed link).
-            await notice({ kind: "account-deleted", to: user.email, userId: user.id, ...accountDeletedMail(user.name, new Date()) });
+            // Whichever way it went (password and typed name, or the emailed link), with the device it came from.
+            await notice({ kind: "account-deleted", to: user.email, userId: user.id, ...accountDeletedMail(user.name, new Date(), deviceIn(context?.headers, languageOf(user)), languageOf(user)) });
           },
         },
       },
@@ -242,13 +255,21 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           after: async (account, context) => {
             if (account.providerId === "credential") return;
             const others = await db.selectFrom("account").select("id").where("userId", "=", account.userId).where("id", "!=", account.id).execute();
-            const user = others.length ? await db.selectFrom("user").select(["email", "name"]).where("id", "=", account.userId).executeTakeFirst() : undefined;
+            const user = others.length ? await db.selectFrom("user").select(["email", "name", "language"]).where("id", "=", account.userId).executeTakeFirst() : undefined;
             if (!user) return;
             await notice({
               kind: "connection-changed",
               to: user.email,
               userId: account.userId,
-              ...connectionChangedMail(user.name, providerName(account.providerId), true, new Date(), deviceFromHeaders(context?.headers), `${env.appUrl}/profile/security`),
+              ...connectionChangedMail(
+                user.name,
+                providerName(account.providerId),
+                true,
+                new Date(),
+                deviceIn(context?.headers, languageOf(user)),
+                pageLink(env.appUrl, "/profile/security", languageOf(user)),
+                languageOf(user),
+              ),
             });
           },
         },
@@ -258,7 +279,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           before: async (session, context) => {
             // An account an operator stopped (/admin/accounts) gets no session, whichever way it signs in.
             const profile = await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", session.userId).executeTakeFirst();
-            if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: AUTH_MESSAGES.signInDisabled, code: "SIGN_IN_DISABLED" });
+            if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: authWords.messages.signInDisabled, code: "SIGN_IN_DISABLED" });
             // The absolute lifetime of a session without "Remember this device" (session-lifetime.server.ts).
             // A verification link signs in for the short lifetime: nobody ticked "Remember this device".
             return { data: sessionLifetime.shorten(session, env.sessionLifetime, Date.now(), context?.path === "/verify-email") };

@@ -18,8 +18,9 @@ import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { connectionChangedMail } from "~/infra/mail/templates";
-import { describeDevice } from "~/shared/lib/device";
 import { PROVIDER_NAMES, type ProviderId } from "./messages";
+import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
+import { messagesFor } from "~/shared/i18n/messages.server";
 
 export interface SignInMethod {
   /** "credential" (email and password), "google" or "github". */
@@ -70,13 +71,14 @@ export function connectedAccounts({ db, appUrl, outbox, log }: { db: Kysely<Data
             const unlinked = (ctx.context as WithUnlinked)[UNLINKED];
             if (!unlinked || isAPIError(ctx.context.returned) || !outbox) return;
             const { provider, user } = unlinked;
-            const device = describeDevice(ctx.headers?.get("user-agent") ?? "");
+            const language = await languageOfAccount(db, user).catch(() => "en" as const);
+            const device = deviceIn(ctx.headers, language) ?? messagesFor(language).shell.device.unknown;
             await outbox
               .enqueue({
                 kind: "connection-changed",
                 to: user.email,
                 userId: user.id,
-                ...connectionChangedMail(user.name, providerName(provider), false, new Date(), device, `${appUrl}/profile/security`),
+                ...connectionChangedMail(user.name, providerName(provider), false, new Date(), device, pageLink(appUrl, "/profile/security", language), language),
               })
               .catch((error: unknown) => log?.error({ err: error }, "disconnection notice not queued"));
           }),

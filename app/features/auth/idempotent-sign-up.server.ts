@@ -20,6 +20,7 @@ import {
 } from "~/infra/http/idempotency.server";
 import { jsonError } from "~/infra/http/responses";
 import type { AuthHandler } from "./auth-handler.server";
+import { clientText } from "~/shared/lib/client-text";
 
 const SIGN_UP_PATH = "/api/auth/sign-up/email";
 
@@ -35,13 +36,15 @@ export function idempotentSignUp(db: Kysely<Database>, handler: AuthHandler): Au
     const key = readIdempotencyKey(request);
     if (key.kind !== "key") return jsonError(400, INVALID_KEY_MESSAGE);
     // The fingerprint is what the request asked for: the address and the password (never stored, only hashed).
-    let body: { email?: unknown; password?: unknown } = {};
+    let body: unknown;
     try {
-      body = (await request.clone().json()) as typeof body;
+      body = await request.clone().json();
     } catch {
       return handler(request); // Better Auth answers a body it cannot read
     }
-    const scope = signUpScope(key.value, String(body.email ?? ""), String(body.password ?? ""));
+    // JSON that is not an object (`null`, `[]`, `7`) reads as no fields; Better Auth refuses it with a 4xx.
+    const fields = (body !== null && typeof body === "object" ? body : {}) as { email?: unknown; password?: unknown };
+    const scope = signUpScope(key.value, clientText(fields.email), clientText(fields.password));
     const outcome = await runOnce(db, scope, () => handler(request));
     if (outcome.kind === "mismatch") return jsonError(400, REUSED_KEY_MESSAGE);
     if (outcome.kind === "in-progress") return jsonError(409, IN_PROGRESS_MESSAGE, { "Retry-After": "1" });

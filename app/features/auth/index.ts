@@ -1,9 +1,9 @@
 /**
- * The auth feature's public client API: what other features may use. (The
- * server side's is index.server.ts.) Everything else in this folder is the
- * feature's own.
+ * The auth feature's public client API for every page: what the site's shell
+ * and other features may use. (The account pages' extra tools are
+ * index.account.ts, the server side's index.server.ts.) Everything else in
+ * this folder is the feature's own. Whatever this module reaches is in every
+ * page's initial JavaScript: keep it to what the shell draws.
  */
-export { SignOutForm, useSignOut } from "./sign-out";
+export { SignOutForm } from "./sign-out";
 export { cacheUser, clearCachedUser } from "./user-cache";
-export { addPasskey, authenticateWithPasskey, type PasskeyResult } from "./passkey-client";
-export { FIELD_MESSAGES as AUTH_FIELD_MESSAGES, newPasswordError } from "./auth-fields";

@@ -6,10 +6,16 @@
  * so and offer the other ways.
  */
 
+import type { auth } from "~/shared/i18n/catalog/auth";
+
 export type PasskeyResult = { ok: true; reauthenticated?: boolean } | { ok: false; message: string; code?: string; cancelled?: boolean };
 
-const CANCELLED = "The passkey prompt was closed. Nothing changed.";
-const UNSUPPORTED = "This browser cannot use passkeys. Use your password instead, or another browser.";
+/** The words of the page's language (`useMessages("auth", auth).passkey`); English is fetched only when a caller has none. */
+export type PasskeyWords = typeof auth.passkey;
+
+async function wordsOr(t: PasskeyWords | undefined): Promise<PasskeyWords> {
+  return t ?? (await import("~/shared/i18n/catalog/auth")).auth.passkey;
+}
 
 async function post(path: string, body?: unknown): Promise<{ ok: boolean; status: number; json: Record<string, unknown> }> {
   const response = await fetch(`/api/auth${path}`, {
@@ -22,16 +28,29 @@ async function post(path: string, body?: unknown): Promise<{ ok: boolean; status
   return { ok: response.ok, status: response.status, json };
 }
 
-function failure(answer: { json: Record<string, unknown> }, fallback: string): PasskeyResult {
-  return { ok: false, message: typeof answer.json.message === "string" ? answer.json.message : fallback, code: typeof answer.json.code === "string" ? answer.json.code : undefined };
+/** The server's refusals by code (passkeys.server.ts), in the page's words; a code we do not know keeps the server's text. */
+const REFUSALS: Record<string, keyof PasskeyWords> = {
+  PASSKEY_UNKNOWN: "unknown",
+  PASSKEY_INVALID: "checkFailed",
+  CHALLENGE_EXPIRED: "expired",
+  EMAIL_NOT_VERIFIED: "unverified",
+  PASSKEY_NOT_FOUND: "notFound",
+  NAME_REQUIRED: "nameRequired",
+};
+
+function failure(answer: { json: Record<string, unknown> }, fallback: string, t: PasskeyWords): PasskeyResult {
+  const code = typeof answer.json.code === "string" ? answer.json.code : undefined;
+  const known = code ? REFUSALS[code] : undefined;
+  const message = known ? t[known] : typeof answer.json.message === "string" ? answer.json.message : fallback;
+  return { ok: false, message, code };
 }
 
 /** The browser's own refusal (the visitor closed the prompt, or no passkey matched): not an error to shout about. */
-function fromBrowserError(error: unknown): PasskeyResult {
+function fromBrowserError(error: unknown, t: PasskeyWords): PasskeyResult {
   const name = error instanceof Error ? ((error as Error & { cause?: Error }).cause?.name ?? error.name) : "";
-  if (name === "NotAllowedError" || name === "AbortError") return { ok: false, message: CANCELLED, cancelled: true };
-  if (name === "InvalidStateError") return { ok: false, message: "This passkey is already added to your account." };
-  return { ok: false, message: error instanceof Error ? error.message : CANCELLED };
+  if (name === "NotAllowedError" || name === "AbortError") return { ok: false, message: t.cancelled, cancelled: true };
+  if (name === "InvalidStateError") return { ok: false, message: t.alreadyAdded };
+  return { ok: false, message: error instanceof Error ? error.message : t.cancelled };
 }
 
 export async function passkeysSupported(): Promise<boolean> {
@@ -40,19 +59,20 @@ export async function passkeysSupported(): Promise<boolean> {
 }
 
 /** Adds a passkey to the signed-in account, named `name`. */
-export async function addPasskey(name: string): Promise<PasskeyResult> {
+export async function addPasskey(name: string, words?: PasskeyWords): Promise<PasskeyResult> {
   const { startRegistration, browserSupportsWebAuthn } = await import("@simplewebauthn/browser");
-  if (!browserSupportsWebAuthn()) return { ok: false, message: UNSUPPORTED };
+  const t = await wordsOr(words);
+  if (!browserSupportsWebAuthn()) return { ok: false, message: t.unsupported };
   const options = await post("/passkey/registration-options");
-  if (!options.ok) return failure(options, "Could not start adding a passkey. Please try again.");
+  if (!options.ok) return failure(options, t.startAddFailed, t);
   let response;
   try {
     response = await startRegistration({ optionsJSON: options.json as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
   } catch (error) {
-    return fromBrowserError(error);
+    return fromBrowserError(error, t);
   }
   const saved = await post("/passkey/register", { response, name });
-  return saved.ok ? { ok: true } : failure(saved, "The passkey could not be added. Please try again.");
+  return saved.ok ? { ok: true } : failure(saved, t.addFailed, t);
 }
 
 /**
@@ -60,12 +80,13 @@ export async function addPasskey(name: string): Promise<PasskeyResult> {
  * `autofill`, the browser offers the passkeys in the email field's
  * suggestions and the promise waits until one is chosen (or `signal` aborts).
  */
-export async function authenticateWithPasskey({ autofill = false, signal }: { autofill?: boolean; signal?: AbortSignal } = {}): Promise<PasskeyResult> {
+export async function authenticateWithPasskey({ autofill = false, signal, t: words }: { autofill?: boolean; signal?: AbortSignal; t?: PasskeyWords } = {}): Promise<PasskeyResult> {
   const { startAuthentication, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } = await import("@simplewebauthn/browser");
-  if (!browserSupportsWebAuthn()) return { ok: false, message: UNSUPPORTED };
-  if (autofill && !(await browserSupportsWebAuthnAutofill())) return { ok: false, message: UNSUPPORTED, cancelled: true };
+  const t = await wordsOr(words);
+  if (!browserSupportsWebAuthn()) return { ok: false, message: t.unsupported };
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return { ok: false, message: t.unsupported, cancelled: true };
   const options = await post("/passkey/authentication-options");
-  if (!options.ok) return failure(options, "Could not start signing in with a passkey. Please try again.");
+  if (!options.ok) return failure(options, t.startSignInFailed, t);
   signal?.addEventListener("abort", () => WebAuthnAbortService.cancelCeremony(), { once: true });
   let response;
   try {
@@ -74,9 +95,9 @@ export async function authenticateWithPasskey({ autofill = false, signal }: { au
       useBrowserAutofill: autofill,
     });
   } catch (error) {
-    return fromBrowserError(error);
+    return fromBrowserError(error, t);
   }
   const answer = await post("/passkey/authenticate", { response });
-  if (!answer.ok) return failure(answer, "The passkey could not be checked. Please try again.");
+  if (!answer.ok) return failure(answer, t.checkFailed, t);
   return { ok: true, reauthenticated: answer.json.reauthenticated === true };
 }

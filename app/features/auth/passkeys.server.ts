@@ -39,21 +39,25 @@ import { passkeyChangedMail } from "~/infra/mail/templates";
 import { waitMessage } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
-import { describeDevice, deviceFromHeaders } from "~/shared/lib/device";
+import { describeDevice } from "~/shared/lib/device";
 import { clientIpOf } from "./client-ip";
 import { markReauthenticated } from "./reauthentication.server";
+import { clientText } from "~/shared/lib/client-text";
+import { auth } from "~/shared/i18n/catalog/auth";
+import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_COOKIE = "passkey_challenge";
 const NAME_MAX = 60;
 
+/** The API's English (the "auth" area's passkey words); pages in other languages say it by the code (passkey-client.ts). */
 export const PASSKEY_MESSAGES = {
-  unknown: "That passkey is not registered here. Sign in another way and add it on your security page.",
-  failed: "The passkey could not be checked. Please try again.",
-  expired: "That took too long. Please try again.",
-  unverified: "Verify your email address first. We sent you a link when you signed up.",
-  notFound: "That passkey no longer exists.",
-  nameRequired: "Give the passkey a name you will recognise, like \"My phone\".",
+  unknown: auth.passkey.unknown,
+  failed: auth.passkey.checkFailed,
+  expired: auth.passkey.expired,
+  unverified: auth.passkey.unverified,
+  notFound: auth.passkey.notFound,
+  nameRequired: auth.passkey.nameRequired,
 } as const;
 
 export interface PasskeysDeps {
@@ -76,7 +80,7 @@ export interface ListedPasskey {
 const asIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function cleanName(value: unknown, fallback: string): string {
-  const text = String(value ?? "")
+  const text = clientText(value)
     .replace(/[\p{Cc}\p{Cf}]/gu, "")
     .trim()
     .slice(0, NAME_MAX);
@@ -103,11 +107,18 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
     return record.value;
   }
 
-  function notice(ctx: Ctx, user: { id: string; email: string; name: string }, added: boolean, name: string) {
+  function notice(ctx: Ctx, user: { id: string; email: string; name: string; language?: unknown }, added: boolean, name: string) {
     if (!outbox) return;
-    const device = deviceFromHeaders(ctx.headers);
-    void outbox
-      .enqueue({ kind: "passkey-changed", to: user.email, userId: user.id, ...passkeyChangedMail(user.name, added, name, new Date(), device, `${appUrl}/profile/security`) })
+    const queued = outbox;
+    void languageOfAccount(db, user)
+      .then((language) =>
+        queued.enqueue({
+          kind: "passkey-changed",
+          to: user.email,
+          userId: user.id,
+          ...passkeyChangedMail(user.name, added, name, new Date(), deviceIn(ctx.headers, language), pageLink(appUrl, "/profile/security", language), language),
+        }),
+      )
       .catch((error: unknown) => log?.error({ err: error }, "passkey notice not queued"));
   }
 

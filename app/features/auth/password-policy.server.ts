@@ -17,16 +17,14 @@ import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { site } from "~/config/site";
 import { COMMON_PASSWORDS_TEXT } from "./common-passwords.server";
+import { auth } from "~/shared/i18n/catalog/auth";
 
 export const BREACH_CHECK_TIMEOUT_MS = 1_500;
 
 export type PasswordRefusal = { code: "PASSWORD_COMMON" | "PASSWORD_BRAND" | "PASSWORD_BREACHED"; message: string };
 
-export const PASSWORD_MESSAGES = {
-  common: "This is one of the most common passwords, the first an attacker tries. Choose another.",
-  brand: `Choose a password that is not made of our name (${site.productName}).`,
-  breached: "This password has appeared in a data breach, so attackers have it. Choose another.",
-} as const;
+/** The API's English (the "auth" area's password words); pages in other languages say it by the code. */
+export const PASSWORD_MESSAGES = { common: auth.password.common, brand: auth.password.brand, breached: auth.password.breached } as const;
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

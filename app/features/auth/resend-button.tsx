@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import type { useFetcher } from "react-router";
+import type { auth } from "~/shared/i18n/catalog/auth";
+import { fill } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
 import type { AuthActionData, PendingState } from "./auth-state";
-import { RESEND_MESSAGES } from "./resend-verification";
 
 function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -14,7 +15,7 @@ function clock(seconds: number): string {
  * spec's "Please wait N minutes…" beside it, instead of a red error after
  * the press. The server stays the judge: a press it refuses still says why.
  */
-export function ResendButton({ pending, fetcher }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>> }) {
+export function ResendButton({ pending, fetcher, t }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>>; t: typeof auth }) {
   // The parent keys this component by the server's answer, so a new answer starts a new countdown.
   const [left, setLeft] = useState(pending.waitS);
   useEffect(() => {
@@ -29,7 +30,7 @@ export function ResendButton({ pending, fetcher }: { pending: PendingState; fetc
   }, [pending.waitS]);
 
   if (pending.attemptsLeft === 0) {
-    return <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700">{RESEND_MESSAGES.maxAttempts}</p>;
+    return <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700">{t.resend.maxAttempts}</p>;
   }
 
   const sending = fetcher.state !== "idle";
@@ -41,10 +42,10 @@ export function ResendButton({ pending, fetcher }: { pending: PendingState; fetc
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={pending.email} />
       <Button type="submit" variant="secondary" className="w-full tabular-nums" disabled={sending || waiting} aria-describedby="resend-hint">
-        {sending ? "Sending..." : waiting ? `Resend Verification Email (${clock(left)})` : "Resend Verification Email"}
+        {sending ? t.resend.sending : waiting ? fill(t.resend.buttonWaiting, { clock: clock(left) }) : t.resend.button}
       </Button>
       <p id="resend-hint" className="text-center text-xs text-ink-600">
-        {waiting ? RESEND_MESSAGES.wait(minutes) : `You can ask for ${pending.attemptsLeft} more ${pending.attemptsLeft === 1 ? "email" : "emails"}.`}
+        {waiting ? fill(t.resend.wait, { minutes }) : pending.attemptsLeft === 1 ? t.resend.moreOne : fill(t.resend.moreMany, { n: pending.attemptsLeft })}
       </p>
     </fetcher.Form>
   );

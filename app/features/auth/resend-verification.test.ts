@@ -1,3 +1,4 @@
+import { fill } from "~/shared/i18n/messages";
 import { describe, expect, it } from "vitest";
 import { decideResend, RESEND_MESSAGES } from "./resend-verification";
 
@@ -28,7 +29,7 @@ describe("decideResend (spec section 5)", () => {
   });
 
   it("words its messages exactly as the spec", () => {
-    expect(RESEND_MESSAGES.wait(3)).toBe("Please wait 3 minutes before requesting another verification email.");
+    expect(fill(RESEND_MESSAGES.wait, { minutes: 3 })).toBe("Please wait 3 minutes before requesting another verification email.");
     expect(RESEND_MESSAGES.maxAttempts).toBe("Maximum verification attempts reached. Please contact support.");
     expect(RESEND_MESSAGES.noUser).toBe("No user is currently signed in");
     expect(RESEND_MESSAGES.alreadyVerified).toBe("Email is already verified");

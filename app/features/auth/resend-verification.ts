@@ -2,17 +2,13 @@
  * The spec's resend rules (section 5), as a pure decision so it can be tested
  * at any clock time. Messages are exact.
  */
+import { auth } from "~/shared/i18n/catalog/auth";
+
 export const MAX_VERIFICATION_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
 
-export const RESEND_MESSAGES = {
-  noUser: "No user is currently signed in",
-  alreadyVerified: "Email is already verified",
-  maxAttempts: "Maximum verification attempts reached. Please contact support.",
-  wait: (minutes: number) => `Please wait ${minutes} minutes before requesting another verification email.`,
-  sent: "Verification email sent! Please check your inbox.",
-  failed: "Failed to resend verification email",
-} as const;
+/** The spec's words (the "auth" area's `resend`); `wait` is a template: fill it with `{ minutes }`. */
+export const RESEND_MESSAGES = auth.resend;
 
 export type ResendDecision =
   | { kind: "send" }

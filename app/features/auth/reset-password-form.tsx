@@ -6,7 +6,9 @@ import { PasswordField } from "~/shared/ui/field";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { checkNewPassword, PASSWORD_MAX_LENGTH } from "./auth-fields";
 import type { ResetActionData } from "./auth-state";
-import { AUTH_MESSAGES, LINK_INVALID } from "./messages";
+import { auth as english } from "~/shared/i18n/catalog/auth";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 
 interface Props {
   token: string;
@@ -18,11 +20,13 @@ interface Props {
 
 /** Where the emailed reset link lands: a new password, twice; posted to this page's route action. */
 export function ResetPasswordForm({ token, linkError, minPasswordLength, actionData }: Props) {
+  const t = useMessages("auth", english);
+  const localize = useLocalize();
   const fetcher = useFetcher<ResetActionData>();
   const result = fetcher.data ?? actionData;
   const error = result?.error ?? null;
   const busy = fetcher.state !== "idle";
-  const fields = useFieldErrors({ validate: (data) => checkNewPassword(data, minPasswordLength), answer: result, answerErrors: result?.fieldErrors });
+  const fields = useFieldErrors({ validate: (data) => checkNewPassword(data, minPasswordLength, t), answer: result, answerErrors: result?.fieldErrors });
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // A field's error focuses its field (useFieldErrors); the page's outcomes focus their banner.
@@ -32,29 +36,29 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
   return (
     <div className="w-full max-w-md">
       <div className="text-center">
-        <h1 className="text-3xl font-bold text-balance">Choose a new password</h1>
-        <p className="mt-2 text-ink-600">Changing it signs you out on every other device.</p>
+        <h1 className="text-3xl font-bold text-balance">{t.reset.title}</h1>
+        <p className="mt-2 text-ink-600">{t.reset.subtitle}</p>
       </div>
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
         {result?.done ? (
           <div className="space-y-5">
             <div ref={messageRef} tabIndex={-1} className="outline-none">
-              <Banner tone="success">{AUTH_MESSAGES.passwordReset}</Banner>
+              <Banner tone="success">{t.messages.passwordReset}</Banner>
             </div>
-            <ButtonLink to="/auth" className="w-full">
-              Back to Sign In
+            <ButtonLink to={localize("/auth")} className="w-full">
+              {t.views.backToSignIn}
             </ButtonLink>
           </div>
         ) : linkError || !token ? (
           // A dead link: no password fields that could only fail.
           <div className="space-y-5">
             <div ref={messageRef} tabIndex={-1} className="outline-none">
-              <Banner tone="error">{LINK_INVALID}</Banner>
+              <Banner tone="error">{t.messages.resetLinkInvalid}</Banner>
             </div>
-            <ButtonLink to="/auth?mode=reset" className="w-full">
-              Request a new link
+            <ButtonLink to={localize("/auth?mode=reset")} className="w-full">
+              {t.reset.requestNew}
             </ButtonLink>
-            <SecondaryLink to="/auth">Back to Sign In</SecondaryLink>
+            <SecondaryLink to={localize("/auth")}>{t.views.backToSignIn}</SecondaryLink>
           </div>
         ) : (
           <fetcher.Form method="post" className="space-y-5" {...fields.formProps}>
@@ -66,16 +70,16 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
             )}
             <input type="hidden" name="token" value={token} />
             <PasswordField
-              label="New password"
+              label={t.reset.newPassword}
               name="password"
               autoComplete="new-password"
               required
               maxLength={PASSWORD_MAX_LENGTH}
-              hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
+              hint={fill(t.views.passwordHint, { min: minPasswordLength })}
               error={fields.errors.password}
             />
             <PasswordField
-              label="Repeat the new password"
+              label={t.reset.repeat}
               name="confirm"
               autoComplete="new-password"
               required
@@ -83,9 +87,9 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
               error={fields.errors.confirm}
             />
             <Button type="submit" className="w-full" disabled={busy || !token}>
-              {busy ? "Loading..." : "Set new password"}
+              {busy ? t.views.loading : t.reset.submit}
             </Button>
-            <SecondaryLink to="/auth?mode=reset">Request a new link</SecondaryLink>
+            <SecondaryLink to={localize("/auth?mode=reset")}>{t.reset.requestNew}</SecondaryLink>
           </fetcher.Form>
         )}
       </div>

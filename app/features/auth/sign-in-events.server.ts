@@ -30,6 +30,8 @@ import { newSignInMail } from "~/infra/mail/templates";
 import { describeDevice } from "~/shared/lib/device";
 import { type HookContext, isKnownDevice, rememberDevice } from "./known-device.server";
 import { TWO_FACTOR_COOKIE } from "./two-factor.server";
+import { languageOfAccount, pageLink } from "./mail-language";
+import { messagesFor } from "~/shared/i18n/messages.server";
 
 export interface SignInEventsDeps {
   db: Kysely<Database>;
@@ -84,10 +86,11 @@ export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
             const before = await db.selectFrom("profile").select("login_count").where("user_id", "=", user.id).executeTakeFirst();
             await recordLogin(db, user.id);
             if (!(await isKnownDevice(ctx, user.email)) && (before?.login_count ?? 0) > 0 && !settingUp(user.createdAt) && outbox) {
-              const device = describeDevice(ctx.headers?.get("user-agent") ?? "");
+              const language = await languageOfAccount(db, user);
+              const device = describeDevice(ctx.headers?.get("user-agent") ?? "", messagesFor(language).shell.device);
               // A notice: worth sending, never worth failing the sign-in it reports.
               await outbox
-                .enqueue({ kind: "new-sign-in", to: user.email, userId: user.id, ...newSignInMail(user.name, device, new Date(), `${appUrl}/profile/security`) })
+                .enqueue({ kind: "new-sign-in", to: user.email, userId: user.id, ...newSignInMail(user.name, device, new Date(), pageLink(appUrl, "/profile/security", language), language) })
                 .catch((error: unknown) => log?.error({ err: error }, "new sign-in notice not queued"));
             }
             await rememberDevice(ctx, user.email);

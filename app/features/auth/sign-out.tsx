@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/shared/lib/toasts";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
-import { AUTH_MESSAGES } from "./messages";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 
 export const SIGN_OUT_ACTION = "/auth/sign-out";
 
@@ -12,27 +14,16 @@ export interface SignOutFailure {
   message: string;
 }
 
-/**
- * Signs out through the /auth/sign-out route action. Success redirects to
- * `/?signed-out=1`, where the root says 'Signed out successfully' (and the
- * cached user is cleared); a failure says 'Error signing out'.
- */
-export function useSignOut() {
-  const fetcher = useFetcher<SignOutFailure>();
-  useEachAnswer(fetcher.data, fetcher.state, (answer) => {
-    if (!answer.ok) notify.error(answer.message || AUTH_MESSAGES.signOutFailed);
-  });
-  return () => void fetcher.submit(null, { method: "post", action: SIGN_OUT_ACTION });
-}
-
 /** A Sign Out button that is a form: it works before (and without) JavaScript too. */
 export function SignOutForm({ className, children, role }: { className?: string; children: ReactNode; role?: "menuitem" }) {
+  const t = useMessages("shell", shell);
+  const localize = useLocalize();
   const fetcher = useFetcher<SignOutFailure>();
   useEachAnswer(fetcher.data, fetcher.state, (answer) => {
-    if (!answer.ok) notify.error(answer.message || AUTH_MESSAGES.signOutFailed);
+    if (!answer.ok) notify.error(answer.message || t.signOutFailed);
   });
   return (
-    <fetcher.Form method="post" action={SIGN_OUT_ACTION} className="contents">
+    <fetcher.Form method="post" action={localize(SIGN_OUT_ACTION)} className="contents">
       <button type="submit" role={role} className={className} disabled={fetcher.state !== "idle"}>
         {children}
       </button>

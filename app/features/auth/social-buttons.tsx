@@ -2,6 +2,8 @@ import { cn } from "~/shared/lib/cn";
 import { BrandIcon } from "~/shared/ui/brand-icons";
 import { Icon } from "~/shared/ui/icon";
 import type { ProviderId } from "./messages";
+import type { auth } from "~/shared/i18n/catalog/auth";
+import { fill } from "~/shared/i18n/messages";
 
 const PROVIDERS: { id: ProviderId; label: string }[] = [
   { id: "google", label: "Google" },
@@ -14,6 +16,8 @@ interface SocialButtonsProps {
   busy: ProviderId | null;
   /** With JavaScript: the popup sign-in. Without, each button posts its form (name "provider"). */
   onSelect: (event: React.MouseEvent<HTMLButtonElement>, provider: ProviderId) => void;
+  /** The page's words ("Continue with …"). */
+  t: typeof auth;
 }
 
 /**
@@ -24,7 +28,7 @@ interface SocialButtonsProps {
  * loopback APP_URL, where the visitor is the operator; a public site leaves
  * it out (issue 22).
  */
-export function SocialButtons({ providers, busy, onSelect }: SocialButtonsProps) {
+export function SocialButtons({ providers, busy, onSelect, t }: SocialButtonsProps) {
   return (
     <div className="grid gap-3">
       {PROVIDERS.filter((p) => providers[p.id] !== undefined).map((p) => {
@@ -47,10 +51,10 @@ export function SocialButtons({ providers, busy, onSelect }: SocialButtonsProps)
           >
             {busy === p.id ? <Icon name="loader-circle" className="animate-spin" /> : <BrandIcon network={p.id} />}
             <span className="flex flex-col items-start leading-tight">
-              <span>Continue with {p.label}</span>
+              <span>{fill(t.views.continueWith, { provider: p.label })}</span>
               {!configured && (
                 <span id={`${p.id}-not-configured`} className="text-xs font-normal text-ink-600">
-                  Not configured on this server
+                  {t.views.notConfiguredHere}
                 </span>
               )}
             </span>

@@ -34,8 +34,9 @@ import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { twoFactorChangedMail } from "~/infra/mail/templates";
-import { deviceFromHeaders } from "~/shared/lib/device";
 import type { HookContext } from "./known-device.server";
+import { clientText } from "~/shared/lib/client-text";
+import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
 const TRUST_DEVICE_COOKIE = "trust_device";
@@ -166,8 +167,14 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
   /** "Two-factor is on / off": a notice, never worth failing the change it reports. */
   const notice = async (ctx: HookContext, user: { id: string; email: string; name: string }, on: boolean) => {
     if (!outbox) return;
+    const language = await languageOfAccount(db, user).catch(() => "en" as const);
     await outbox
-      .enqueue({ kind: "two-factor-changed", to: user.email, userId: user.id, ...twoFactorChangedMail(user.name, on, new Date(), deviceFromHeaders(ctx.headers), `${appUrl}/profile/security`) })
+      .enqueue({
+        kind: "two-factor-changed",
+        to: user.email,
+        userId: user.id,
+        ...twoFactorChangedMail(user.name, on, new Date(), deviceIn(ctx.headers, language), pageLink(appUrl, "/profile/security", language), language),
+      })
       .catch((error: unknown) => log?.error({ err: error }, "two-factor notice not queued"));
   };
 
@@ -186,7 +193,7 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
         {
           matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {
-            const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "").trim();
+            const code = clientText((ctx.body as { code?: unknown } | undefined)?.code).trim();
             if (!/^\d{6}$/.test(code)) return;
             const owner = await codeOwner(ctx);
             if (!owner) return; // Better Auth refuses it (no session, no challenge)

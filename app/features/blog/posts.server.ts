@@ -5,6 +5,7 @@
  */
 import { marked } from "marked";
 import { site } from "~/config/site";
+import type { Locale } from "~/shared/i18n/locale";
 
 export interface PostMeta {
   slug: string;
@@ -19,7 +20,11 @@ export interface Post extends PostMeta {
   html: string;
 }
 
-const files = import.meta.glob("./posts/*.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+/** English posts, and their Hindi twins under ./posts/hi/ with the same file names (docs/decisions/0032-hindi.md). */
+const files: Record<Locale, Record<string, string>> = {
+  en: import.meta.glob("./posts/*.md", { query: "?raw", import: "default", eager: true }),
+  hi: import.meta.glob("./posts/hi/*.md", { query: "?raw", import: "default", eager: true }),
+};
 
 /** Parses the simple `key: value` front matter our posts use. */
 export function parseFrontMatter(source: string): { data: Record<string, string>; body: string } {
@@ -57,8 +62,8 @@ export function readingMinutes(markdown: string): number {
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
-function load(): Post[] {
-  return Object.entries(files)
+function load(locale: Locale): Post[] {
+  return Object.entries(files[locale])
     .map(([file, raw]) => {
       const source = fillBrand(raw);
       const name = file.split("/").pop()!.replace(/\.md$/, "");
@@ -81,24 +86,24 @@ function load(): Post[] {
     .sort((a, b) => b.date.localeCompare(a.date));
 }
 
-let cache: Post[] | undefined;
+const cache: Partial<Record<Locale, Post[]>> = {};
 
-export function allPosts(): Post[] {
-  cache ??= load();
-  return cache;
+export function allPosts(locale: Locale = "en"): Post[] {
+  cache[locale] ??= load(locale);
+  return cache[locale];
 }
 
-export function postSummaries(): PostMeta[] {
-  return allPosts().map(({ html: _html, ...meta }) => meta);
+export function postSummaries(locale: Locale = "en"): PostMeta[] {
+  return allPosts(locale).map(({ html: _html, ...meta }) => meta);
 }
 
-export function findPost(slug: string): Post | undefined {
-  return allPosts().find((p) => p.slug === slug);
+export function findPost(slug: string, locale: Locale = "en"): Post | undefined {
+  return allPosts(locale).find((p) => p.slug === slug);
 }
 
 /** The posts before and after this one in time (the blog lists newest first). */
-export function neighbours(slug: string): { previous?: PostMeta; next?: PostMeta } {
-  const posts = postSummaries();
+export function neighbours(slug: string, locale: Locale = "en"): { previous?: PostMeta; next?: PostMeta } {
+  const posts = postSummaries(locale);
   const at = posts.findIndex((p) => p.slug === slug);
   if (at === -1) return {};
   return { previous: posts[at + 1], next: at > 0 ? posts[at - 1] : undefined };

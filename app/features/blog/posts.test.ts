@@ -21,6 +21,19 @@ describe("the blog", () => {
     expect(blogPostPaths()).toEqual(allPosts().map((p) => `/blog/${p.slug}`).sort());
   });
 
+  it("has a Hindi twin of every post: same slug, date and headings, in Devanagari, code blocks untouched", () => {
+    const english = allPosts();
+    const hindi = allPosts("hi");
+    expect(hindi.map((p) => [p.slug, p.date])).toEqual(english.map((p) => [p.slug, p.date]));
+    for (const [i, post] of hindi.entries()) {
+      const twin = english[i]!;
+      expect(post.title, post.slug).toMatch(/[\u0900-\u097F]/);
+      expect(post.author, post.slug).toMatch(/^[\u0900-\u097F\s]+$/);
+      expect(post.html.match(/<h[23]/g)?.length, post.slug).toBe(twin.html.match(/<h[23]/g)?.length);
+      expect([...post.html.matchAll(/<pre[\s\S]*?<\/pre>/g)].map((m) => m[0]), post.slug).toEqual([...twin.html.matchAll(/<pre[\s\S]*?<\/pre>/g)].map((m) => m[0]));
+    }
+  });
+
   it("reads quoted and bare front-matter values", () => {
     const { data, body } = parseFrontMatter('---\ntitle: "A: b"\nreadingMinutes: 5\n---\nHello');
     expect(data).toEqual({ title: "A: b", readingMinutes: "5" });

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
+import { chat } from "~/shared/i18n/catalog/chat";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "~/shared/ui/icon";
 import { CHAT_BUTTON_SIZE, clamp, defaultPosition, loadPosition, panelPlacement, type Point, savePosition } from "./position";
@@ -26,6 +29,8 @@ export default function ChatWidget() {
   const position = clamp(preferred ?? defaultPosition(size), size);
   const { x, y } = position;
   const [open, setOpen] = useState(false);
+  const t = useMessages("chat", chat);
+  const localize = useLocalize();
   const [panelAt, setPanelAt] = useState<Point | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -131,6 +136,11 @@ export default function ChatWidget() {
   };
 
   const { messagingAssistant, socialAssistant, supportPage } = site.chatWidget;
+  const links = [
+    { href: messagingAssistant.href, label: t.messagingAssistant, icon: "message-circle" as const, external: true },
+    { href: socialAssistant.href, label: t.socialAssistant, icon: "send" as const, external: true },
+    { href: localize(supportPage.href), label: t.supportPage, icon: "mail" as const, external: false },
+  ];
 
   return (
     <>
@@ -138,7 +148,7 @@ export default function ChatWidget() {
         ref={button}
         type="button"
         data-testid="chat-button"
-        aria-label={open ? `Close chat with ${site.productName}` : `Chat with ${site.productName}`}
+        aria-label={open ? t.close : t.open}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-describedby={hintId}
@@ -155,7 +165,7 @@ export default function ChatWidget() {
         <Icon name={open ? "x" : "message-circle"} className="size-6" />
       </button>
       <span id={hintId} hidden>
-        Drag it, or use the arrow keys, to move it.
+        {t.moveHint}
       </span>
 
       {open && (
@@ -178,7 +188,7 @@ export default function ChatWidget() {
                 <Icon name="sparkles" className="size-5" />
               </span>
               <h2 id={titleId} className="text-base font-semibold text-white">
-                Chat with {site.productName}
+                {t.open}
               </h2>
             </div>
             <button
@@ -188,19 +198,15 @@ export default function ChatWidget() {
                 button.current?.focus();
               }}
               className="rounded-lg p-1.5 text-white/80 hover:bg-white/10 hover:text-white"
-              aria-label="Close chat"
+              aria-label={t.closeShort}
             >
               <Icon name="x" className="size-4" />
             </button>
           </div>
           <div className="space-y-4 px-5 py-5">
-            <p className="text-lg font-semibold text-ink-950">{site.productName} coming soon!</p>
+            <p className="text-lg font-semibold text-ink-950">{t.comingSoon}</p>
             <ul className="space-y-2">
-              {[
-                { ...messagingAssistant, icon: "message-circle" as const, external: true },
-                { ...socialAssistant, icon: "send" as const, external: true },
-                { ...supportPage, icon: "mail" as const, external: false },
-              ].map((item) => (
+              {links.map((item) => (
                 <li key={item.href}>
                   {item.external ? (
                     <a
@@ -212,7 +218,7 @@ export default function ChatWidget() {
                       <Icon name={item.icon} className="size-4 text-brand-700" />
                       <span className="flex-1">{item.label}</span>
                       <Icon name="external-link" className="size-3.5 text-ink-500" />
-                      <span className="sr-only">(opens in a new tab)</span>
+                      <span className="sr-only">{t.opensInNewTab}</span>
                     </a>
                   ) : (
                     <Link
@@ -229,8 +235,7 @@ export default function ChatWidget() {
               ))}
             </ul>
             <p className="rounded-xl bg-ink-50 px-3 py-2.5 text-xs leading-relaxed text-ink-600">
-              Our AI is a company representative that answers general questions about {site.companyName} and{" "}
-              {site.productName}. For specific queries about your account or an order, please contact our support team.
+              {t.disclaimer}
             </p>
           </div>
         </div>

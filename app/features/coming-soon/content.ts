@@ -42,7 +42,7 @@ export const comingSoonItems: Card[] = [
   },
 ];
 
-export const joinCommunity: { title: string; text: string; cta: "Join Community" } = {
+export const joinCommunity: { title: string; text: string; cta: string } = {
   title: "Be the first to know",
   text: "Join our community to hear when each of these goes live, try early versions and tell us what you would like to see first.",
   cta: "Join Community",

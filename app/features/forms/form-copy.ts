@@ -1,54 +1,31 @@
-/** The forms' texts. The success texts, submitting labels and the failure text are the spec's, word for word. */
-import { site } from "~/config/site";
+/**
+ * The forms' texts: the "forms" area of the catalogs (app/shared/i18n/catalog/forms.ts,
+ * its Hindi in app/shared/i18n/hi/forms.ts). The success texts, submitting
+ * labels and the failure text are the spec's, word for word.
+ */
+import { forms } from "~/shared/i18n/catalog/forms";
+import { fill } from "~/shared/i18n/messages";
 import type { FormKind } from "./form-schema";
 
-export interface FormCopy {
-  /** The page: its eyebrow, heading (and <title>), introduction and meta description. */
-  eyebrow: string;
-  title: string;
-  intro: string;
-  description: string;
-  /** The card's heading above the form. */
-  heading: string;
-  submit: string;
-  /** Shown on the button while the message is on its way (spec section 4). */
-  submitting: string;
-  /** Spec section 2. */
-  success: string;
-  /** A line under the success text. */
-  successFollowUp: string;
-  sendAnother: string;
-  messagePlaceholder: string;
-}
+/** The words of the "forms" area in one language. */
+export type FormsMessages = typeof forms;
 
-export const FORM_COPY: Record<FormKind, FormCopy> = {
-  feedback: {
-    eyebrow: "Feedback",
-    title: "Share Your Feedback",
-    intro: "What works, what doesn't, what you would like to see next: it all shapes what we build.",
-    description: `Tell the ${site.productName} team what works, what does not and what you would like to see next.`,
-    heading: "Tell us what you think",
-    submit: "Submit Feedback",
-    submitting: "Submitting...",
-    success: "Thank You! Your feedback has been successfully submitted.",
-    successFollowUp: "Every message is read by the team. Ideas that come up often go straight onto the roadmap.",
-    sendAnother: "Share more feedback",
-    messagePlaceholder: "What works, what doesn't, what you would like to see next…",
-  },
-  contact: {
-    eyebrow: "Contact",
-    title: "Contact Us",
-    intro: "Questions, partnerships, support or press: write to us and a person on the team will answer.",
-    description: `Write to the ${site.productName} team: questions, partnerships, support or press.`,
-    heading: "Send us a message",
-    submit: "Send Message",
-    submitting: "Sending...",
-    success: "Message Sent! Thank you for reaching out to us.",
-    successFollowUp: "We usually reply within two working days, to the email address you gave.",
-    sendAnother: "Send another message",
-    messagePlaceholder: "How can we help?",
-  },
-};
+export type FormCopy = FormsMessages[FormKind];
+
+/** Each form's English copy (page, card, button, success). */
+export const FORM_COPY: Record<FormKind, FormCopy> = { feedback: forms.feedback, contact: forms.contact };
 
 /** Spec section 8: any failure that is not a field error. */
-export const SUBMISSION_FAILED = "Submission failed.";
+export const SUBMISSION_FAILED = forms.submissionFailed;
+
+/** "Too many attempts. Please wait 3 minutes and try again." in the words given (the same as infra/http/responses.ts waitMessage() in English). */
+export function waitText(t: Pick<FormsMessages, "tooManyAttempts" | "seconds" | "minutes">, retryAfterS: number): string {
+  const wait = retryAfterS < 90 ? fill(t.seconds, { n: retryAfterS }) : fill(t.minutes, { n: Math.ceil(retryAfterS / 60) });
+  return fill(t.tooManyAttempts, { wait });
+}
+
+/** A sentence with one link in it (`{link}`): the text before and after, so the link can sit between. */
+export function aroundLink(template: string): [before: string, after: string] {
+  const at = template.indexOf("{link}");
+  return at === -1 ? [template, ""] : [template.slice(0, at), template.slice(at + "{link}".length)];
+}

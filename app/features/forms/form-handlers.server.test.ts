@@ -5,9 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { RULES } from "~/infra/rate-limit/rules";
+import { DAY_FULL_MESSAGE } from "./form-ceilings.server";
+import { forms } from "~/shared/i18n/catalog/forms";
+import { forms as hi } from "~/shared/i18n/hi/forms";
 import { openTestServices, type TestServices } from "../../../tests/support/test-services";
 import { HONEYPOT_FIELD } from "./form-schema";
 import { handleFormApi as api, handleFormPageAction as page, type Sender } from "./form-handlers.server";
+import { sendReply } from "./replies.server";
+import { mail as hiMail } from "~/shared/i18n/hi/mail";
 
 let s: TestServices;
 let ipCounter = 1;
@@ -26,7 +31,7 @@ function contextFor(ip = `192.0.2.${ipCounter++}`): Sender {
 }
 const services = async () => s;
 const handleFormApi = (kind: string | undefined, request: Request, sender: Sender) => api(s, kind, request, sender);
-const handleFormPageAction = (kind: "feedback" | "contact", request: Request, sender: Sender) => page(s, kind, request, sender);
+const handleFormPageAction = (kind: "feedback" | "contact", request: Request, sender: Sender, locale: "en" | "hi" = "en") => page(s, kind, request, sender, locale);
 
 const json = (body: unknown) =>
   new Request("http://localhost:3000/api/forms/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -107,5 +112,44 @@ describe("the pages' action", () => {
     const limited = await handleFormPageAction("contact", multipart({ name: "Asha", email: "asha@example.com", message: "kept" }), context);
     expect(limited.init?.status).toBe(429);
     expect(limited.data).toMatchObject({ status: "failed", detail: expect.stringMatching(/^Too many attempts/), values: { message: "kept" } });
+  });
+
+  it("answers a Hindi page in Hindi, and keeps the message's language for the reply", async () => {
+    const hindi = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return new Request("http://localhost:3000/hi/contact", { method: "POST", body: form });
+    };
+    const invalid = await handleFormPageAction("contact", hindi({ name: "आशा", email: "asha@", message: "kept" }), contextFor(), "hi");
+    expect(invalid.data).toEqual({
+      status: "invalid",
+      values: { name: "आशा", email: "asha@", message: "kept" },
+      errors: [{ field: "email", code: "TYPE_EMAIL", message: "ईमेल: सही ईमेल पता लिखें" }],
+    });
+
+    const sent = await handleFormPageAction("contact", hindi({ name: "आशा", email: "asha@example.com", message: "page-sent-hi" }), contextFor(), "hi");
+    expect(sent.data).toEqual({ status: "sent" });
+    const { database } = await services();
+    const stored = await database.db.selectFrom("form_message").selectAll().where("message", "=", "page-sent-hi").executeTakeFirstOrThrow();
+    expect(stored.language).toBe("hi");
+    // An operator's reply goes in the language the message was written in.
+    const reply = await sendReply({ db: database.db, outbox: s.outbox }, stored, { id: "op-1", email: "op@example.com" }, "धन्यवाद!");
+    const replyMail = await database.db.selectFrom("mail_outbox").select("subject").where("id", "=", reply.mail_id).executeTakeFirstOrThrow();
+    expect(replyMail.subject).toBe(hiMail.operatorReply.subjectMessage);
+    await handleFormPageAction("feedback", multipart({ name: "Asha", email: "asha@example.com", message: "page-sent-en" }), contextFor());
+    expect(await database.db.selectFrom("form_message").select("language").where("message", "=", "page-sent-en").executeTakeFirstOrThrow()).toEqual({ language: "en" });
+
+    const big = await handleFormPageAction("contact", hindi({ name: "आशा", email: "asha@example.com", message: "x".repeat(40_000) }), contextFor(), "hi");
+    expect(big.data).toEqual({ status: "failed", detail: hi.tooLarge });
+
+    const context = contextFor();
+    for (let i = 0; i < RULES.forms.ip.max; i++) await handleFormPageAction("contact", hindi({}), context, "hi");
+    const limited = await handleFormPageAction("contact", hindi({ name: "आशा", email: "asha@example.com", message: "kept" }), context, "hi");
+    expect(limited.data).toMatchObject({ status: "failed", detail: expect.stringMatching(/^बहुत ज़्यादा कोशिशें हो गईं। कृपया \d+ (सेकंड|मिनट) रुककर/) });
+  });
+
+  it("the catalog's English is the API's, word for word", () => {
+    expect(forms.dayFull).toBe(DAY_FULL_MESSAGE);
+    expect(forms.tooLarge).toBe("The submission is too large: the limit is 32 KB.");
   });
 });

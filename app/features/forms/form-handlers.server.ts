@@ -5,11 +5,15 @@
  */
 import { data } from "react-router";
 import { RETRY_AFTER_S } from "~/infra/db/unavailable";
-import { jsonError, NO_STORE, retryAfterHeaders, tooManyRequests, waitMessage } from "~/infra/http/responses";
+import { jsonError, NO_STORE, retryAfterHeaders, tooManyRequests } from "~/infra/http/responses";
+import { forms } from "~/shared/i18n/catalog/forms";
+import type { Locale } from "~/shared/i18n/locale";
+import { messagesFor } from "~/shared/i18n/messages.server";
+import { waitText } from "./form-copy";
 import { type FormActionResult, type FormKind, isFormKind } from "./form-schema";
 import { type FormDeps, receiveSubmission } from "./form-service.server";
 
-export const TOO_LARGE_MESSAGE = "The submission is too large: the limit is 32 KB.";
+export const TOO_LARGE_MESSAGE = forms.tooLarge;
 export const UNAVAILABLE_MESSAGE = "Your message could not be saved. Please try again in a moment.";
 /** Every 503 tells the client when to try again. */
 export const UNAVAILABLE_HEADERS = { "Retry-After": String(RETRY_AFTER_S) };
@@ -48,25 +52,32 @@ export function formApiNotAllowed(kind: string | undefined): Response {
   return isFormKind(kind) ? jsonError(405, "Use POST.", { ...NO_STORE, Allow: "POST" }) : jsonError(404, "Not found.", NO_STORE);
 }
 
-/** The /feedback and /contact pages' action: the same service, answered as action data. */
-export async function handleFormPageAction(deps: FormDeps, kind: FormKind, request: Request, sender: Sender) {
-  const outcome = await receiveSubmission(deps, { kind, request, ...sender, keyByContent: true });
+/**
+ * The /feedback and /contact pages' action: the same service, answered as
+ * action data in the page's language (`locale`: its path's, /hi/… is Hindi).
+ * English pages read exactly the API's words.
+ */
+export async function handleFormPageAction(deps: FormDeps, kind: FormKind, request: Request, sender: Sender, locale: Locale = "en") {
+  const t = messagesFor(locale).forms;
+  const english = locale === "en";
+  const outcome = await receiveSubmission(deps, { kind, request, ...sender, keyByContent: true, locale });
   switch (outcome.kind) {
     case "accepted":
       return data<FormActionResult>({ status: "sent" });
     case "invalid":
       return data<FormActionResult>({ status: "invalid", errors: outcome.errors, values: outcome.values }, { status: 422 });
     case "too-large":
-      return data<FormActionResult>({ status: "failed", detail: TOO_LARGE_MESSAGE }, { status: 413 });
+      return data<FormActionResult>({ status: "failed", detail: t.tooLarge }, { status: 413 });
     case "unreadable":
-      return data<FormActionResult>({ status: "failed", detail: outcome.message }, { status: outcome.status });
+      return data<FormActionResult>({ status: "failed", detail: english ? outcome.message : t.unreadable }, { status: outcome.status });
     case "rate-limited":
       return data<FormActionResult>(
-        { status: "failed", detail: outcome.message ?? waitMessage(outcome.limit.retryAfterS), values: outcome.values },
+        // The service's own reason (the form's day is full) is already in the page's language.
+        { status: "failed", detail: outcome.message ?? waitText(t, outcome.limit.retryAfterS), values: outcome.values },
         { status: 429, headers: retryAfterHeaders(outcome.limit) },
       );
     case "bad-key":
-      return data<FormActionResult>({ status: "failed", detail: outcome.message }, { status: 400 });
+      return data<FormActionResult>({ status: "failed", detail: english ? outcome.message : t.badKey }, { status: 400 });
     case "unavailable":
       return data<FormActionResult>({ status: "failed", values: outcome.values }, { status: 503, headers: UNAVAILABLE_HEADERS });
   }

@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
+import { forms } from "~/shared/i18n/catalog/forms";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { Icon } from "~/shared/ui/icon";
 import { Card, Container } from "~/shared/ui/layout";
-import { FORM_COPY } from "./form-copy";
+import { aroundLink } from "./form-copy";
 import type { FormKind } from "./form-schema";
 import { MessageForm, type MessageFormProps } from "./message-form";
 
 /** The body of /feedback and /contact under their PageHeader: the form card, and a side card beside it on large screens. */
 export function FormPageBody(props: MessageFormProps) {
   const headingId = `${props.kind}-form-heading`;
+  const t = useMessages("forms", forms);
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-12 sm:py-16">
@@ -17,9 +21,9 @@ export function FormPageBody(props: MessageFormProps) {
           <section aria-labelledby={headingId}>
             <Card className="sm:p-8">
               <h2 id={headingId} className="text-xl font-bold text-ink-950">
-                {FORM_COPY[props.kind].heading}
+                {t[props.kind].heading}
               </h2>
-              <p className="mt-1 text-sm text-ink-600">All fields are required.</p>
+              <p className="mt-1 text-sm text-ink-600">{t.allRequired}</p>
               <div className="mt-6">
                 <MessageForm {...props} />
               </div>
@@ -61,11 +65,13 @@ function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 function SideCards({ kind }: { kind: FormKind }) {
+  const t = useMessages("forms", forms).side;
+  const localize = useLocalize();
   if (kind === "contact") {
     return (
       <>
-        <SideCard icon={<Icon name="mail" className="size-5" />} title="Email us directly">
-          <p>Prefer your own mail app? Write to us at</p>
+        <SideCard icon={<Icon name="mail" className="size-5" />} title={t.emailTitle}>
+          <p>{t.emailText}</p>
           <a
             href={`mailto:${site.contactEmail}`}
             className="mt-1 inline-block text-base font-semibold break-all text-brand-700 underline underline-offset-2 hover:text-brand-800"
@@ -73,34 +79,33 @@ function SideCards({ kind }: { kind: FormKind }) {
             {site.contactEmail}
           </a>
         </SideCard>
-        <SideCard icon={<Icon name="clock" className="size-5" />} title="What to expect">
+        <SideCard icon={<Icon name="clock" className="size-5" />} title={t.expectTitle}>
           <ul className="space-y-3">
-            <Point icon={<Icon name="message-circle" className="size-4" />}>A reply from a person, usually within two working days.</Point>
-            <Point icon={<Icon name="shield-check" className="size-4" />}>
-              About your account? Write from the address you signed up with, and never send your password.
-            </Point>
-            <Point icon={<Icon name="users" className="size-4" />}>Partnerships, press and enterprise questions are welcome too.</Point>
+            <Point icon={<Icon name="message-circle" className="size-4" />}>{t.expectReply}</Point>
+            <Point icon={<Icon name="shield-check" className="size-4" />}>{t.expectAccount}</Point>
+            <Point icon={<Icon name="users" className="size-4" />}>{t.expectPartners}</Point>
           </ul>
         </SideCard>
       </>
     );
   }
+  const [talkBefore, talkAfter] = aroundLink(t.talkText);
   return (
     <>
-      <SideCard icon={<Icon name="lightbulb" className="size-5" />} title="What happens with your feedback">
+      <SideCard icon={<Icon name="lightbulb" className="size-5" />} title={t.feedbackTitle}>
         <ul className="space-y-3">
-          <Point icon={<Icon name="message-circle" className="size-4" />}>Every message is read by someone on the {site.productName} team.</Point>
-          <Point icon={<Icon name="shield-check" className="size-4" />}>Bug reports are checked first; ideas that come up often go onto the roadmap.</Point>
-          <Point icon={<Icon name="mail" className="size-4" />}>If we need more detail, we write back to the email address you give.</Point>
+          <Point icon={<Icon name="message-circle" className="size-4" />}>{t.feedbackRead}</Point>
+          <Point icon={<Icon name="shield-check" className="size-4" />}>{t.feedbackBugs}</Point>
+          <Point icon={<Icon name="mail" className="size-4" />}>{t.feedbackReply}</Point>
         </ul>
       </SideCard>
-      <SideCard icon={<Icon name="users" className="size-5" />} title="Talk it through">
+      <SideCard icon={<Icon name="users" className="size-5" />} title={t.talkTitle}>
         <p>
-          Discuss ideas with other members and the team in the{" "}
-          <Link to="/community" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-            {site.productName} community
+          {talkBefore}
+          <Link to={localize("/community")} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            {t.talkLink}
           </Link>
-          .
+          {talkAfter}
         </p>
       </SideCard>
     </>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { charCount, honeypotFilled, HONEYPOT_FIELD, isEmail, validateSubmission } from "./form-schema";
+import { forms as hi } from "~/shared/i18n/hi/forms";
+import { waitMessage } from "~/infra/http/responses";
+import { forms } from "~/shared/i18n/catalog/forms";
+import { waitText } from "./form-copy";
+import { charCount, FIELD_LABELS, FIELD_MESSAGES, FORM_MESSAGES, honeypotFilled, HONEYPOT_FIELD, isEmail, validateSubmission } from "./form-schema";
 
 const valid = { name: "Asha Rao", email: "asha@example.com", message: "Love it." };
 
@@ -82,6 +86,40 @@ describe("validateSubmission (the form service's codes, spec section 8)", () => 
   it("adds EMPTY when nothing at all was sent", () => {
     expect(errorsOf({}).map((e) => e.code)).toEqual(["EMPTY", "REQUIRED_FIELD_MISSING", "REQUIRED_FIELD_MISSING", "REQUIRED_FIELD_MISSING"]);
     expect(errorsOf({ other: "x" }).map((e) => e.code)).not.toContain("EMPTY");
+  });
+});
+
+describe("validateSubmission in a page's words (issue 20)", () => {
+  it("writes the same codes in the same slots, in Hindi when a Hindi page passes its words", () => {
+    const result = validateSubmission({ name: "", email: "asha@", message: "x".repeat(5001) }, hi);
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { field: "name", code: "REQUIRED_FIELD_EMPTY", message: "नाम: यह फ़ील्ड भरना ज़रूरी है" },
+        { field: "email", code: "TYPE_EMAIL", message: "ईमेल: सही ईमेल पता लिखें" },
+        { field: "message", code: "FIELD_TOO_LONG", message: "संदेश: ज़्यादा से ज़्यादा 5,000 अक्षर हो सकते हैं (इसमें 5,001 हैं)" },
+      ],
+    });
+    expect(validateSubmission({}, hi)).toMatchObject({ ok: false, errors: expect.arrayContaining([{ code: "EMPTY", message: hi.empty }]) });
+  });
+
+  it("keeps the API's English exactly when no words are given", () => {
+    expect(FIELD_LABELS).toEqual({ name: "Name", email: "Email", message: "Message" });
+    expect(FIELD_MESSAGES.FIELD_TOO_LONG("Phone", 5000, 12345)).toBe("Phone: must be at most 5,000 characters (this one has 12,345)");
+    expect(FIELD_MESSAGES.TYPE_NUMERIC("Phone")).toBe("Phone: must be a number");
+    expect(FORM_MESSAGES).toEqual({
+      EMPTY: "The submission is empty: send name, email and message.",
+      EMPTY_ANY: "The submission is empty: send at least one field.",
+      TOO_MANY_FIELDS: "Too many fields: a form takes at most 50.",
+      NO_FILE_UPLOADS: "File uploads are not accepted by this form.",
+    });
+    expect(validateSubmission({ name: "Asha", email: "asha@example.com" })).toEqual(validateSubmission({ name: "Asha", email: "asha@example.com" }, forms));
+  });
+
+  it("says how long to wait as the API does, in either language", () => {
+    for (const s of [1, 42, 89, 90, 600, 3599]) expect(waitText(forms, s)).toBe(waitMessage(s));
+    expect(waitText(hi, 600)).toBe("बहुत ज़्यादा कोशिशें हो गईं। कृपया 10 मिनट रुककर फिर से कोशिश करें।");
+    expect(waitText(hi, 42)).toBe("बहुत ज़्यादा कोशिशें हो गईं। कृपया 42 सेकंड रुककर फिर से कोशिश करें।");
   });
 });
 

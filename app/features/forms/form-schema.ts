@@ -8,8 +8,11 @@
  * forms' page chunks stay small.
  */
 import type { FormKind } from "~/infra/db/schema";
+import { forms } from "~/shared/i18n/catalog/forms";
+import { fill } from "~/shared/i18n/messages";
 import { isEmail } from "~/shared/lib/field-errors";
 import { type FieldRule, isNumeric } from "./field-rules";
+import { HONEYPOT_FIELD } from "./honeypot-field";
 
 export type { FormKind };
 
@@ -23,14 +26,13 @@ export type FieldName = "name" | "email" | "message";
 
 export const FIELDS: readonly FieldName[] = ["name", "email", "message"];
 
-/** The labels the forms show; every field error message starts with one (spec section 5). */
-export const FIELD_LABELS: Record<FieldName, string> = { name: "Name", email: "Email", message: "Message" };
+/** The labels the forms show in English; every field error message starts with one (spec section 5). */
+export const FIELD_LABELS: Record<FieldName, string> = forms.labels;
 
 /** Characters (Unicode code points), after trimming. */
 export const FIELD_MAX_LENGTH: Record<FieldName, number> = { name: 100, email: 254, message: 5000 };
 
-/** A field no person sees or fills; a bot that fills it gets a success answer and nothing is kept. */
-export const HONEYPOT_FIELD = "subject_line";
+export { HONEYPOT_FIELD };
 
 /**
  * Field codes. The first four are the form service's own (section 8);
@@ -70,21 +72,30 @@ export function charCount(value: string): number {
 
 const grouped = (n: number) => n.toLocaleString("en-US");
 
-export const FIELD_MESSAGES = {
-  REQUIRED_FIELD_MISSING: (label: string) => `${label}: this field is required`,
-  REQUIRED_FIELD_EMPTY: (label: string) => `${label}: this field is required`,
-  TYPE_EMAIL: (label: string) => `${label}: must be a valid email address`,
-  TYPE_TEXT: (label: string) => `${label}: must be text`,
-  TYPE_NUMERIC: (label: string) => `${label}: must be a number`,
-  FIELD_TOO_LONG: (label: string, max: number, got: number) =>
-    `${label}: must be at most ${grouped(max)} characters (this one has ${grouped(got)})`,
-} as const;
+/** The words a check writes its errors with: the "forms" area in the page's language (English by default, and always for the API). */
+export type CheckWords = Pick<typeof forms, "labels" | "fieldErrors" | "empty">;
+
+/** The field errors in the words given (`{label}` first). */
+function fieldMessages(t: CheckWords) {
+  const e = t.fieldErrors;
+  return {
+    REQUIRED_FIELD_MISSING: (label: string) => fill(e.required, { label }),
+    REQUIRED_FIELD_EMPTY: (label: string) => fill(e.required, { label }),
+    TYPE_EMAIL: (label: string) => fill(e.email, { label }),
+    TYPE_TEXT: (label: string) => fill(e.text, { label }),
+    TYPE_NUMERIC: (label: string) => fill(e.number, { label }),
+    FIELD_TOO_LONG: (label: string, max: number, got: number) => fill(e.tooLong, { label, max: grouped(max), got: grouped(got) }),
+  } as const;
+}
+
+/** The field errors in English: the form service's API answers with these. */
+export const FIELD_MESSAGES = fieldMessages(forms);
 
 export const FORM_MESSAGES = {
-  EMPTY: "The submission is empty: send name, email and message.",
+  EMPTY: forms.empty,
   EMPTY_ANY: "The submission is empty: send at least one field.",
   TOO_MANY_FIELDS: "Too many fields: a form takes at most 50.",
-  NO_FILE_UPLOADS: "File uploads are not accepted by this form.",
+  NO_FILE_UPLOADS: forms.noFileUploads,
 } as const;
 
 /** A name is one line: runs of whitespace (newlines, tabs) become one space; control characters go. */
@@ -102,42 +113,44 @@ function cleanMessage(value: string): string {
 /**
  * Checks a submission's fields (whatever the body's format was).
  * A key that is absent (or null) is MISSING; present but blank is EMPTY;
- * a non-string (a JSON number, list…) is TYPE_TEXT.
+ * a non-string (a JSON number, list…) is TYPE_TEXT. The messages are in the
+ * words given: the pages pass their language's, the API keeps English.
  */
-export function validateSubmission(fields: Record<string, unknown>): Validation {
+export function validateSubmission(fields: Record<string, unknown>, t: CheckWords = forms): Validation {
   const errors: FormError[] = [];
   const value: FormValues = { name: "", email: "", message: "" };
+  const messages = fieldMessages(t);
 
   for (const field of FIELDS) {
-    const label = FIELD_LABELS[field];
+    const label = t.labels[field];
     const raw = fields[field];
     if (raw === undefined || raw === null) {
-      errors.push({ field, code: "REQUIRED_FIELD_MISSING", message: FIELD_MESSAGES.REQUIRED_FIELD_MISSING(label) });
+      errors.push({ field, code: "REQUIRED_FIELD_MISSING", message: messages.REQUIRED_FIELD_MISSING(label) });
       continue;
     }
     if (typeof raw !== "string") {
-      errors.push({ field, code: "TYPE_TEXT", message: FIELD_MESSAGES.TYPE_TEXT(label) });
+      errors.push({ field, code: "TYPE_TEXT", message: messages.TYPE_TEXT(label) });
       continue;
     }
     const cleaned = field === "message" ? cleanMessage(raw) : field === "name" ? cleanName(raw) : raw.trim();
     if (cleaned === "") {
-      errors.push({ field, code: "REQUIRED_FIELD_EMPTY", message: FIELD_MESSAGES.REQUIRED_FIELD_EMPTY(label) });
+      errors.push({ field, code: "REQUIRED_FIELD_EMPTY", message: messages.REQUIRED_FIELD_EMPTY(label) });
       continue;
     }
     const length = charCount(cleaned);
     if (length > FIELD_MAX_LENGTH[field]) {
-      errors.push({ field, code: "FIELD_TOO_LONG", message: FIELD_MESSAGES.FIELD_TOO_LONG(label, FIELD_MAX_LENGTH[field], length) });
+      errors.push({ field, code: "FIELD_TOO_LONG", message: messages.FIELD_TOO_LONG(label, FIELD_MAX_LENGTH[field], length) });
       continue;
     }
     if (field === "email" && !isEmail(cleaned)) {
-      errors.push({ field, code: "TYPE_EMAIL", message: FIELD_MESSAGES.TYPE_EMAIL(label) });
+      errors.push({ field, code: "TYPE_EMAIL", message: messages.TYPE_EMAIL(label) });
       continue;
     }
     value[field] = cleaned;
   }
 
   if (Object.keys(fields).length === 0) {
-    errors.unshift({ code: "EMPTY", message: FORM_MESSAGES.EMPTY });
+    errors.unshift({ code: "EMPTY", message: t.empty });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }

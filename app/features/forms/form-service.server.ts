@@ -46,6 +46,8 @@ import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import type { WebhookQueue } from "~/infra/webhooks/webhook-queue.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
 import { formAutoreplyMail } from "~/infra/mail/templates";
+import type { Locale } from "~/shared/i18n/locale";
+import { messagesFor } from "~/shared/i18n/messages.server";
 import type { FieldRule } from "./field-rules";
 import {
   ANY_FIELD_MAX_LENGTH,
@@ -92,6 +94,13 @@ export interface Submission {
    * rules, and its autoresponder. Absent: a built-in form (name, email, message).
    */
   custom?: { rules: readonly FieldRule[]; autoreply: { subject: string; body: string } | null };
+  /**
+   * The language of the page the message was sent from (the pages' action
+   * passes its path's): the answers' words, the message's `language` (an
+   * operator's reply is written in it) and the autoresponder's. Absent: the
+   * API, English.
+   */
+  locale?: Locale;
   now?: Date;
 }
 
@@ -130,6 +139,8 @@ class DayFull extends Error {
 
 export async function receiveSubmission(deps: FormDeps, submission: Submission): Promise<SubmitOutcome> {
   const { kind, request, ip } = submission;
+  const locale = submission.locale ?? "en";
+  const t = messagesFor(locale).forms;
 
   // Read first (at most 32 KB): a refused sender still gets their text back.
   const body = await readRequestBody(request, { limit: BODY_LIMITS.forms });
@@ -157,9 +168,9 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
 
   // Formspree's `_replyto` names the sender's address when a form has no `email` field.
   const fields = body.fields.email === undefined && typeof body.fields._replyto === "string" ? { ...body.fields, email: body.fields._replyto } : body.fields;
-  const validation = submission.custom ? validateAnyFields(fields, submission.custom.rules) : validateSubmission(fields);
+  const validation = submission.custom ? validateAnyFields(fields, submission.custom.rules) : validateSubmission(fields, t);
   const errors = validation.ok ? [] : [...validation.errors];
-  if (body.hasFiles) errors.unshift({ code: "NO_FILE_UPLOADS", message: FORM_MESSAGES.NO_FILE_UPLOADS });
+  if (body.hasFiles) errors.unshift({ code: "NO_FILE_UPLOADS", message: locale === "en" ? FORM_MESSAGES.NO_FILE_UPLOADS : t.noFileUploads });
   if (!validation.ok || errors.length > 0) return { kind: "invalid", errors, values };
   const extra = "extra" in validation.value ? (validation.value.extra as Record<string, string>) : {};
 
@@ -186,7 +197,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       await lockForm(trx, deps.database.dialect, kind);
       const full = await dayIsFull(trx, kind, ceilings, now);
       if (full !== null) throw new DayFull(full);
-      const row = await insertMessage(trx, { kind, values: { name, email, message }, extra, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", now });
+      const row = await insertMessage(trx, { kind, values: { name, email, message }, extra, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", language: locale, now });
       await notifyWithinCeiling(trx, deps.outbox, row, { ceilings, now, appUrl: deps.env.appUrl });
       const hook = deps.webhooks ? await trx.selectFrom("form").select("webhook_url").where("key", "=", kind).executeTakeFirst() : undefined;
       if (deps.webhooks && hook?.webhook_url) {
@@ -195,7 +206,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       }
       const autoreply = submission.custom?.autoreply;
       if (autoreply && email && (await autoreplyHasRoom(trx, email.toLowerCase(), now))) {
-        await deps.outbox.enqueue({ kind: "form-autoreply", to: email.toLowerCase(), ref: row.id, ...formAutoreplyMail(autoreply.subject, autoreply.body) }, { db: trx, now, wake: false });
+        await deps.outbox.enqueue({ kind: "form-autoreply", to: email.toLowerCase(), ref: row.id, ...formAutoreplyMail(autoreply.subject, autoreply.body, locale) }, { db: trx, now, wake: false });
       }
       if (idempotency && !(await storeDone(trx, idempotency, { status: 200, headers: {}, body: row.id }, now))) throw new StoredMeanwhile();
       return row;
@@ -203,7 +214,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   } catch (error) {
     if (error instanceof DayFull) {
       deps.log.warn({ kind, retryAfterS: error.retryAfterS }, "form message refused: the form's daily ceiling is reached");
-      return { kind: "rate-limited", limit: { allowed: false, retryAfterS: error.retryAfterS }, values, message: DAY_FULL_MESSAGE };
+      return { kind: "rate-limited", limit: { allowed: false, retryAfterS: error.retryAfterS }, values, message: locale === "en" ? DAY_FULL_MESSAGE : t.dayFull };
     }
     if (error instanceof StoredMeanwhile && idempotency) {
       const earlier = await lookUp(deps.database.db, idempotency, now).catch(() => null);
@@ -258,6 +269,7 @@ async function keepAsSpam(deps: FormDeps, submission: Submission, fields: Record
       userId: null,
       ipHash: hashIp(submission.ip, deps.env.authSecret),
       userAgent: submission.request.headers.get("user-agent") ?? "",
+      language: submission.locale ?? "en",
       now,
     });
     deps.log.info({ kind: submission.kind, reason, messageId: row.id }, "form post caught: kept in the spam folder");

@@ -5,5 +5,5 @@
  */
 export { checkFormDefinition, type FormDefinitionField } from "./form-definition";
 export { honeypotFilled } from "./form-schema";
-export { Honeypot } from "./message-form";
+export { Honeypot } from "./honeypot";
 export { DEFAULT_RULES, rulesText } from "./field-rules";

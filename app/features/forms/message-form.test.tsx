@@ -2,8 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { forms as hi } from "~/shared/i18n/hi/forms";
 import { submitThroughServer } from "./form-client";
 import type { FormActionResult, FormKind } from "./form-schema";
+import { FormPageBody } from "./form-page";
 import { MessageForm, type MessageFormProps } from "./message-form";
 
 afterEach(cleanup);
@@ -133,6 +135,61 @@ describe("MessageForm", () => {
     renderForm("contact", () => ({ status: "sent" }), { defaults: { name: "Asha Rao", email: "asha@example.com" } });
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Asha Rao");
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("asha@example.com");
+  });
+});
+
+describe("MessageForm on a Hindi page (/hi/contact)", () => {
+  function renderHindi(action: (form: FormData) => FormActionResult) {
+    const Stub = createRoutesStub([
+      {
+        path: "/hi/contact",
+        // The page's loader sends the "forms" area in Hindi.
+        loader: () => ({ i18n: { forms: hi } }),
+        HydrateFallback: () => null,
+        Component: () => <MessageForm kind="contact" />,
+        action: async ({ request }) => action(await request.formData()),
+      },
+    ]);
+    return render(<Stub initialEntries={["/hi/contact"]} />);
+  }
+
+  it("labels, checks and answers in Hindi, and posts to the Hindi page", async () => {
+    let posted = false;
+    renderHindi(() => {
+      posted = true;
+      return { status: "sent" };
+    });
+    const name = await screen.findByLabelText("नाम");
+    expect(document.querySelector("form")!.getAttribute("action")).toBe("/hi/contact");
+    expect(screen.getByText("निजता नीति").getAttribute("href")).toBe("/hi/privacy");
+    // The shared check runs first, in the page's words.
+    fireEvent.change(screen.getByLabelText("ईमेल"), { target: { value: "asha@" } });
+    fireEvent.click(screen.getByRole("button", { name: "संदेश भेजें" }));
+    expect(await screen.findByText("ईमेल: सही ईमेल पता लिखें")).toBeTruthy();
+    expect(screen.getByText("नाम: यह फ़ील्ड भरना ज़रूरी है")).toBeTruthy();
+    expect(posted).toBe(false);
+
+    fireEvent.change(name, { target: { value: "आशा" } });
+    fireEvent.change(screen.getByLabelText("ईमेल"), { target: { value: "asha@example.com" } });
+    fireEvent.change(screen.getByLabelText("संदेश"), { target: { value: "नमस्ते" } });
+    fireEvent.click(screen.getByRole("button", { name: "संदेश भेजें" }));
+    expect(await screen.findByText(hi.contact.success)).toBeTruthy();
+    expect(screen.getByRole("link", { name: hi.contact.sendAnother }).getAttribute("href")).toBe("/hi/contact");
+  });
+});
+
+describe("the form pages' body in Hindi", () => {
+  it.each(["feedback", "contact"] as const)("/hi/%s shows no English word but the product's name", async (kind) => {
+    const Stub = createRoutesStub([
+      { path: `/hi/${kind}`, loader: () => ({ i18n: { forms: hi } }), HydrateFallback: () => null, Component: () => <FormPageBody kind={kind} /> },
+    ]);
+    const { container } = render(<Stub initialEntries={[`/hi/${kind}`]} />);
+    await screen.findByText(hi[kind].heading);
+    const placeholders = [...container.querySelectorAll("[placeholder]")].map((el) => el.getAttribute("placeholder"));
+    const text = [container.textContent, ...placeholders].join(" ").replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, " ");
+    expect(text.match(/[A-Za-z][A-Za-z'’]*/g)?.filter((w) => !["Tuesday", "AI"].includes(w)) ?? []).toEqual([]);
+    expect(container.querySelector('a[href="/hi/privacy"]')).not.toBeNull();
+    if (kind === "feedback") expect(container.querySelector('a[href="/hi/community"]')).not.toBeNull();
   });
 });
 

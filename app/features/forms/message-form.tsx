@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
 import { Link, useFetcher } from "react-router";
 import { Banner } from "~/shared/ui/banner";
@@ -6,18 +6,20 @@ import { Button, buttonClasses } from "~/shared/ui/button";
 import { TextArea, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
-import { FORM_COPY, SUBMISSION_FAILED } from "./form-copy";
+import { forms } from "~/shared/i18n/catalog/forms";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
+import { aroundLink, type FormsMessages } from "./form-copy";
 import {
-  FIELD_LABELS,
   FIELD_MAX_LENGTH,
   FIELDS,
   type FieldName,
   type FormActionResult,
   type FormError,
   type FormKind,
-  HONEYPOT_FIELD,
   validateSubmission,
 } from "./form-schema";
+import { Honeypot } from "./honeypot";
 
 export interface MessageFormProps {
   kind: FormKind;
@@ -42,9 +44,9 @@ function fieldErrorsOf(result: FormActionResult | undefined): FieldErrors {
   return out;
 }
 
-/** The server's own check, run before a post: the same messages in the same slots (shared/lib/field-errors.ts). */
-function checkFields(data: FormData): FieldErrors {
-  const checked = validateSubmission({ name: data.get("name"), email: data.get("email"), message: data.get("message") });
+/** The server's own check, run before a post: the same messages in the same slots, in the page's words (shared/lib/field-errors.ts). */
+function checkFields(data: FormData, t: FormsMessages): FieldErrors {
+  const checked = validateSubmission({ name: data.get("name"), email: data.get("email"), message: data.get("message") }, t);
   return checked.ok ? {} : fieldErrorsOf({ status: "invalid", errors: checked.errors, values: {} });
 }
 
@@ -82,12 +84,15 @@ interface RoundProps extends MessageFormProps {
 
 function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }: RoundProps) {
   const fetcher = useFetcher<FormActionResult>();
-  const copy = FORM_COPY[kind];
+  const t = useMessages("forms", forms);
+  const localize = useLocalize();
+  const copy = t[kind];
   const result = fetcher.data ?? initial;
   const submitting = fetcher.state !== "idle";
   const [dismissed, setDismissed] = useState<FormActionResult | undefined>(undefined);
 
-  const fields = useFieldErrors({ validate: checkFields, answer: result, answerErrors: fieldErrorsOf(result) });
+  const fields = useFieldErrors({ validate: (data) => checkFields(data, t), answer: result, answerErrors: fieldErrorsOf(result) });
+  const [privacyBefore, privacyAfter] = aroundLink(t.privacyNote);
   const successRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
@@ -122,7 +127,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
         <p className="mt-3 text-lg font-semibold text-emerald-900">{copy.success}</p>
         <p className="mx-auto mt-2 max-w-md text-sm text-emerald-800">{copy.successFollowUp}</p>
         <Link
-          to={`/${kind}`}
+          to={localize(`/${kind}`)}
           className={buttonClasses("secondary", "sm", "mt-6")}
           onClick={(event) => {
             // Without JavaScript this is a plain link back to an empty form.
@@ -142,7 +147,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
       {failure && (
         <div ref={failureRef} tabIndex={-1} className="outline-none">
           <Banner tone="error" onDismiss={() => setDismissed(result)}>
-            <p className="font-medium">{SUBMISSION_FAILED}</p>
+            <p className="font-medium">{t.submissionFailed}</p>
             {failure.detail && <p className="mt-1">{failure.detail}</p>}
           </Banner>
         </div>
@@ -150,7 +155,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
 
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label={FIELD_LABELS.name}
+          label={t.labels.name}
           name="name"
           autoComplete="name"
           required
@@ -160,7 +165,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
           autoFocus={autoFocusField === "name"}
         />
         <TextField
-          label={FIELD_LABELS.email}
+          label={t.labels.email}
           name="email"
           type="email"
           autoComplete="email"
@@ -174,7 +179,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
         />
       </div>
       <TextArea
-        label={FIELD_LABELS.message}
+        label={t.labels.message}
         name="message"
         rows={4}
         required
@@ -183,39 +188,24 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
         error={errors.message}
         autoFocus={autoFocusField === "message"}
         placeholder={copy.messagePlaceholder}
-        hint={`Up to ${FIELD_MAX_LENGTH.message.toLocaleString("en-US")} characters.`}
+        hint={fill(t.messageHint, { max: FIELD_MAX_LENGTH.message.toLocaleString("en-US") })}
       />
 
-      <Honeypot />
+      <Honeypot label={t.honeypot} />
       <IdempotencyKeyField />
 
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-ink-600">
-          We use your details only to answer you. See our{" "}
-          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-            Privacy Policy
+          {privacyBefore}
+          <Link to={localize("/privacy")} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            {t.privacyLink}
           </Link>
-          .
+          {privacyAfter}
         </p>
         <Button type="submit" className="w-full shrink-0 sm:w-auto" disabled={submitting}>
           {submitting ? copy.submitting : copy.submit}
         </Button>
       </div>
     </fetcher.Form>
-  );
-}
-
-/**
- * A field people never see or reach (off-screen, out of the tab order, hidden
- * from assistive technology) and most spam bots fill in. Its name avoids words
- * browsers autofill (company, url, website) so no real person trips it.
- */
-export function Honeypot() {
-  const id = useId();
-  return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
   );
 }

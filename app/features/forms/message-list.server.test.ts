@@ -22,6 +22,7 @@ function message(overrides: Partial<StoredMessage> = {}): StoredMessage {
     handled_by: null,
     fields: "{}",
     spam_reason: null,
+    language: "en",
     ...overrides,
   };
 }

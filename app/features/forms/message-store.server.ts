@@ -34,6 +34,8 @@ export interface NewMessage {
   userId: string | null;
   ipHash: string;
   userAgent: string;
+  /** The language of the page it was sent from ("en" or "hi"; the API's: "en"): an operator's reply is written in it. */
+  language?: string;
   now: Date;
 }
 
@@ -58,6 +60,7 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<StoredMe
     handled_by: null,
     fields: JSON.stringify(input.extra ?? {}),
     spam_reason: input.spamReason ?? null,
+    language: input.language ?? "en",
   };
   await db.insertInto("form_message").values(row).execute();
   return row;

@@ -11,6 +11,7 @@ import type { Database, MessageReplyTable } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { operatorReplyMail } from "~/infra/mail/templates";
+import { asLocale } from "~/shared/i18n/locale";
 import type { StoredMessage } from "./message-store.server";
 
 type Db = Kysely<Database>;
@@ -28,7 +29,8 @@ export async function sendReply(
   now = new Date(),
 ): Promise<StoredReply> {
   const reply: StoredReply = { id: randomUUID(), message_id: message.id, operator_id: operator.id, operator_email: operator.email, body, mail_id: randomUUID(), created_at: now.toISOString() };
-  const mail = operatorReplyMail(message.kind, { name: message.name, message: message.message, createdAt: toDate(message.created_at) }, body);
+  // In the language the message was written in (the page's it was sent from).
+  const mail = operatorReplyMail(message.kind, { name: message.name, message: message.message, createdAt: toDate(message.created_at) }, body, asLocale(message.language));
   await deps.db.transaction().execute(async (trx) => {
     // Their answer goes to the company's address (the form notifications' too), not to the operator's own.
     await deps.outbox.enqueue({ kind: "operator-reply", to: message.email, replyTo: site.contactEmail, ref: message.id, ...mail }, { db: trx, now, wake: false, id: reply.mail_id });

@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { errors } from "~/shared/i18n/catalog/errors";
+import { useMessages } from "~/shared/i18n/messages";
 
 export const DEV_TOOLS_CHECK_MS = 1000;
 export const DEV_TOOLS_THRESHOLD_PX = 200;
@@ -17,12 +19,13 @@ export function isBlockedShortcut(e: Pick<KeyboardEvent, "key" | "ctrlKey" | "me
  * for why it is off by default.
  */
 export default function DevToolsGuard() {
+  const warning = useMessages("errors", errors).devTools;
   useEffect(() => {
     const check = window.setInterval(() => {
       const wide = window.outerWidth - window.innerWidth > DEV_TOOLS_THRESHOLD_PX;
       const tall = window.outerHeight - window.innerHeight > DEV_TOOLS_THRESHOLD_PX;
       if (wide || tall) {
-        window.alert("Please do not open developer tools.");
+        window.alert(warning);
         window.location.reload();
       }
     }, DEV_TOOLS_CHECK_MS);
@@ -37,6 +40,6 @@ export default function DevToolsGuard() {
       document.removeEventListener("contextmenu", onContextMenu);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, []);
+  }, [warning]);
   return null;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
 import { type Flash, flashIsWarning, flashText } from "~/shared/lib/flash";
 import { notify } from "~/shared/lib/toasts";
 import { useHydrated } from "~/shared/lib/use-hydrated";
@@ -16,6 +18,7 @@ import { Container } from "~/shared/ui/layout";
  */
 export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
   const hydrated = useHydrated();
+  const t = useMessages("shell", shell);
   const { pathname } = useLocation();
   const [shown, setShown] = useState<{ flash: Flash; pathname: string } | null>(flash ? { flash, pathname } : null);
   const [previous, setPrevious] = useState(flash);
@@ -36,7 +39,7 @@ export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
     <div ref={ref} data-testid="flash">
       <Container className="pt-4">
         <Banner tone={flashIsWarning(shown.flash) ? "warning" : "success"} onDismiss={hydrated ? () => setShown(null) : undefined}>
-          {flashText(shown.flash)}
+          {flashText(shown.flash, t.flash)}
         </Banner>
       </Container>
     </div>

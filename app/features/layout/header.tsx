@@ -7,11 +7,14 @@ import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { Logo } from "~/shared/ui/logo";
 import { mainNav } from "./navigation";
-import UserMenu from "./user-menu";
-import { site } from "~/config/site";
-
+import { nav } from "~/shared/i18n/catalog/nav";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
+import { LanguageSwitch } from "./language-switch";
 import { menuDialog, OPEN_MENU_ATTRIBUTES, openMenu, SideMenu } from "./side-menu";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import UserMenu from "./user-menu";
 
 
 /** Whether the side menu is open, however it was opened (natively before hydration, or by script): for aria-expanded. */
@@ -36,20 +39,24 @@ function useMenuOpen(): boolean {
 export function Header({ user, accountUnknown = false }: { user: Viewer | null; accountUnknown?: boolean }) {
   const menuOpen = useMenuOpen();
   const hydrated = useHydrated();
+  const t = useMessages("shell", shell);
+  const labels = useMessages("nav", nav);
+  const localize = useLocalize();
+  const home = localize("/");
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="rounded-lg" aria-label={`${site.productName} home`}>
+        <Link to={home} className="rounded-lg" aria-label={t.home}>
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t.mainNav} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
                 <NavLink
-                  to={item.to}
+                  to={localize(item.to)}
                   end={item.to === "/"}
                   className={({ isActive }) =>
                     cn(
@@ -58,7 +65,7 @@ export function Header({ user, accountUnknown = false }: { user: Viewer | null; 
                     )
                   }
                 >
-                  {item.label}
+                  {labels[item.label]}
                 </NavLink>
               </li>
             ))}
@@ -66,17 +73,18 @@ export function Header({ user, accountUnknown = false }: { user: Viewer | null; 
         </nav>
 
         <div className="flex items-center gap-2">
+          <LanguageSwitch className="rounded-lg px-2.5 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-950" />
           {accountUnknown ? null : user ? (
             <div className="hidden sm:block">
               <UserMenu user={user} />
             </div>
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
-              <ButtonLink to="/auth" variant="ghost" size="sm">
-                Sign In
+              <ButtonLink to={localize("/auth")} variant="ghost" size="sm">
+                {t.signIn}
               </ButtonLink>
-              <ButtonLink to="/auth?mode=signup" size="sm">
-                Get Started
+              <ButtonLink to={localize("/auth?mode=signup")} size="sm">
+                {t.getStarted}
               </ButtonLink>
             </div>
           )}
@@ -86,7 +94,7 @@ export function Header({ user, accountUnknown = false }: { user: Viewer | null; 
             // HTML forbids aria-expanded beside a command). After: the script opens it and says so.
             {...(hydrated ? { "aria-expanded": menuOpen } : OPEN_MENU_ATTRIBUTES)}
             className="inline-flex size-10 items-center justify-center rounded-xl text-ink-800 hover:bg-ink-100 lg:hidden"
-            aria-label="Open menu"
+            aria-label={t.openMenu}
             aria-haspopup="dialog"
             onClick={(event) => {
               // The script opens it as a modal dialog on every browser; the native command is not needed.

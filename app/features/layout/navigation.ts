@@ -1,51 +1,56 @@
-/** The site's navigation: the header's six links and the footer's groups. */
+import type { nav } from "~/shared/i18n/catalog/nav";
+
+/** The site's navigation: the header's six links and the footer's groups. Labels are keys of the nav catalog. */
+export type NavLabel = keyof typeof nav;
+
 export interface NavLink {
-  label: string;
+  label: NavLabel;
+  /** The English path; drawn in the page's language (localizedPath). */
   to: string;
 }
 
 export const mainNav: NavLink[] = [
-  { label: "Home", to: "/" },
-  { label: "About", to: "/about" },
-  { label: "Products", to: "/product" },
-  { label: "Pricing", to: "/pricing" },
-  { label: "Vision", to: "/vision" },
-  { label: "Team", to: "/team" },
+  { label: "home", to: "/" },
+  { label: "about", to: "/about" },
+  { label: "products", to: "/product" },
+  { label: "pricing", to: "/pricing" },
+  { label: "vision", to: "/vision" },
+  { label: "team", to: "/team" },
 ];
 
-export const footerGroups: { title: string; links: NavLink[] }[] = [
+export const footerGroups: { title: NavLabel; links: NavLink[] }[] = [
   {
-    title: "Platform",
+    title: "platform",
     links: [
-      { label: "Products", to: "/product" },
-      { label: "Features", to: "/features" },
-      { label: "Pricing", to: "/pricing" },
-      { label: "Getting started", to: "/coming-soon" },
+      { label: "products", to: "/product" },
+      { label: "features", to: "/features" },
+      { label: "pricing", to: "/pricing" },
+      { label: "gettingStarted", to: "/coming-soon" },
     ],
   },
   {
-    title: "Resources",
+    title: "resources",
     links: [
-      { label: "Blog", to: "/blog" },
-      { label: "Community", to: "/community" },
-      { label: "Feedback", to: "/feedback" },
-      { label: "License", to: "/license" },
+      { label: "blog", to: "/blog" },
+      { label: "community", to: "/community" },
+      { label: "feedback", to: "/feedback" },
+      { label: "license", to: "/license" },
     ],
   },
   {
-    title: "Company",
+    title: "company",
     links: [
-      { label: "About", to: "/about" },
-      { label: "Our story", to: "/story" },
-      { label: "Vision", to: "/vision" },
-      { label: "Team", to: "/team" },
-      { label: "Contact", to: "/contact" },
+      { label: "about", to: "/about" },
+      { label: "ourStory", to: "/story" },
+      { label: "vision", to: "/vision" },
+      { label: "team", to: "/team" },
+      { label: "contact", to: "/contact" },
     ],
   },
 ];
 
 export const legalNav: NavLink[] = [
-  { label: "Privacy", to: "/privacy" },
-  { label: "Terms", to: "/terms" },
-  { label: "Cookies", to: "/cookie-policy" },
+  { label: "privacy", to: "/privacy" },
+  { label: "terms", to: "/terms" },
+  { label: "cookies", to: "/cookie-policy" },
 ];

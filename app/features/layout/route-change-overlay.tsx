@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { preloadRouteModules } from "./route-preload";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
 
 /** The spec's overlay after every client-side route change. */
 export const ROUTE_OVERLAY_MS = 1400;
@@ -75,6 +77,12 @@ export function RouteChangeOverlay() {
   }, [arrived]);
 
   if (!change || !overlayFor(change.from) || !overlayFor(change.to)) return null;
+  return <Overlay />;
+}
+
+/** The spec's loading overlay: a spinner and "Loading…" in the page's language. */
+function Overlay() {
+  const t = useMessages("shell", shell);
   return (
     <div
       data-testid="route-overlay"
@@ -85,7 +93,7 @@ export function RouteChangeOverlay() {
           <span className="absolute inset-0 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
           <span className="size-3 rounded-full bg-saffron-400" />
         </span>
-        <span className="text-sm font-medium text-ink-700">Loading…</span>
+        <span className="text-sm font-medium text-ink-700">{t.loading}</span>
       </div>
     </div>
   );

@@ -7,6 +7,10 @@ import { cn } from "~/shared/lib/cn";
 import { ButtonLink, buttonClasses } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Logo } from "~/shared/ui/logo";
+import { nav } from "~/shared/i18n/catalog/nav";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { mainNav } from "./navigation";
 
 export const SIDE_MENU_ID = "side-menu";
@@ -64,6 +68,9 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
  */
 export function SideMenu({ user }: { user: Viewer | null }) {
   const close = () => closeMenu();
+  const t = useMessages("shell", shell);
+  const labels = useMessages("nav", nav);
+  const localize = useLocalize();
   // A press on the backdrop lands on the <dialog> itself; the panel fills the dialog, so inside never does.
   const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) close();
@@ -72,7 +79,7 @@ export function SideMenu({ user }: { user: Viewer | null }) {
   return (
     <dialog
       id={SIDE_MENU_ID}
-      aria-label="Menu"
+      aria-label={t.menu}
       closedby="any"
       onClick={closeOnBackdrop}
       onKeyDown={keepFocusInside}
@@ -89,18 +96,18 @@ export function SideMenu({ user }: { user: Viewer | null }) {
               close();
             }}
             className="inline-flex size-10 items-center justify-center rounded-xl text-ink-700 hover:bg-ink-100"
-            aria-label="Close menu"
+            aria-label={t.closeMenu}
           >
             <Icon name="x" />
           </button>
         </div>
 
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav aria-label={t.mobileNav} className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
             {mainNav.map((item) => (
               <li key={item.to}>
                 <NavLink
-                  to={item.to}
+                  to={localize(item.to)}
                   end={item.to === "/"}
                   onClick={close}
                   className={({ isActive }) =>
@@ -110,7 +117,7 @@ export function SideMenu({ user }: { user: Viewer | null }) {
                     )
                   }
                 >
-                  {item.label}
+                  {labels[item.label]}
                 </NavLink>
               </li>
             ))}
@@ -127,28 +134,28 @@ export function SideMenu({ user }: { user: Viewer | null }) {
                   <span className="block truncate text-sm text-ink-600">{user.email}</span>
                 </span>
               </div>
-              <ButtonLink to="/profile" variant="secondary" className="w-full" onClick={close}>
+              <ButtonLink to={localize("/profile")} variant="secondary" className="w-full" onClick={close}>
                 <Icon name="user" className="size-4" />
-                View Profile
+                {t.viewProfile}
               </ButtonLink>
               {user.operator && (
                 <ButtonLink to="/admin/messages" variant="secondary" className="w-full" onClick={close}>
                   <Icon name="shield-check" className="size-4" />
-                  Operator console
+                  {t.operatorConsole}
                 </ButtonLink>
               )}
               <SignOutForm className={buttonClasses("ghost", "md", "w-full")}>
                 <Icon name="log-out" className="size-4" />
-                Sign Out
+                {t.signOut}
               </SignOutForm>
             </div>
           ) : (
             <div className="grid gap-2">
-              <ButtonLink to="/auth" variant="secondary" onClick={close}>
-                Sign In
+              <ButtonLink to={localize("/auth")} variant="secondary" onClick={close}>
+                {t.signIn}
               </ButtonLink>
-              <ButtonLink to="/auth?mode=signup" onClick={close}>
-                Get Started
+              <ButtonLink to={localize("/auth?mode=signup")} onClick={close}>
+                {t.getStarted}
               </ButtonLink>
             </div>
           )}

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { Flash } from "~/shared/lib/flash";
 import type { Viewer } from "~/shared/lib/viewer";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
 import { FlashBanner } from "./flash-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -13,12 +15,13 @@ import { RouteScroll } from "./route-scroll";
  */
 /** Focused, it is a bar over the whole header (not a box on top of the logo). */
 function SkipLink() {
+  const t = useMessages("shell", shell);
   return (
     <a
       href="#main"
       className="scheme-light sr-only z-[70] bg-brand-700 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:fixed focus:inset-x-0 focus:top-0 focus:outline-2 focus:-outline-offset-4 focus:outline-white"
     >
-      Skip to content
+      {t.skipToContent}
     </a>
   );
 }

@@ -2,7 +2,10 @@ import { useId, useSyncExternalStore } from "react";
 import { applyThemeChoice, readThemeChoice, setThemeAttribute, THEME_CHANGE_EVENT, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "~/shared/lib/theme";
 import { cn } from "~/shared/lib/cn";
 
-const LABEL: Record<ThemeChoice, string> = { system: "System", light: "Light", dark: "Dark" };
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
+
+const LABEL_KEY = { system: "themeSystem", light: "themeLight", dark: "themeDark" } as const satisfies Record<ThemeChoice, keyof typeof shell>;
 
 /**
  * The footer's light / dark / system switch: three radios, so arrow keys move
@@ -13,10 +16,11 @@ const LABEL: Record<ThemeChoice, string> = { system: "System", light: "Light", d
 export function ThemeSwitch() {
   const name = useId();
   const choice = useThemeChoice();
+  const t = useMessages("shell", shell);
 
   return (
     <fieldset className="theme-switch flex items-center gap-3">
-      <legend className="float-left mr-3 text-sm">Theme</legend>
+      <legend className="float-left mr-3 text-sm">{t.theme}</legend>
       <div className="inline-flex rounded-xl bg-white/5 p-1 ring-1 ring-white/10">
         {THEME_CHOICES.map((option) => (
           <label
@@ -34,7 +38,7 @@ export function ThemeSwitch() {
               onChange={() => applyThemeChoice(option)}
               className="sr-only"
             />
-            {LABEL[option]}
+            {t[LABEL_KEY[option]]}
           </label>
         ))}
       </div>

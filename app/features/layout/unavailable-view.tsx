@@ -1,5 +1,7 @@
 import { useLocation } from "react-router";
 import { ButtonLink } from "~/shared/ui/button";
+import { errors } from "~/shared/i18n/catalog/errors";
+import { useMessages } from "~/shared/i18n/messages";
 
 /**
  * The 503 page (docs/decisions/0021-dependency-failures.md): a dependency of
@@ -8,17 +10,15 @@ import { ButtonLink } from "~/shared/ui/button";
  * account controls meanwhile: whether the visitor is signed in is exactly what
  * could not be told.
  */
-export const UNAVAILABLE_TITLE = "We're having trouble right now.";
-export const UNAVAILABLE_TEXT = "Your data is safe; please try again in a minute.";
-
 export function UnavailableView() {
   const { pathname, search } = useLocation();
+  const t = useMessages("errors", errors);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold sm:text-4xl">{UNAVAILABLE_TITLE}</h1>
-      <p className="mt-4 text-lg leading-relaxed text-ink-600">{UNAVAILABLE_TEXT}</p>
+      <h1 className="text-3xl font-bold sm:text-4xl">{t.unavailableTitle}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-ink-600">{t.unavailableText}</p>
       <ButtonLink to={`${pathname}${search}`} reloadDocument className="mt-8">
-        Try again
+        {t.tryAgain}
       </ButtonLink>
     </div>
   );

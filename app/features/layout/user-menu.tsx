@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import { SignOutForm } from "~/features/auth";
 import type { Viewer } from "~/shared/lib/viewer";
 import { Icon } from "~/shared/ui/icon";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { fill, useMessages } from "~/shared/i18n/messages";
 import { UserMenuButton } from "./user-menu-button";
+import { useLocalize } from "~/shared/i18n/use-locale";
 
 export const USER_MENU_ID = "user-menu";
 
@@ -22,6 +25,8 @@ const itemClass =
  */
 export default function UserMenu({ user }: { user: Viewer }) {
   const [open, setOpen] = useState(false);
+  const t = useMessages("shell", shell);
+  const localize = useLocalize();
   const panel = useRef<HTMLDivElement>(null);
   const items = () => [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const close = () => panel.current?.hidePopover();
@@ -48,7 +53,7 @@ export default function UserMenu({ user }: { user: Viewer }) {
         ref={panel}
         popover="auto"
         role="menu"
-        aria-label={`Account menu for ${user.name}`}
+        aria-label={fill(t.accountMenuFor, { name: user.name })}
         onToggle={(event) => {
           const isOpen = (event as unknown as ToggleEvent).newState === "open";
           setOpen(isOpen);
@@ -59,20 +64,20 @@ export default function UserMenu({ user }: { user: Viewer }) {
         className="user-menu-popover m-0 min-w-52 rounded-xl bg-white p-1.5 shadow-lift ring-1 ring-ink-200"
       >
         <p className="truncate px-3 py-2 text-xs text-ink-600">{user.email}</p>
-        <Link role="menuitem" to="/profile" className={itemClass} onClick={close}>
+        <Link role="menuitem" to={localize("/profile")} className={itemClass} onClick={close}>
           <Icon name="user" className="size-4" />
-          View Profile
+          {t.viewProfile}
         </Link>
         {user.operator && (
           <Link role="menuitem" to="/admin/messages" className={itemClass} onClick={close}>
             <Icon name="shield-check" className="size-4" />
-            Operator console
+            {t.operatorConsole}
           </Link>
         )}
         <div role="separator" className="my-1 h-px bg-ink-200" />
         <SignOutForm role="menuitem" className={itemClass}>
           <Icon name="log-out" className="size-4" />
-          Sign Out
+          {t.signOut}
         </SignOutForm>
       </div>
     </div>

@@ -32,7 +32,7 @@ export const privacy: {
   intro: PageIntro;
   subtitle: string;
   cards: Card[];
-  lastUpdated: "Last Updated: November 2024";
+  lastUpdated: string;
 } = {
   intro: {
     eyebrow: "Legal",
@@ -175,6 +175,11 @@ const cookies: CookieEntry[] = [
     name: `${site.slug}.passkey_challenge`,
     purpose: "Ties a passkey sign-in to the challenge this browser was given, so that it cannot be replayed.",
     duration: "5 minutes; deleted when the passkey answers",
+  },
+  {
+    name: `${site.slug}.lang`,
+    purpose: "Set only when you press the language switch (English or Hindi): the home page then opens in the language you chose. Nothing else reads it.",
+    duration: "1 year",
   },
   {
     name: "visitCounted",

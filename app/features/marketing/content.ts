@@ -4,8 +4,9 @@
  */
 import type { Card, PageIntro } from "~/shared/lib/content-types";
 import { site } from "~/config/site";
+import type { HeroContent } from "./hero";
 
-export const hero = {
+export const hero: HeroContent = {
   tagline: "Innovation, fueled by faith.",
   subtitle:
     `${site.productName} is a helpful, affordable and privacy-first AI assistant, made in India for students, families and businesses. Our flagship assistant is coming soon, and we are building it with care.`,
@@ -21,7 +22,7 @@ export const hero = {
     },
     { from: "user", text: "Can you give me a 3-line summary in Hindi too?" },
   ],
-} as const;
+};
 
 export const values: Card[] = [
   {
@@ -271,3 +272,13 @@ export const about: { mission: string; paragraphs: string[] } = {
     "We are based in Kanpur Nagar, Uttar Pradesh, and proud to be made in India. Our flagship assistant is coming soon; until then, join our community to follow the progress and help us test it.",
   ],
 };
+
+/** /about's "Read on" links, in the order of the route's HUB_LINKS (vision, features, story, team, community, contact). */
+export const aboutHub: { title: string; text: string }[] = [
+  { title: pageIntros.vision.title, text: "Eight principles behind every decision, from the first line of code to the price of a plan." },
+  { title: pageIntros.features.title, text: "What the platform is built to do, for teams and for everyone else." },
+  { title: pageIntros.story.title, text: "One curious teenager, free resources and a lot of late nights: how it began." },
+  { title: pageIntros.team.title, text: "The engineers, researchers and designers who care about the details." },
+  { title: "Join the community", text: "Early access, updates and a say in what we build next." },
+  { title: "Contact us", text: "Questions, partnerships, support or press: a person on the team answers." },
+];

@@ -3,6 +3,9 @@ import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { site } from "~/config/site";
+import { sections } from "~/shared/i18n/catalog/sections";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 
 export interface HeroContent {
   tagline: string;
@@ -15,6 +18,8 @@ export interface HeroContent {
 
 /** The home page's opening: the tagline, Try (to /coming-soon) and Our Story (to /story). */
 export function Hero({ content }: { content: HeroContent }) {
+  const t = useMessages("sections", sections);
+  const localize = useLocalize();
   return (
     <section aria-labelledby="hero-heading" className="scheme-light relative isolate overflow-hidden bg-brand-950 text-white">
       <div
@@ -26,18 +31,18 @@ export function Hero({ content }: { content: HeroContent }) {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
             <span className="size-2 rounded-full bg-saffron-400" aria-hidden="true" />
-            Flagship assistant coming soon
+            {t.heroBadge}
           </p>
           <h1 id="hero-heading" className="mt-6 text-5xl leading-[1.05] font-extrabold text-white sm:text-6xl lg:text-7xl">
             {content.tagline}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-100 sm:text-xl">{content.subtitle}</p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/coming-soon" variant="light" size="lg">
+            <ButtonLink to={localize("/coming-soon")} variant="light" size="lg">
               {content.tryLabel}
               <Icon name="arrow-right" className="size-4" />
             </ButtonLink>
-            <ButtonLink to="/story" variant="outline-light" size="lg">
+            <ButtonLink to={localize("/story")} variant="outline-light" size="lg">
               {content.storyLabel}
             </ButtonLink>
           </div>
@@ -54,8 +59,9 @@ export function Hero({ content }: { content: HeroContent }) {
 
 /** A still picture of a conversation: what the assistant will feel like. */
 function ChatPreview({ messages }: { messages: HeroContent["preview"] }) {
+  const t = useMessages("sections", sections);
   return (
-    <figure className="relative mx-auto hidden w-full max-w-md lg:block" aria-label={`A preview of a conversation with ${site.productName}`}>
+    <figure className="relative mx-auto hidden w-full max-w-md lg:block" aria-label={t.heroPreviewLabel}>
       <div className="rounded-3xl bg-white/10 p-5 shadow-2xl ring-1 ring-white/15 backdrop-blur">
         <div className="flex items-center gap-3 border-b border-white/10 pb-4">
           <span className="inline-flex size-9 items-center justify-center rounded-xl bg-brand-500 text-white">
@@ -63,7 +69,7 @@ function ChatPreview({ messages }: { messages: HeroContent["preview"] }) {
           </span>
           <div>
             <p className="text-sm font-semibold text-white">{site.productName}</p>
-            <p className="text-xs text-brand-200">Preview</p>
+            <p className="text-xs text-brand-200">{t.heroPreview}</p>
           </div>
         </div>
         <div className="space-y-3 pt-4 text-sm leading-relaxed">

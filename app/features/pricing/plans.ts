@@ -2,6 +2,7 @@
  * The five plans of spec section 9. Prices are whole rupees per month, as
  * strings (the spec's Plan shape); yearly prices are derived (price.ts).
  */
+import { pricing } from "~/shared/i18n/catalog/pricing";
 import type { IconName } from "~/shared/ui/icons/names";
 
 export interface Plan {
@@ -20,9 +21,10 @@ export interface Plan {
 
 export const E2E_ENCRYPTION = "End-to-end encryption";
 
-export const PRICING_BANNER = "Important: Once a subscription is purchased, it cannot be canceled";
-export const POPULAR_RIBBON = "Most suggested";
-export const YEARLY_SAVING_LABEL = "Save 20%";
+/** The spec's words (their Hindi is in the shared catalog's pricing area). */
+export const PRICING_BANNER = pricing.banner;
+export const POPULAR_RIBBON = pricing.popular;
+export const YEARLY_SAVING_LABEL = pricing.yearlySaving;
 
 export const plans: Plan[] = [
   {

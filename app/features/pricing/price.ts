@@ -14,13 +14,9 @@ export function priceFor(plan: Pick<Plan, "price">, billing: Billing): number {
   return billing === "yearly" ? yearlyPrice(monthly) : monthly;
 }
 
-/** "₹4,800" (Indian digit grouping). */
-export function formatRupees(amount: number): string {
-  return `₹${amount.toLocaleString("en-IN")}`;
-}
-
-export function periodSuffix(billing: Billing): "month" | "year" {
-  return billing === "yearly" ? "year" : "month";
+/** "₹4,800" (Indian digit grouping, in the page's language's Intl locale: en-IN or hi-IN). */
+export function formatRupees(amount: number, intlLocale = "en-IN"): string {
+  return `₹${amount.toLocaleString(intlLocale)}`;
 }
 
 /** Coming-soon plans cannot be selected (spec section 2). */

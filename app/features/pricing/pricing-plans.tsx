@@ -3,8 +3,12 @@ import { cn } from "~/shared/lib/cn";
 import { notify } from "~/shared/lib/toasts";
 import { Banner } from "~/shared/ui/banner";
 import { Icon } from "~/shared/ui/icon";
-import { type Plan, POPULAR_RIBBON, PRICING_BANNER, YEARLY_SAVING_LABEL } from "./plans";
-import { type Billing, buttonDisabled, canSelect, formatRupees, periodSuffix, priceFor } from "./price";
+import { pricing } from "~/shared/i18n/catalog/pricing";
+import { INTL_LOCALE } from "~/shared/i18n/locale";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocale } from "~/shared/i18n/use-locale";
+import type { Plan } from "./plans";
+import { type Billing, buttonDisabled, canSelect, formatRupees, priceFor } from "./price";
 
 /**
  * The pricing page's interactive part: the monthly/yearly toggle (monthly by
@@ -14,6 +18,8 @@ import { type Billing, buttonDisabled, canSelect, formatRupees, periodSuffix, pr
 export function PricingPlans({ plans }: { plans: Plan[] }) {
   const [billing, setBilling] = useState<Billing>("monthly");
   const [selected, setSelected] = useState<Plan["id"] | null>(null);
+  const t = useMessages("pricing", pricing);
+  const intlLocale = INTL_LOCALE[useLocale()];
 
   const select = (plan: Plan) => {
     if (canSelect(plan)) setSelected(plan.id);
@@ -22,7 +28,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
   return (
     <div>
       <fieldset className="mx-auto flex w-fit items-center gap-1 rounded-full bg-ink-100 p-1 ring-1 ring-ink-200">
-        <legend className="sr-only">Billing period</legend>
+        <legend className="sr-only">{t.billingPeriod}</legend>
         {(["monthly", "yearly"] as const).map((period) => (
           <label
             key={period}
@@ -39,16 +45,16 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
               onChange={() => setBilling(period)}
               className="sr-only"
             />
-            {period === "monthly" ? "Monthly" : "Yearly"}
+            {period === "monthly" ? t.monthly : t.yearly}
             {period === "yearly" && (
-              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">{YEARLY_SAVING_LABEL}</span>
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">{t.yearlySaving}</span>
             )}
           </label>
         ))}
       </fieldset>
 
       <Banner tone="warning" className="mx-auto mt-8 max-w-3xl">
-        <strong className="font-semibold">{PRICING_BANNER}</strong>
+        <strong className="font-semibold">{t.banner}</strong>
       </Banner>
 
       {/* Two columns, then three over two (the last row centred) until the screen is wide enough for five roomy cards. */}
@@ -73,7 +79,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
             >
               {plan.isPopular && (
                 <p className="absolute -top-3 left-1/2 -translate-x-1/2 scheme-light rounded-full bg-brand-600 px-3 py-1 text-xs font-bold whitespace-nowrap text-white shadow-sm">
-                  {POPULAR_RIBBON}
+                  {t.popular}
                 </p>
               )}
               <div className="flex items-center gap-3">
@@ -86,12 +92,12 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
               <p className="mt-3 min-h-10 text-sm text-ink-600">{plan.highlightFeature}</p>
               <p className="mt-5 flex items-baseline gap-1 whitespace-nowrap">
                 <span className="text-4xl font-extrabold tracking-tight text-ink-950" data-testid="price">
-                  {formatRupees(amount)}
+                  {formatRupees(amount, intlLocale)}
                 </span>
-                <span className="text-sm font-medium text-ink-600">/{periodSuffix(billing)}</span>
+                <span className="text-sm font-medium text-ink-600">/{billing === "yearly" ? t.perYear : t.perMonth}</span>
               </p>
               {billing === "yearly" && amount > 0 ? (
-                <p className="mt-1 text-xs font-semibold text-emerald-700">{YEARLY_SAVING_LABEL}</p>
+                <p className="mt-1 text-xs font-semibold text-emerald-700">{t.yearlySaving}</p>
               ) : (
                 <p className="mt-1 text-xs text-transparent select-none" aria-hidden="true">
                   –
@@ -110,7 +116,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
                 disabled={disabled}
                 onClick={(event) => {
                   event.stopPropagation();
-                  notify.message(`The ${plan.name} plan is coming soon. Join the community to hear first when it launches.`, {
+                  notify.message(fill(t.comingSoonToast, { plan: plan.name }), {
                     id: "plan-coming-soon",
                   });
                 }}
@@ -129,7 +135,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
           );
         })}
       </ul>
-      <p className="mt-8 text-center text-sm text-ink-600">All prices are in Indian Rupees (INR).</p>
+      <p className="mt-8 text-center text-sm text-ink-600">{t.allPricesInr}</p>
     </div>
   );
 }

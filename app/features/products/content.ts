@@ -2,7 +2,7 @@
 import type { Card, PageIntro } from "~/shared/lib/content-types";
 import { site } from "~/config/site";
 
-export type Product = Card & { status: "Coming Soon"; highlights: string[] };
+export type Product = Card & { status: string; highlights: string[] };
 
 export const productsIntro: PageIntro = {
   eyebrow: "What we are building",

@@ -1,5 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, useId } from "react";
+import { account } from "~/shared/i18n/catalog/account";
+import { fill, useMessages } from "~/shared/i18n/messages";
 import { hasFieldErrors } from "~/shared/lib/field-errors";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { Button } from "~/shared/ui/button";
@@ -27,8 +29,9 @@ interface DeleteAccountFormProps {
  * password; the server's answer). Without JavaScript it is a plain form post.
  */
 export function DeleteAccountForm({ userName, hasPassword, busy, answer, onConfirm, cancel }: DeleteAccountFormProps) {
+  const t = useMessages("account", account);
   const errorId = useId();
-  const fields = useFieldErrors({ validate: (data) => checkDeletion(data, userName, hasPassword), answer, answerErrors: answer?.fieldErrors });
+  const fields = useFieldErrors({ validate: (data) => checkDeletion(data, userName, hasPassword, t), answer, answerErrors: answer?.fieldErrors });
   // The attempt as a whole (wrong password, too many tries): above the fields. A field's error is in its slot only.
   const error = answer && !hasFieldErrors(answer.fieldErrors) ? answer.message : undefined;
 
@@ -48,12 +51,12 @@ export function DeleteAccountForm({ userName, hasPassword, busy, answer, onConfi
           {error}
         </p>
       )}
-      <TextField label={`Type your name (${userName}) to confirm`} name="name" autoComplete="off" required error={fields.errors.name} />
-      {hasPassword && <PasswordField label="Password" name="password" autoComplete="current-password" required error={fields.errors.password} />}
+      <TextField label={fill(t.deletion.typeName, { name: userName })} name="name" autoComplete="off" required error={fields.errors.name} />
+      {hasPassword && <PasswordField label={t.deletion.password} name="password" autoComplete="current-password" required error={fields.errors.password} />}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {cancel}
         <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? "Deleting..." : "Delete Account"}
+          {busy ? t.deletion.deleting : t.deletion.submit}
         </Button>
       </div>
     </form>
@@ -69,6 +72,7 @@ interface DeleteAccountDialogProps extends Omit<DeleteAccountFormProps, "cancel"
 
 /** The Delete Account modal (spec section 2): the user's name and password, Cancel and Delete Account. */
 export function DeleteAccountDialog({ open, onOpenChange, returnFocus, ...form }: DeleteAccountDialogProps) {
+  const t = useMessages("account", account);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -84,10 +88,10 @@ export function DeleteAccountDialog({ open, onOpenChange, returnFocus, ...form }
               <Icon name="trash-2" />
             </span>
             <div>
-              <Dialog.Title className="text-xl font-bold text-ink-950">Delete your account?</Dialog.Title>
+              <Dialog.Title className="text-xl font-bold text-ink-950">{t.deletion.title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm leading-relaxed text-ink-600">
-                This deletes your account, your sessions, your profile and your messages. It cannot be undone.
-                {!form.hasPassword && " Your account signs in with Google or GitHub, so we will email you a link to confirm."}
+                {t.deletion.description}
+                {!form.hasPassword && t.deletion.descriptionSocial}
               </Dialog.Description>
             </div>
           </div>
@@ -95,7 +99,7 @@ export function DeleteAccountDialog({ open, onOpenChange, returnFocus, ...form }
             {...form}
             cancel={
               <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
+                <Button variant="secondary">{t.deletion.cancel}</Button>
               </Dialog.Close>
             }
           />

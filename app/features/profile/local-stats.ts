@@ -15,10 +15,16 @@ export const STATS_KEYS = {
   visitCounted: "visitCounted",
 } as const;
 
-/** "Xh Ym" (spec: time display in hours and minutes). */
-export function formatTimeSpent(ms: number): string {
+/** Whole hours and the minutes past them. */
+export function timeSpentParts(ms: number): { h: number; m: number } {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return { h: Math.floor(minutes / 60), m: minutes % 60 };
+}
+
+/** "Xh Ym" (spec: time display in hours and minutes), as stored under `timeSpent`; the page says it in its language. */
+export function formatTimeSpent(ms: number): string {
+  const { h, m } = timeSpentParts(ms);
+  return `${h}h ${m}m`;
 }
 
 export interface TrackingState {

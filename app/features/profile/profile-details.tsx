@@ -1,16 +1,20 @@
 import { useEffect, useRef } from "react";
+import { account } from "~/shared/i18n/catalog/account";
+import { LANGUAGE_NAME, LOCALES } from "~/shared/i18n/locale";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { cn } from "~/shared/lib/cn";
 import { ActionLink, Button } from "~/shared/ui/button";
 import { FieldShell, inputClasses, TextArea, TextField } from "~/shared/ui/field";
-import { LocalDate } from "~/shared/ui/local-date";
 import { Icon } from "~/shared/ui/icon";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
+import { AccountDate } from "./account-date";
 import type { ProfileDraft } from "./profile-draft";
-import { checkProfile, dateInputValue, GENDERS, PROFILE_LIMITS, type ProfileUpdate, type UserRecord } from "./user-record";
+import { checkProfile, dateInputValue, genderLabel, GENDERS, PROFILE_LIMITS, type ProfileRecord, type ProfileUpdate } from "./user-record";
 
 interface ProfileDetailsProps {
-  record: UserRecord;
+  record: ProfileRecord;
   /** Values typed before the session ended (profile-draft.ts), shown in place of the record's, and the version they were based on. */
   draft?: ProfileDraft | null;
   editing: boolean;
@@ -29,19 +33,27 @@ function Value({ label, children, className }: { label: string; children: React.
   );
 }
 
-const notSet = <span className="text-ink-500">Not set</span>;
+/** A language by its own name, marked as that language ("हिन्दी" is Hindi on an English page, "English" English on a Hindi one). */
+function LanguageName({ locale }: { locale: ProfileRecord["language"] }) {
+  return <span lang={locale}>{LANGUAGE_NAME[locale]}</span>;
+}
 
 /**
- * Profile Details: Name, Email (read-only), Gender, Date of Birth, About.
- * In view mode the values read as text; Edit turns them into a form (spec:
- * editable only in edit mode), which posts to the page's action.
+ * Profile Details: Name, Email (read-only), Gender, Date of Birth, About and
+ * the language of the person's mails. In view mode the values read as text;
+ * Edit turns them into a form (spec: editable only in edit mode), which posts
+ * to the page's action.
  */
 export function ProfileDetails({ record, draft, editing, errors: answered, busy, onSubmit, onCancel }: ProfileDetailsProps) {
+  const t = useMessages("account", account);
+  const localize = useLocalize();
   const hydrated = useHydrated();
   // The server's answer (a new object per answer) or, before a save, the same check run here.
-  const fields = useFieldErrors({ validate: checkProfile, answer: answered, answerErrors: answered });
+  const fields = useFieldErrors({ validate: (data) => checkProfile(data, t), answer: answered, answerErrors: answered });
+  const notSet = <span className="text-ink-500">{t.details.notSet}</span>;
   const errors = fields.errors;
   const values = draft?.values ?? record;
+  const language = draft?.values.language ?? record.language;
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (editing) nameRef.current?.focus();
@@ -54,7 +66,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   return (
     <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
       <h2 id="details-heading" className="text-xl font-bold">
-        Profile Details
+        {t.details.heading}
       </h2>
       {editing ? (
         <form
@@ -85,7 +97,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
           {hydrated && <input type="hidden" name="client" value="script" />}
           <TextField
             ref={nameRef}
-            label="Name"
+            label={t.details.name}
             name="name"
             defaultValue={values.name}
             required
@@ -93,8 +105,8 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             autoComplete="name"
             error={errors.name}
           />
-          <TextField label="Email" name="email-display" type="email" value={record.email} readOnly hint="Your email cannot be changed here." />
-          <FieldShell id="profile-gender" label="Gender" error={errors.gender}>
+          <TextField label={t.details.email} name="email-display" type="email" value={record.email} readOnly hint={t.details.emailHint} />
+          <FieldShell id="profile-gender" label={t.details.gender} error={errors.gender}>
             {/* Drawn like the text fields (white, with a chevron): the browser's own select looked disabled. */}
             <div className="relative">
               <select
@@ -106,7 +118,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
               >
                 {genders.map((g) => (
                   <option key={g} value={g}>
-                    {g === "" ? "Not specified" : g}
+                    {genderLabel(g, t)}
                   </option>
                 ))}
               </select>
@@ -114,7 +126,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             </div>
           </FieldShell>
           <TextField
-            label="Date of Birth"
+            label={t.details.dob}
             name="dob"
             type="date"
             defaultValue={dob}
@@ -122,34 +134,60 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             min="1900-01-01"
             error={errors.dob}
           />
+          <FieldShell id="profile-language" label={t.details.language} hint={t.details.languageHint} error={errors.language}>
+            <div className="relative">
+              <select
+                id="profile-language"
+                name="language"
+                defaultValue={language}
+                className={cn(inputClasses, "cursor-pointer appearance-none pr-10")}
+                aria-invalid={errors.language ? true : undefined}
+                aria-describedby={errors.language ? "profile-language-error" : "profile-language-hint"}
+              >
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale} lang={locale}>
+                    {LANGUAGE_NAME[locale]}
+                  </option>
+                ))}
+              </select>
+              <Icon name="chevron-down" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-500" />
+            </div>
+          </FieldShell>
           <div className="sm:col-span-2">
             <TextArea
-              label="About"
+              label={t.details.about}
               name="about"
               rows={4}
               defaultValue={values.about}
               maxLength={PROFILE_LIMITS.about}
-              placeholder="A few words about you"
+              placeholder={t.details.aboutPlaceholder}
               error={errors.about}
             />
           </div>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> while the save runs. */}
             <Button type="submit" aria-disabled={busy || undefined} className={busy ? "cursor-wait opacity-60" : undefined}>
-              {busy ? "Saving..." : "Save"}
+              {busy ? t.details.saving : t.details.save}
             </Button>
-            <ActionLink to="/profile" variant="ghost" onAction={onCancel}>
-              Cancel
+            <ActionLink to={localize("/profile")} variant="ghost" onAction={onCancel}>
+              {t.details.cancel}
             </ActionLink>
           </div>
         </form>
       ) : (
         <dl className="mt-6 grid gap-x-8 gap-y-5 sm:grid-cols-2">
-          <Value label="Name">{record.name}</Value>
-          <Value label="Email">{record.email}</Value>
-          <Value label="Gender">{record.gender || notSet}</Value>
-          <Value label="Date of Birth">{dob ? <LocalDate iso={`${dob}T12:00:00Z`} /> : notSet}</Value>
-          <Value label="About" className="sm:col-span-2">
+          <Value label={t.details.name}>
+            <span translate="no">{record.name}</span>
+          </Value>
+          <Value label={t.details.email}>
+            <span translate="no">{record.email}</span>
+          </Value>
+          <Value label={t.details.gender}>{record.gender ? genderLabel(record.gender, t) : notSet}</Value>
+          <Value label={t.details.dob}>{dob ? <AccountDate iso={`${dob}T12:00:00Z`} /> : notSet}</Value>
+          <Value label={t.details.language}>
+            <LanguageName locale={record.language} />
+          </Value>
+          <Value label={t.details.about} className="sm:col-span-2">
             {record.about ? <span className="whitespace-pre-line">{record.about}</span> : notSet}
           </Value>
         </dl>

@@ -37,4 +37,14 @@ describe("profile draft", () => {
     storage.setItem("profile-draft", "{not json");
     expect(readDraft(storage, "u1", 10)).toBeNull();
   });
+
+  it("keeps the mail language only as one of ours, and takes a draft from before it had one", () => {
+    const storage = memoryStorage();
+    keepDraft(storage, { userId: "u1", version: "v", values: { ...values, language: "hi" } }, 0);
+    expect(readDraft(storage, "u1", 10)?.values.language).toBe("hi");
+    storage.setItem("profile-draft", JSON.stringify({ userId: "u1", version: "v", values: { ...values, language: "fr" }, savedAt: 0 }));
+    expect(readDraft(storage, "u1", 10)).toBeNull();
+    storage.setItem("profile-draft", JSON.stringify({ userId: "u1", version: "v", values, savedAt: 0 }));
+    expect(readDraft(storage, "u1", 10)?.values).toEqual(values);
+  });
 });

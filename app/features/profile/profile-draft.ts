@@ -6,7 +6,8 @@
  * browser; a draft older than a day, or another account's, is dropped.
  */
 import { useMemo, useSyncExternalStore } from "react";
-import type { ProfileUpdate } from "./user-record";
+import { type FieldSource, textOf } from "~/shared/lib/field-errors";
+import { mailLanguage, PROFILE_LIMITS, type ProfileUpdate } from "./user-record";
 
 const KEY = "profile-draft";
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +40,9 @@ export function parseDraft(raw: string | null, userId: string, now = Date.now())
       typeof draft.version === "string" &&
       typeof values === "object" &&
       values !== null &&
-      (["name", "gender", "dob", "about"] as const).every((k) => typeof values[k] === "string");
+      (["name", "gender", "dob", "about"] as const).every((k) => typeof values[k] === "string") &&
+      // The mail language: one of ours, or absent (a draft kept before the form had it).
+      (values.language === undefined || mailLanguage(values.language) !== null);
     return fresh && valid ? (draft as ProfileDraft) : null;
   } catch {
     return null;
@@ -85,12 +88,23 @@ export function dropDraft(storage: Storage): void {
   }
 }
 
-/** The four fields of the profile form, as typed. */
-export function draftValues(form: HTMLFormElement): ProfileUpdate {
-  const data = new FormData(form);
-  const text = (name: string) => {
-    const value = data.get(name);
-    return typeof value === "string" ? value : "";
+/**
+ * The profile form's fields as typed (the page's FormData or a post's fields),
+ * cut to their limits; the mail language only if it is one of ours. What a
+ * draft keeps and what a refused save gives back to the form.
+ */
+export function typedValues(source: FieldSource): ProfileUpdate {
+  const language = mailLanguage(source instanceof FormData ? source.get("language") : source.language);
+  return {
+    name: textOf(source, "name").slice(0, PROFILE_LIMITS.name),
+    gender: textOf(source, "gender").slice(0, PROFILE_LIMITS.gender),
+    dob: textOf(source, "dob").slice(0, 10),
+    about: textOf(source, "about").slice(0, PROFILE_LIMITS.about),
+    ...(language ? { language } : {}),
   };
-  return { name: text("name"), gender: text("gender"), dob: text("dob"), about: text("about") };
+}
+
+/** The fields of the profile form, as typed. */
+export function draftValues(form: HTMLFormElement): ProfileUpdate {
+  return typedValues(new FormData(form));
 }

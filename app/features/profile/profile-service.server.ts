@@ -11,11 +11,13 @@ import type { DatabaseHandle } from "~/infra/db/database.server";
 import type { Refusal } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import { account } from "~/shared/i18n/catalog/account";
+import { type Locale, localizedPath } from "~/shared/i18n/locale";
 import type { Viewer } from "~/shared/lib/viewer";
 import { PROFILE_MESSAGES } from "./messages";
 import { type FieldErrors, parseProfileUpdate } from "./profile-update.server";
-import type { UserRecord } from "./user-record";
-import { getUserRecord, updateProfile } from "./user-record.server";
+import type { AccountWords, UserRecord } from "./user-record";
+import { getProfileRecord, updateProfile } from "./user-record.server";
 import { interestLabel } from "~/features/waitlist";
 import { entryForEmail } from "~/features/waitlist/index.server";
 
@@ -28,30 +30,42 @@ export interface ProfileDeps {
   log: Logger;
 }
 
+/** The saved record (the spec's fields: what the API answers) and, apart, the mail language (the profile page's). */
 export type UpdateOutcome =
-  | { ok: true; record: UserRecord }
+  | { ok: true; record: UserRecord; language: Locale }
   | { ok: false; message: string; fieldErrors: FieldErrors; conflict?: true };
 
+export interface UpdateOptions {
+  /** The `updated_at` the profile page's form was loaded with (optimistic update). */
+  expectedVersion?: string;
+  /** The profile page's form also sets the language of the person's mails; the API (the contract) does not. */
+  withLanguage?: boolean;
+  /** The words of the page's language (field errors and messages); English for the API. */
+  t?: AccountWords;
+}
+
 /**
- * Validates and writes name, gender, dob and about. Any other key in `input`
- * (email, id, counters, roles…) is never read. With `expectedVersion` (the
- * profile page's form: the `updated_at` it was loaded with), a record changed
- * since is not overwritten: the answer is a conflict (the page says so, 409).
+ * Validates and writes name, gender, dob, about and (`withLanguage`, the
+ * profile page) the mail language. Any other key in `input` (email, id,
+ * counters, roles…) is never read. With `expectedVersion` (the profile
+ * page's form: the `updated_at` it was loaded with), a record changed since
+ * is not overwritten: the answer is a conflict (the page says so, 409).
  */
 export async function updateOwnProfile(
   deps: Pick<ProfileDeps, "database">,
   viewer: Viewer,
   input: Record<string, unknown>,
-  { expectedVersion }: { expectedVersion?: string } = {},
+  { expectedVersion, withLanguage = false, t = account }: UpdateOptions = {},
 ): Promise<UpdateOutcome> {
-  const parsed = parseProfileUpdate(input);
+  const parsed = parseProfileUpdate(input, { withLanguage, t });
   if (!parsed.ok) return { ok: false, message: Object.values(parsed.fieldErrors).join(" "), fieldErrors: parsed.fieldErrors };
   // The header shows the name from the cached session: the database's write report drops it (infra/db/write-watch.ts).
   const written = await updateProfile(deps.database.db, viewer.id, parsed.value, new Date(), expectedVersion);
-  if (written === "conflict") return { ok: false, message: PROFILE_MESSAGES.changedElsewhere, fieldErrors: {}, conflict: true };
-  const record = await getUserRecord(deps.database.db, viewer.id);
-  if (!record) return { ok: false, message: PROFILE_MESSAGES.updateFailed, fieldErrors: {} };
-  return { ok: true, record };
+  if (written === "conflict") return { ok: false, message: t.profile.changedElsewhere, fieldErrors: {}, conflict: true };
+  const saved = await getProfileRecord(deps.database.db, viewer.id);
+  if (!saved) return { ok: false, message: t.profile.updateFailed, fieldErrors: {} };
+  const { language, ...record } = saved;
+  return { ok: true, record, language };
 }
 
 export type DeleteOutcome =
@@ -75,6 +89,7 @@ export async function deleteOwnAccount(
   viewer: Viewer,
   input: { name?: unknown; password?: unknown },
   ip: string,
+  locale: Locale = "en",
 ): Promise<DeleteOutcome> {
   const typed = typeof input.name === "string" ? input.name.trim() : "";
   if (typed !== viewer.name.trim()) return { kind: "name-mismatch" };
@@ -88,7 +103,7 @@ export async function deleteOwnAccount(
   if (!credential?.password) {
     // Social-only account: Better Auth mails a one-time link (deleteUser.sendDeleteAccountVerification).
     try {
-      await deps.auth.api.deleteUser({ body: { callbackURL: "/home?deleted=1" }, headers: authHeaders });
+      await deps.auth.api.deleteUser({ body: { callbackURL: localizedPath("/home?deleted=1", locale) }, headers: authHeaders });
       return { kind: "mail-sent" };
     } catch (error) {
       deps.log.warn({ err: error }, "could not start an emailed account deletion");
@@ -117,7 +132,8 @@ export async function deleteOwnAccount(
 /** Everything we hold about the viewer, for "Download my data" (GDPR/CCPA access and portability). */
 export async function exportOwnData(deps: Pick<ProfileDeps, "database">, viewer: Viewer) {
   const db = deps.database.db;
-  const record = await getUserRecord(db, viewer.id);
+  // The spec's record and the language the person's mails are written in.
+  const record = await getProfileRecord(db, viewer.id);
   const accounts = await db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", viewer.id).execute();
   const sessions = await db.selectFrom("session").select(["createdAt", "expiresAt", "userAgent"]).where("userId", "=", viewer.id).execute();
   // The launch waitlist keeps addresses, not accounts: the row of this account's address, if there is one.

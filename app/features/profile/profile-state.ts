@@ -1,10 +1,10 @@
 import type { FieldErrors } from "~/shared/lib/field-errors";
 import type { DeletionField } from "./deletion-check";
-import type { ProfileUpdate, UserRecord } from "./user-record";
+import type { ProfileRecord, ProfileUpdate } from "./user-record";
 
 /** What the /profile action answers (routes/profile.tsx); a successful deletion is a redirect instead. */
 export type ProfileActionData =
-  | { intent: "save"; ok: true; record: UserRecord }
+  | { intent: "save"; ok: true; record: ProfileRecord }
   | {
       intent: "save";
       ok: false;
@@ -14,6 +14,11 @@ export type ProfileActionData =
       conflict?: true;
       /** The session ended before the save (401): sign in again; the page keeps a draft. */
       sessionEnded?: true;
+      /**
+       * What was posted (allow-listed, cut to the limits), so that a page without
+       * JavaScript, which is a new page, shows the form as the person left it.
+       */
+      typed?: { version: string; values: ProfileUpdate };
     }
   | {
       intent: "delete";

@@ -1,8 +1,12 @@
 import { useSyncExternalStore } from "react";
+import { account } from "~/shared/i18n/catalog/account";
+import { INTL_LOCALE } from "~/shared/i18n/locale";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocale } from "~/shared/i18n/use-locale";
 import { Button } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
-import { LocalDate } from "~/shared/ui/local-date";
-import { formatTimeSpent, STATS_KEYS } from "./local-stats";
+import { AccountDate } from "./account-date";
+import { browserSession, countVisit, STATS_KEYS, timeSpentParts } from "./local-stats";
 import { useTimeTracking } from "./use-time-tracking";
 
 /** h:mm:ss, so that tracking visibly runs from its first second. */
@@ -30,42 +34,51 @@ function StatCard({ label, icon, children }: { label: string; icon: "timer" | "a
 
 /** Time Spent (with Start/Stop Tracking), Total Visits, Last Update on Profile information. */
 export function ProfileStats({ updatedAt }: { updatedAt: string }) {
+  const t = useMessages("account", account);
+  const locale = useLocale();
   const { state, toggle } = useTimeTracking();
   const visits = useSyncExternalStore(
     () => () => {},
-    () => Number(localStorage.getItem(STATS_KEYS.totalVisits) ?? 0) || 0,
+    // This visit counted first (once per browser session: the root counts it too, a moment after hydration).
+    () => {
+      try {
+        return countVisit(localStorage, browserSession);
+      } catch {
+        return Number(localStorage.getItem(STATS_KEYS.totalVisits) ?? 0) || 0;
+      }
+    },
     () => null,
   );
 
   return (
     <div className="grid gap-5 md:grid-cols-3">
-      <StatCard label="Time Spent" icon="timer">
+      <StatCard label={t.stats.timeSpent} icon="timer">
         <div>
           <p className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="time-spent" aria-live="off">
-            {formatTimeSpent(state?.totalTimeSpent ?? 0)}
+            {fill(t.stats.timeSpentValue, timeSpentParts(state?.totalTimeSpent ?? 0))}
           </p>
           {state?.trackTime && (
             <p className="mt-1 flex items-center gap-2 text-sm text-ink-600 tabular-nums" data-testid="time-live">
               <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-              Tracking · {clock(state.totalTimeSpent)}
+              {fill(t.stats.tracking, { clock: clock(state.totalTimeSpent) })}
             </p>
           )}
         </div>
         <Button variant={state?.trackTime ? "secondary" : "primary"} size="sm" onClick={toggle} disabled={!state}>
-          {state?.trackTime ? "Stop Tracking" : "Start Tracking"}
+          {state?.trackTime ? t.stats.stop : t.stats.start}
         </Button>
       </StatCard>
-      <StatCard label="Total Visits" icon="activity">
+      <StatCard label={t.stats.totalVisits} icon="activity">
         <p className="text-3xl font-bold text-ink-950 tabular-nums" data-testid="total-visits">
-          {visits ?? "—"}
+          {visits === null ? "—" : visits.toLocaleString(INTL_LOCALE[locale])}
         </p>
-        <p className="text-sm text-ink-600">Counted once per browser session, on this device.</p>
+        <p className="text-sm text-ink-600">{t.stats.visitsHint}</p>
       </StatCard>
-      <StatCard label="Last Update on Profile information" icon="square-pen">
+      <StatCard label={t.stats.lastUpdate} icon="square-pen">
         <p className="text-lg font-semibold text-ink-950" data-testid="last-update">
-          <LocalDate iso={updatedAt} withTime />
+          <AccountDate iso={updatedAt} withTime />
         </p>
-        <p className="text-sm text-ink-600">When your details last changed.</p>
+        <p className="text-sm text-ink-600">{t.stats.lastUpdateHint}</p>
       </StatCard>
     </div>
   );

@@ -1,34 +1,59 @@
 /**
  * The allow-list of what a user may change about themselves (name, gender,
- * date of birth, about) and its validation. Server-only: zod stays out of the
- * browser's JavaScript. Nothing but these four keys is ever read from a
- * request body: an `email`, `id`, counter or role sent along is ignored (the
- * Open SaaS incident: a profile update that passed client input to the database).
+ * date of birth, about and, from the profile page, the language of their
+ * mails) and its validation. Server-only: zod stays out of the browser's
+ * JavaScript. Nothing but these keys is ever read from a request body: an
+ * `email`, `id`, counter or role sent along is ignored (the Open SaaS
+ * incident: a profile update that passed client input to the database), and
+ * the language is one of ours ("en", "hi") or a field error, never the text
+ * that was sent.
  */
 import { z } from "zod";
+import { account } from "~/shared/i18n/catalog/account";
 import { hasFieldErrors } from "~/shared/lib/field-errors";
-import { checkProfile, PROFILE_FIELD_MESSAGES, type ProfileUpdate } from "./user-record";
+import { type AccountWords, checkProfile, mailLanguage, type ProfileUpdate } from "./user-record";
 
 export type FieldErrors = Partial<Record<keyof ProfileUpdate, string>>;
 
 /** Types only: each key's rules are checkProfile's (user-record.ts), which the page runs too. */
-const schema = z.object({
-  name: z.string({ error: PROFILE_FIELD_MESSAGES.nameMissing }),
-  gender: z.string({ error: "Gender must be text." }),
-  dob: z.string({ error: "Date of birth must be text." }),
-  about: z.string({ error: "About must be text." }),
-});
+function schemaFor(t: AccountWords) {
+  return z.object({
+    name: z.string({ error: t.fields.nameMissing }),
+    gender: z.string({ error: t.fields.genderNotText }),
+    dob: z.string({ error: t.fields.dobNotText }),
+    about: z.string({ error: t.fields.aboutNotText }),
+    language: z.string({ error: t.fields.languageInvalid }).optional(),
+  });
+}
 
-export function parseProfileUpdate(input: Record<string, unknown>): { ok: true; value: ProfileUpdate } | { ok: false; fieldErrors: FieldErrors } {
-  const allowListed = { name: input.name, gender: input.gender ?? "", dob: input.dob ?? "", about: input.about ?? "" };
-  const parsed = schema.safeParse(allowListed);
+export interface ParseOptions {
+  /** The profile page's form has the mail language; the user-record API (the contract) does not, and never writes it. */
+  withLanguage?: boolean;
+  /** The words of the page's language (field errors). */
+  t?: AccountWords;
+}
+
+export function parseProfileUpdate(
+  input: Record<string, unknown>,
+  { withLanguage = false, t = account }: ParseOptions = {},
+): { ok: true; value: ProfileUpdate } | { ok: false; fieldErrors: FieldErrors } {
+  const allowListed = {
+    name: input.name,
+    gender: input.gender ?? "",
+    dob: input.dob ?? "",
+    about: input.about ?? "",
+    ...(withLanguage && input.language !== undefined ? { language: input.language } : {}),
+  };
+  const parsed = schemaFor(t).safeParse(allowListed);
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof ProfileUpdate] ??= issue.message;
     return { ok: false, fieldErrors };
   }
-  const fieldErrors = checkProfile(parsed.data);
+  const fieldErrors = checkProfile(parsed.data, t);
   if (hasFieldErrors(fieldErrors)) return { ok: false, fieldErrors };
   const { name, gender, dob, about } = parsed.data;
-  return { ok: true, value: { name: name.trim(), gender: gender.trim(), dob: dob.trim(), about } };
+  // checkProfile refused anything but "en" and "hi": what is written is our own constant, not the posted text.
+  const language = parsed.data.language === undefined ? undefined : (mailLanguage(parsed.data.language) ?? undefined);
+  return { ok: true, value: { name: name.trim(), gender: gender.trim(), dob: dob.trim(), about, ...(language ? { language } : {}) } };
 }

@@ -1,6 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { cacheUser, SignOutForm } from "~/features/auth";
+import { account } from "~/shared/i18n/catalog/account";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { notify } from "~/shared/lib/toasts";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { Avatar } from "~/shared/ui/avatar";
@@ -8,17 +11,17 @@ import { Banner } from "~/shared/ui/banner";
 import { ActionLink, buttonClasses } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
-import { LocalDate } from "~/shared/ui/local-date";
+import { AccountDate } from "./account-date";
 import { DeleteAccountDialog, DeleteAccountForm } from "./delete-account-dialog";
-import { PROFILE_MESSAGES } from "./messages";
+import { fillNodes } from "./fill-nodes";
 import { ProfileDetails } from "./profile-details";
 import { draftValues, dropDraft, keepDraft, type ProfileDraft, useStoredDraft } from "./profile-draft";
 import type { ProfileActionData } from "./profile-state";
 import { ProfileStats } from "./profile-stats";
-import type { UserRecord } from "./user-record";
+import type { ProfileRecord } from "./user-record";
 
 interface ProfileViewProps {
-  record: UserRecord;
+  record: ProfileRecord;
   hasPassword: boolean;
   linkError: boolean;
   /** `?edit=1` / `?delete=1`: the views a visitor without JavaScript reaches by link. */
@@ -38,6 +41,8 @@ interface ProfileViewProps {
  * in-place edit and a dialog.
  */
 export function ProfileView({ record, hasPassword, linkError, startEditing, startDeleting, initial, serverDraft = null }: ProfileViewProps) {
+  const t = useMessages("account", account);
+  const localize = useLocalize();
   const save = useFetcher<ProfileActionData>();
   const remove = useFetcher<ProfileActionData>();
   const saved = (save.data ?? initial)?.intent === "save" ? (save.data ?? initial) : undefined;
@@ -65,8 +70,15 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
   const current = saved?.intent === "save" && saved.ok ? saved.record : record;
 
   // A save that could not complete (profile-draft.ts): what was typed, and what the page says about it.
-  const [draft, setDraft] = useState<ProfileDraft | null>(serverDraft);
-  const [formNotice, setFormNotice] = useState<"session-ended" | "conflict" | "draft-restored" | null>(serverDraft ? "draft-restored" : null);
+  // Without JavaScript the answer is a new page: the refused save gives back what was posted, so the form
+  // shows it as the person left it (a field error, or another tab's newer save: 409), not the stored record.
+  const refused = !save.data && saved?.intent === "save" && !saved.ok ? saved : undefined;
+  const [draft, setDraft] = useState<ProfileDraft | null>(
+    serverDraft ?? (refused?.typed ? { userId: record.id, savedAt: 0, version: refused.typed.version, values: refused.typed.values } : null),
+  );
+  const [formNotice, setFormNotice] = useState<"session-ended" | "conflict" | "draft-restored" | null>(
+    serverDraft ? "draft-restored" : refused?.conflict ? "conflict" : null,
+  );
   const [formKey, setFormKey] = useState(0);
   const submitted = useRef<Omit<ProfileDraft, "userId" | "savedAt"> | null>(null);
   const revalidator = useRevalidator();
@@ -95,17 +107,21 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
     setFormKey((k) => k + 1);
   };
 
-  // The spec keeps a copy of the record in local storage under `user`.
-  useEffect(() => cacheUser(current), [current]);
-
+  // The spec keeps a copy of the record in local storage under `user` (the spec's record: without the mail language).
   useEffect(() => {
-    if (linkError) notify.error(PROFILE_MESSAGES.deleteLinkInvalid, { id: "delete-link" });
-  }, [linkError]);
+    const { language: _language, ...spec } = current;
+    cacheUser(spec);
+  }, [current]);
+
+  const linkErrorText = t.profile.deleteLinkInvalid;
+  useEffect(() => {
+    if (linkError) notify.error(linkErrorText, { id: "delete-link" });
+  }, [linkError, linkErrorText]);
 
   useEachAnswer(save.data, save.state, (answer) => {
     if (answer.intent !== "save") return;
     if (answer.ok) {
-      notify.success(PROFILE_MESSAGES.updated, { id: "profile-save" });
+      notify.success(t.profile.updated, { id: "profile-save" });
       setErrors({});
       setEditing(false);
       forgetDraft();
@@ -119,7 +135,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
     } else {
       // A field's error is said in its slot only; the toast is for a save that failed as a whole.
       if (Object.values(answer.errors).some(Boolean)) notify.dismiss("profile-save");
-      else notify.error(PROFILE_MESSAGES.updateFailed, { id: "profile-save" });
+      else notify.error(t.profile.updateFailed, { id: "profile-save" });
       setFormNotice(null);
       setErrors(answer.errors);
     }
@@ -142,12 +158,12 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
     event.preventDefault();
     const version = new FormData(event.currentTarget).get("version");
     submitted.current = { version: typeof version === "string" ? version : current.updated_at, values: draftValues(event.currentTarget) };
-    notify.loading(PROFILE_MESSAGES.updating, { id: "profile-save" });
+    notify.loading(t.profile.updating, { id: "profile-save" });
     void save.submit(event.currentTarget, { method: "post" });
   };
 
   const onDelete = (form: HTMLFormElement) => {
-    notify.loading(PROFILE_MESSAGES.deleting, { id: "profile-delete" });
+    notify.loading(t.profile.deleting, { id: "profile-delete" });
     void remove.submit(form, { method: "post" });
   };
 
@@ -162,12 +178,14 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
             <div className="flex min-w-0 items-center gap-5">
               <Avatar name={current.name} email={current.email} size="lg" />
               <div className="min-w-0">
-                <h1 className="text-2xl font-bold break-words sm:text-3xl">{current.name}</h1>
+                <h1 className="text-2xl font-bold break-words sm:text-3xl" translate="no">
+                  {current.name}
+                </h1>
                 {/* One's own address is never cut short: it breaks where it must. */}
-                <p className="break-all text-ink-600">{current.email}</p>
-                <p className="mt-1 text-sm text-ink-600">
-                  Member since <LocalDate iso={current.created_at} />
+                <p className="break-all text-ink-600" translate="no">
+                  {current.email}
                 </p>
+                <p className="mt-1 text-sm text-ink-600">{fillNodes(t.page.memberSince, { date: <AccountDate iso={current.created_at} /> })}</p>
               </div>
             </div>
             {/* Two even rows on a phone, one row above; the same four buttons in edit mode (nothing jumps). */}
@@ -182,15 +200,15 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 }}
               >
                 <Icon name="pencil" className="size-4" />
-                Edit Profile
+                {t.page.editProfile}
               </ActionLink>
-              <Link to="/profile/security" className={buttonClasses("secondary")}>
+              <Link to={localize("/profile/security")} className={buttonClasses("secondary")}>
                 <Icon name="shield-check" className="size-4" />
-                Security
+                {t.page.security}
               </Link>
               <SignOutForm className={buttonClasses("secondary")}>
                 <Icon name="log-out" className="size-4" />
-                Sign Out
+                {t.page.signOut}
               </SignOutForm>
               {/* Apart from Edit: the one that cannot be undone, last and in red. */}
               <ActionLink
@@ -203,14 +221,14 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 onAction={() => setDeleteOpen(true)}
               >
                 <Icon name="trash-2" className="size-4" />
-                Delete Account
+                {t.page.deleteAccount}
               </ActionLink>
             </div>
           </div>
         </header>
 
         {saved?.intent === "save" && !save.data && (saved.ok || !Object.values(saved.errors).some(Boolean)) && (
-          <Banner tone={saved.ok ? "success" : "error"}>{saved.ok ? PROFILE_MESSAGES.updated : PROFILE_MESSAGES.updateFailed}</Banner>
+          <Banner tone={saved.ok ? "success" : "error"}>{saved.ok ? t.profile.updated : t.profile.updateFailed}</Banner>
         )}
 
         <ProfileStats updatedAt={current.updated_at} />
@@ -238,7 +256,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
         {startDeleting && !deleteOpen && (
           <section id="delete-account" aria-labelledby="delete-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-red-200 sm:p-8">
             <h2 id="delete-heading" className="text-xl font-bold text-red-800">
-              Delete your account
+              {t.page.deleteHeading}
             </h2>
             <DeleteAccountForm
               userName={current.name}
@@ -247,8 +265,8 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
               answer={deletion?.intent === "delete" ? deletion : undefined}
               onConfirm={onDelete}
               cancel={
-                <Link to="/profile" className={secondary}>
-                  Cancel
+                <Link to={localize("/profile")} className={secondary}>
+                  {t.page.cancel}
                 </Link>
               }
             />
@@ -261,15 +279,13 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
         >
           <div>
             <h2 id="data-heading" className="text-xl font-bold">
-              Your data
+              {t.page.dataHeading}
             </h2>
-            <p className="mt-1 text-ink-600">
-              Download everything we hold about you: your record, your messages and your sign-in methods (GDPR and CCPA).
-            </p>
+            <p className="mt-1 text-ink-600">{t.page.dataText}</p>
           </div>
-          <a href="/profile/download" download className={buttonClasses("secondary", "md", "shrink-0")}>
+          <a href={localize("/profile/download")} download className={buttonClasses("secondary", "md", "shrink-0")}>
             <Icon name="download" className="size-4" />
-            Download my data
+            {t.page.download}
           </a>
         </section>
       </Container>
@@ -293,22 +309,33 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
 
 /** Why the form is still open with what was typed: the session ended, another tab saved first, or a draft came back. */
 function FormNotice({ kind, onReload }: { kind: "session-ended" | "conflict" | "draft-restored"; onReload: () => void }) {
-  if (kind === "draft-restored") return <Banner tone="info">{PROFILE_MESSAGES.draftRestored}</Banner>;
+  const t = useMessages("account", account);
+  const localize = useLocalize();
+  if (kind === "draft-restored") return <Banner tone="info">{t.profile.draftRestored}</Banner>;
   if (kind === "conflict") {
     return (
       <Banner tone="warning">
-        {PROFILE_MESSAGES.changedElsewhere}{" "}
-        <button type="button" onClick={onReload} className="font-semibold underline underline-offset-2">
-          Reload
-        </button>
+        {t.profile.changedElsewhere}{" "}
+        {/* A link: without JavaScript it loads the form afresh with the newest record. */}
+        <Link
+          to={localize("/profile?edit=1")}
+          onClick={(event) => {
+            event.preventDefault();
+            onReload();
+          }}
+          className="font-semibold underline underline-offset-2"
+        >
+          {t.page.reload}
+        </Link>
       </Banner>
     );
   }
+  // Signed in again, the person comes back to this page in its language (and the sign-in page is in it too).
   return (
     <Banner tone="warning">
-      {PROFILE_MESSAGES.sessionEnded}{" "}
-      <Link to={`/auth?redirectTo=${encodeURIComponent("/profile")}`} className="font-semibold underline underline-offset-2">
-        Sign in again
+      {t.profile.sessionEnded}{" "}
+      <Link to={localize(`/auth?redirectTo=${encodeURIComponent(localize("/profile"))}`)} className="font-semibold underline underline-offset-2">
+        {t.page.signInAgain}
       </Link>
     </Banner>
   );

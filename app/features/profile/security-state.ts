@@ -4,8 +4,10 @@ import type { FieldErrors } from "~/shared/lib/field-errors";
 export interface SignedInDevice {
   /** The session's id: names the device in a sign-out form; useless as a credential. */
   id: string;
-  /** "Chrome on Windows" and the like. */
+  /** "Chrome on Windows" and the like, in the page's language. */
   device: string;
+  /** The browser's and the system's own (product) names in `device` (none for an unknown device), never translated. */
+  names: string[];
   signedInAt: string;
   /** Sessions end at a fixed time, however active (features/auth/session-lifetime.server.ts). */
   expiresAt: string;

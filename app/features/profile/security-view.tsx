@@ -1,11 +1,16 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { account } from "~/shared/i18n/catalog/account";
+import { auth } from "~/shared/i18n/catalog/auth";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
-import { LocalDate } from "~/shared/ui/local-date";
+import { AccountDate } from "./account-date";
+import { fillNodes } from "./fill-nodes";
 import { ConfirmIdentity } from "./security/confirm-identity";
 import { ConnectedAccountsSection } from "./security/connected-accounts-section";
 import { PasskeysSection } from "./security/passkeys-section";
@@ -41,6 +46,10 @@ interface SecurityViewProps {
  */
 export function SecurityView(props: SecurityViewProps) {
   const { email, hasPassword, minPasswordLength, devices, freshForS, twoFactor, passkeys, methods, notice, warning, answer } = props;
+  const t = useMessages("account", account);
+  const a = useMessages("auth", auth);
+  const localize = useLocalize();
+  const said = t.security;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const page = useRef<HTMLDivElement>(null);
@@ -77,13 +86,19 @@ export function SecurityView(props: SecurityViewProps) {
     <div ref={page} className="bg-ink-50/60 py-10 sm:py-14">
       <Container className="max-w-3xl space-y-8">
         <div>
-          <Link to="/profile" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
+          <Link to={localize("/profile")} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
             <Icon name="arrow-right" className="size-4 rotate-180" />
-            Back to your profile
+            {said.back}
           </Link>
-          <h1 className="mt-4 text-3xl font-bold text-balance">Account security</h1>
+          <h1 className="mt-4 text-3xl font-bold text-balance">{said.title}</h1>
           <p className="mt-2 text-ink-600">
-            How you sign in to <span className="font-medium break-all text-ink-800">{email}</span>, and where you are signed in.
+            {fillNodes(said.intro, {
+              email: (
+                <span className="font-medium break-all text-ink-800" translate="no">
+                  {email}
+                </span>
+              ),
+            })}
           </p>
         </div>
 
@@ -98,46 +113,48 @@ export function SecurityView(props: SecurityViewProps) {
         <section id="password" aria-labelledby="password-heading" className={`${panel} scroll-mt-24`}>
           <h2 id="password-heading" className="flex items-center gap-2 text-xl font-bold">
             <Icon name="key" className="size-5 text-brand-600" />
-            {hasPassword ? "Change password" : "Set a password"}
+            {hasPassword ? said.password.change : said.password.set}
           </h2>
           {hasPassword ? (
             fresh ? (
-              <CheckedForm className="mt-6 grid max-w-md gap-5" validate={(data) => checkPasswordChange(data, minPasswordLength)} answer={answerFor(answer, "change-password")}>
+              <CheckedForm
+                className="mt-6 grid max-w-md gap-5"
+                validate={(data) => checkPasswordChange(data, minPasswordLength, t, a)}
+                answer={answerFor(answer, "change-password")}
+              >
                 {(errors) => (
                   <>
                     <input type="hidden" name="intent" value="change-password" />
-                    <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
+                    <PasswordField label={said.password.current} name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
                     <PasswordField
-                      label="New password"
+                      label={said.password.new}
                       name="newPassword"
                       autoComplete="new-password"
                       required
-                      hint={`At least ${minPasswordLength} characters, not a common or leaked password.`}
+                      hint={fill(said.password.newHint, { min: minPasswordLength })}
                       error={errors.newPassword}
                     />
-                    <PasswordField label="Repeat the new password" name="confirmPassword" autoComplete="new-password" required error={errors.confirmPassword} />
-                    <p className="text-sm text-ink-600">Changing it signs you out on every other device and we email you a notice.</p>
+                    <PasswordField label={said.password.repeat} name="confirmPassword" autoComplete="new-password" required error={errors.confirmPassword} />
+                    <p className="text-sm text-ink-600">{said.password.changeNote}</p>
                     <div>
                       <Button type="submit" disabled={busy("change-password")}>
                         {busy("change-password") && <Icon name="loader-circle" className="size-4 animate-spin" />}
-                        Change password
+                        {said.password.change}
                       </Button>
                     </div>
                   </>
                 )}
               </CheckedForm>
             ) : (
-              <NeedsConfirmation what="change your password" />
+              <NeedsConfirmation what={said.confirmFor.changePassword} />
             )
           ) : (
             <Form method="post" className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="set-password" />
-              <p className="max-w-prose text-ink-700">
-                You sign in with Google or GitHub. To sign in with your email address too, set a password: we email you a link to choose one.
-              </p>
+              <p className="max-w-prose text-ink-700">{said.password.setText}</p>
               <Button type="submit" variant="secondary" disabled={busy("set-password")}>
                 <Icon name="mail" className="size-4" />
-                Email me a link to set a password
+                {said.password.setButton}
               </Button>
             </Form>
           )}
@@ -150,27 +167,34 @@ export function SecurityView(props: SecurityViewProps) {
         <section id="devices" aria-labelledby="devices-heading" className={`${panel} scroll-mt-24`}>
           <h2 id="devices-heading" className="flex items-center gap-2 text-xl font-bold">
             <Icon name="monitor-play" className="size-5 text-brand-600" />
-            Signed-in devices
+            {said.devices.heading}
           </h2>
-          <ul className="mt-6 divide-y divide-ink-200" aria-label="Signed-in devices">
+          <ul className="mt-6 divide-y divide-ink-200" aria-label={said.devices.heading}>
             {devices.map((device) => (
               <li key={device.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-semibold text-ink-900">
-                    {device.device}
-                    {device.current && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">This device</span>}
+                    <DeviceName device={device} template={said.devices.name} />
+                    {device.current && (
+                      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">{said.devices.thisDevice}</span>
+                    )}
                   </p>
                   <p className="mt-0.5 text-sm text-ink-600">
-                    Signed in <LocalDate iso={device.signedInAt} withTime /> · signs out by itself <LocalDate iso={device.expiresAt} />
+                    {fillNodes(said.devices.signedIn, { signedIn: <AccountDate iso={device.signedInAt} withTime />, expires: <AccountDate iso={device.expiresAt} /> })}
                   </p>
                 </div>
                 {!device.current && (
                   <Form method="post">
                     <input type="hidden" name="intent" value="sign-out-device" />
                     <input type="hidden" name="sessionId" value={device.id} />
-                    <Button type="submit" variant="secondary" size="sm" aria-label={`Sign out ${device.device}, signed in ${device.signedInAt.slice(0, 10)}`}>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={fill(said.devices.signOutLabel, { device: device.device, date: device.signedInAt.slice(0, 10) })}
+                    >
                       <Icon name="log-out" className="size-4" />
-                      Sign out
+                      {said.devices.signOut}
                     </Button>
                   </Form>
                 )}
@@ -183,17 +207,30 @@ export function SecurityView(props: SecurityViewProps) {
                 <input type="hidden" name="intent" value="sign-out-others" />
                 <Button type="submit" variant="danger" disabled={busy("sign-out-others")}>
                   <Icon name="log-out" className="size-4" />
-                  Sign out everywhere else
+                  {said.devices.signOutOthers}
                 </Button>
               </Form>
             ) : (
-              <NeedsConfirmation what="sign out everywhere else at once" />
+              <NeedsConfirmation what={said.confirmFor.signOutOthers} />
             )
           ) : (
-            <p className="mt-4 text-sm text-ink-600">No other device is signed in.</p>
+            <p className="mt-4 text-sm text-ink-600">{said.devices.noOthers}</p>
           )}
         </section>
       </Container>
     </div>
   );
+}
+
+/**
+ * A device by the browser's and the system's own names, which are never
+ * translated ("Chrome on Windows", "Windows पर Chrome"); an unknown one in the
+ * page's words.
+ */
+function DeviceName({ device, template }: { device: SignedInDevice; template: string }) {
+  const [browser, system] = device.names;
+  // One element: it sits in a flex row, where loose text and spans would each be an item of their own.
+  if (browser && system) return <span>{fillNodes(template, { browser: <span translate="no">{browser}</span>, system: <span translate="no">{system}</span> })}</span>;
+  if (browser) return <span translate="no">{browser}</span>;
+  return <span>{device.device}</span>;
 }

@@ -11,17 +11,24 @@
  * Better Auth (features/auth/tokenless-sessions.server.ts). The page names a
  * device by its session id; revoking one looks its token up here, in the
  * viewer's own sessions, and hands it to Better Auth's revoke-session.
+ *
+ * Every answer is in the page's language (the route passes its locale): the
+ * "account" area's words, the "auth" area's for the password fields, and the
+ * Better Auth plugins' refusals mapped by their codes (knownRefusal).
  */
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
 import type { Auth } from "~/features/auth/index.server";
 import type { Viewer } from "~/shared/lib/viewer";
-import { describeDevice } from "~/shared/lib/device";
+import { deviceParts } from "~/shared/lib/device";
+import { type Locale, localizedPath } from "~/shared/i18n/locale";
+import { fill, type Messages } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/messages.server";
 import type { SecurityActionData, SignedInDevice } from "./security-state";
-import { AUTH_FIELD_MESSAGES } from "~/features/auth";
 import { hasFieldErrors } from "~/shared/lib/field-errors";
-import { checkPasswordChange, SECURITY_FIELD_MESSAGES } from "./security-fields";
+import { rateLimitedMessage } from "./rate-limit-words";
+import { checkPasswordChange } from "./security-fields";
 
 export interface SecurityDeps {
   auth: Auth;
@@ -29,34 +36,63 @@ export interface SecurityDeps {
   database: { db: Kysely<Database> };
 }
 
-export const SECURITY_MESSAGES = {
-  passwordChanged: "Your password was changed. Every other device was signed out.",
-  weakPassword:
-    "The password you signed in with is one of the most common passwords or has appeared in a data breach, so attackers may try it. Please choose a new one below.",
-  wrongPassword: "Your current password is not correct.",
-  ...SECURITY_FIELD_MESSAGES,
-  setPasswordSent: "We emailed you a link to set a password. It works once, for one hour.",
-  deviceSignedOut: "That device was signed out.",
-  othersSignedOut: "Every other device was signed out.",
-  unknownDevice: "That device is no longer signed in.",
-  failed: "That did not work. Please try again.",
-  reauthRequired: "For your security, confirm it's you before changing how you sign in.",
-  twoFactorStarted: "Almost there: add the key to your authenticator app, save your backup codes, then enter the code the app shows.",
-  twoFactorOn: "Two-factor authentication is on. When you sign in, we will ask for a code from your authenticator app.",
-  twoFactorOff: "Two-factor authentication is off.",
-  wrongCode: "That code is not right. Check the time on your phone and try again with a new code.",
-  codeReused: "That code was already used. Wait for the next one in your authenticator app.",
-  backupCodesNew: "Here are your new backup codes. The old ones no longer work. Save these somewhere safe: they are shown only now.",
-  passkeyRenamed: "Passkey renamed.",
-  passkeyRemoved: "Passkey removed. It can no longer sign in to your account.",
-  disconnected: (name: string) => `${name} is disconnected. It can no longer sign in to your account.`,
-  lastMethod: "This is the only way you can sign in. Add a password, a passkey or another account before you disconnect it.",
-  connectFailed: (name: string) => `Could not connect ${name}. Please try again.`,
-  connected: (name: string) => `${name} is connected. You can now sign in with it.`,
-  alreadyLinked: (name: string) => `That ${name} account already belongs to another account here.`,
-} as const;
+/** The words the security page's actions answer with: the account area's and the auth area's, in the page's language. */
+export type SecurityWords = Pick<Messages, "account" | "auth"> & { locale: Locale };
 
-export const tooShort = AUTH_FIELD_MESSAGES.tooShort;
+export function securityWords(locale: Locale): SecurityWords {
+  const { account, auth } = messagesFor(locale);
+  return { locale, account, auth };
+}
+
+/**
+ * A Better Auth plugin's refusal in the page's words, by its code (the
+ * plugins' codes are stable; their messages are English): the re-authentication
+ * gate, the password policy, passkeys, rate limits. `undefined` for a code
+ * this page does not know.
+ */
+export function knownRefusal(error: unknown, w: SecurityWords): string | undefined {
+  if (!isAPIError(error)) return undefined;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  switch (code) {
+    case "REAUTHENTICATION_REQUIRED":
+      return w.account.security.messages.reauthRequired;
+    // The password policy (features/auth/password-policy.server.ts): common, the brand's words, breached.
+    case "PASSWORD_COMMON":
+      return w.auth.password.common;
+    case "PASSWORD_BRAND":
+      return w.auth.password.brand;
+    case "PASSWORD_BREACHED":
+      return w.auth.password.breached;
+    // Passkeys (features/auth/passkeys.server.ts).
+    case "CHALLENGE_EXPIRED":
+      return w.auth.passkey.expired;
+    case "PASSKEY_INVALID":
+    case "FAILED_TO_CREATE_SESSION":
+      return w.auth.passkey.checkFailed;
+    case "PASSKEY_UNKNOWN":
+      return w.auth.passkey.unknown;
+    case "EMAIL_NOT_VERIFIED":
+      return w.auth.passkey.unverified;
+    case "PASSKEY_NOT_FOUND":
+      return w.auth.passkey.notFound;
+    case "NAME_REQUIRED":
+      return w.auth.passkey.nameRequired;
+    case "RATE_LIMITED":
+      return rateLimitedMessage(error, w.auth);
+    default:
+      return error.statusCode === 429 ? rateLimitedMessage(error, w.auth) : undefined;
+  }
+}
+
+/**
+ * A refusal this page has no words for: the plugin's own message on the
+ * English page (as before), the page's "That did not work" on the Hindi one
+ * (never an English sentence there).
+ */
+export function unmappedRefusal(error: unknown, w: SecurityWords): string {
+  const own = isAPIError(error) ? error.message : "";
+  return own && w.locale === "en" ? own : w.account.security.messages.failed;
+}
 
 interface ListedSession {
   id: string;
@@ -75,13 +111,27 @@ async function sessionsOf(deps: SecurityDeps, headers: Headers): Promise<ListedS
   return (await deps.auth.api.listSessions({ headers })) as ListedSession[];
 }
 
+/**
+ * A device's name in the page's words: the browser and the system by their
+ * own (product) names, "Chrome on Windows" placed by the language's template;
+ * `names` are those product names (the page marks them as not to translate).
+ */
+export function deviceName(userAgent: string, w: SecurityWords = securityWords("en")): Pick<SignedInDevice, "device" | "names"> {
+  const { browser, system } = deviceParts(userAgent);
+  const words = w.account.security.devices;
+  if (browser && system) return { device: fill(words.name, { browser, system }), names: [browser, system] };
+  const one = browser ?? system;
+  return one ? { device: one, names: [one] } : { device: words.unknown, names: [] };
+}
+
 /** The viewer's signed-in devices, this one first, then the most recently active. */
-export async function signedInDevices(deps: SecurityDeps, headers: Headers): Promise<SignedInDevice[]> {
+export async function signedInDevices(deps: SecurityDeps, headers: Headers, locale: Locale = "en"): Promise<SignedInDevice[]> {
   const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentSessionId(deps, headers)]);
+  const w = securityWords(locale);
   return sessions
     .map((s) => ({
       id: s.id,
-      device: describeDevice(s.userAgent ?? ""),
+      ...deviceName(s.userAgent ?? "", w),
       signedInAt: new Date(s.createdAt).toISOString(),
       expiresAt: new Date(s.expiresAt).toISOString(),
       current: s.id === mine,
@@ -89,17 +139,18 @@ export async function signedInDevices(deps: SecurityDeps, headers: Headers): Pro
     .sort((a, b) => Number(b.current) - Number(a.current) || b.signedInAt.localeCompare(a.signedInAt));
 }
 
-function refusal(error: unknown, min: number): { message: string; status: number; field?: "currentPassword" | "newPassword"; reauth?: boolean } {
+function refusal(error: unknown, min: number, w: SecurityWords): { message: string; status: number; field?: "currentPassword" | "newPassword"; reauth?: boolean } {
   if (!isAPIError(error)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code;
-  if (code === "REAUTHENTICATION_REQUIRED") return { message: SECURITY_MESSAGES.reauthRequired, status: 403, reauth: true };
-  if (code === "INVALID_PASSWORD") return { message: SECURITY_MESSAGES.wrongPassword, status: 400, field: "currentPassword" };
-  if (code === "PASSWORD_TOO_SHORT") return { message: tooShort(min), status: 400, field: "newPassword" };
-  if (code === "PASSWORD_TOO_LONG") return { message: AUTH_FIELD_MESSAGES.tooLong, status: 400, field: "newPassword" };
+  const said = w.account.security.messages;
+  if (code === "REAUTHENTICATION_REQUIRED") return { message: said.reauthRequired, status: 403, reauth: true };
+  if (code === "INVALID_PASSWORD") return { message: said.wrongPassword, status: 400, field: "currentPassword" };
+  if (code === "PASSWORD_TOO_SHORT") return { message: fill(w.auth.fields.tooShort, { min }), status: 400, field: "newPassword" };
+  if (code === "PASSWORD_TOO_LONG") return { message: w.auth.fields.tooLong, status: 400, field: "newPassword" };
   // The password policy (features/auth/password-policy.server.ts): common, the brand's words, breached.
-  if (code === "PASSWORD_COMMON" || code === "PASSWORD_BRAND" || code === "PASSWORD_BREACHED") return { message: error.message, status: 400, field: "newPassword" };
-  if (error.statusCode === 429) return { message: error.message || SECURITY_MESSAGES.failed, status: 429 };
-  return { message: SECURITY_MESSAGES.failed, status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400 };
+  if (code === "PASSWORD_COMMON" || code === "PASSWORD_BRAND" || code === "PASSWORD_BREACHED") return { message: knownRefusal(error, w) ?? unmappedRefusal(error, w), status: 400, field: "newPassword" };
+  if (error.statusCode === 429) return { message: knownRefusal(error, w) ?? (error.message ? unmappedRefusal(error, w) : said.failed), status: 429 };
+  return { message: said.failed, status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400 };
 }
 
 export interface ActionResult {
@@ -110,7 +161,8 @@ export interface ActionResult {
 }
 
 /** Current password, new password twice: all other sessions end, this browser gets a new one. */
-export async function changePassword(deps: SecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function changePassword(deps: SecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
   const current = typeof fields.currentPassword === "string" ? fields.currentPassword : "";
   const next = typeof fields.newPassword === "string" ? fields.newPassword : "";
   const min = deps.env.minPasswordLength;
@@ -119,9 +171,9 @@ export async function changePassword(deps: SecurityDeps, headers: Headers, field
     data: { intent: "change-password", ok: false, message, field },
   });
   // Every field's error at once, as the form's own check shows them (security-fields.ts).
-  const fieldErrors = checkPasswordChange(fields, min);
+  const fieldErrors = checkPasswordChange(fields, min, w.account, w.auth);
   if (hasFieldErrors(fieldErrors)) {
-    return { status: 400, data: { intent: "change-password", ok: false, message: Object.values(fieldErrors)[0] ?? SECURITY_MESSAGES.failed, fieldErrors } };
+    return { status: 400, data: { intent: "change-password", ok: false, message: Object.values(fieldErrors)[0] ?? w.account.security.messages.failed, fieldErrors } };
   }
   try {
     // Before anything else: a stale session is asked to confirm it's them (the typed passwords are not kept).
@@ -130,50 +182,54 @@ export async function changePassword(deps: SecurityDeps, headers: Headers, field
       headers,
       returnHeaders: true,
     });
-    return { status: 200, data: { intent: "change-password", ok: true, message: SECURITY_MESSAGES.passwordChanged }, cookies: answer.getSetCookie() };
+    return { status: 200, data: { intent: "change-password", ok: true, message: w.account.security.messages.passwordChanged }, cookies: answer.getSetCookie() };
   } catch (error) {
-    const r = refusal(error, min);
+    const r = refusal(error, min, w);
     if (r.reauth) return { status: 403, data: { intent: "change-password", ok: false, message: r.message, reauth: true } };
     return fail(r.message, r.field, r.status);
   }
 }
 
 /** An account made with Google or GitHub has no password: its owner sets one through an emailed link. */
-export async function requestSetPassword(deps: SecurityDeps, headers: Headers, viewer: Viewer): Promise<ActionResult> {
+export async function requestSetPassword(deps: SecurityDeps, headers: Headers, viewer: Viewer, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
   try {
-    await deps.auth.api.requestPasswordReset({ body: { email: viewer.email, redirectTo: "/auth/reset-password" }, headers });
-    return { status: 200, data: { intent: "set-password", ok: true, message: SECURITY_MESSAGES.setPasswordSent } };
+    // The emailed link opens the reset page in the language of the page it was asked from.
+    await deps.auth.api.requestPasswordReset({ body: { email: viewer.email, redirectTo: localizedPath("/auth/reset-password", locale) }, headers });
+    return { status: 200, data: { intent: "set-password", ok: true, message: w.account.security.messages.setPasswordSent } };
   } catch (error) {
-    const r = refusal(error, deps.env.minPasswordLength);
+    const r = refusal(error, deps.env.minPasswordLength, w);
     return { status: r.status, data: { intent: "set-password", ok: false, message: r.message } };
   }
 }
 
 /** Signs out one of the viewer's other devices, named by its session id. */
-export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessionId: string): Promise<ActionResult> {
+export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessionId: string, locale: Locale = "en"): Promise<ActionResult> {
+  const said = securityWords(locale).account.security.messages;
   const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentSessionId(deps, headers)]);
   const target = sessions.find((s) => s.id === sessionId);
   // Only one of the viewer's own sessions (the list above is theirs), never this browser's.
   const row = target && target.id !== mine ? await deps.database.db.selectFrom("session").select("token").where("id", "=", target.id).executeTakeFirst() : undefined;
   if (!row) {
-    return { status: 404, data: { intent: "sign-out-device", ok: false, message: SECURITY_MESSAGES.unknownDevice } };
+    return { status: 404, data: { intent: "sign-out-device", ok: false, message: said.unknownDevice } };
   }
   await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
-  return { status: 200, data: { intent: "sign-out-device", ok: true, message: SECURITY_MESSAGES.deviceSignedOut } };
+  return { status: 200, data: { intent: "sign-out-device", ok: true, message: said.deviceSignedOut } };
 }
 
 /** Signs out every device but this one (a fresh session only). */
-export async function signOutOthers(deps: SecurityDeps, headers: Headers): Promise<ActionResult> {
+export async function signOutOthers(deps: SecurityDeps, headers: Headers, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
   try {
     await deps.auth.api.revokeOtherSessions({ headers });
   } catch (error) {
-    return refused("sign-out-others", error, deps.env.minPasswordLength);
+    return refused("sign-out-others", error, deps.env.minPasswordLength, w);
   }
-  return { status: 200, data: { intent: "sign-out-others", ok: true, message: SECURITY_MESSAGES.othersSignedOut } };
+  return { status: 200, data: { intent: "sign-out-others", ok: true, message: w.account.security.messages.othersSignedOut } };
 }
 
 /** A refused Better Auth call as the page's answer: "confirm it's you" for a stale session, else the reason. */
-export function refused(intent: SecurityActionData["intent"], error: unknown, min: number): ActionResult {
-  const r = refusal(error, min);
+export function refused(intent: SecurityActionData["intent"], error: unknown, min: number, w: SecurityWords = securityWords("en")): ActionResult {
+  const r = refusal(error, min, w);
   return { status: r.status, data: { intent, ok: false, message: r.message, reauth: r.reauth } };
 }

@@ -5,7 +5,8 @@
  * allow-listed values for a day under a random id (Better Auth's verification
  * store, which already holds short-lived values on every database and in
  * Redis), and gives the browser that id in an HttpOnly cookie scoped to
- * /profile. The person signs in again, lands on /profile?edit=1, and the
+ * /profile (/hi/profile from the Hindi page). The person signs in again,
+ * lands on /profile?edit=1 (or its Hindi twin), and the
  * loader takes the draft once: it puts it back into the form if it was
  * typed against this same account (the form's hidden `owner`), else drops it.
  *
@@ -16,9 +17,9 @@
 import { randomBytes } from "node:crypto";
 import { site } from "~/config/site";
 import type { Auth } from "~/features/auth/index.server";
+import { type Locale, localizedPath } from "~/shared/i18n/locale";
 import { textOf } from "~/shared/lib/field-errors";
-import type { ProfileDraft } from "./profile-draft";
-import { PROFILE_LIMITS, type ProfileUpdate } from "./user-record";
+import { type ProfileDraft, typedValues } from "./profile-draft";
 
 export const DRAFT_COOKIE = `${site.slug}.profile-draft`;
 const MAX_AGE_S = 24 * 60 * 60;
@@ -26,31 +27,30 @@ const ID = /^[A-Za-z0-9_-]{32}$/;
 /** One draft per account: the key the browser holds must match the stored one. */
 const identifier = (userId: string) => `profile-draft:${userId}`;
 
-/** The values a draft keeps: the four writable fields, cut to their limits (the form's own maxLength; the save checks them again). */
-function draftValuesOf(fields: Record<string, unknown>): ProfileUpdate {
-  return {
-    name: textOf(fields, "name").slice(0, PROFILE_LIMITS.name),
-    gender: textOf(fields, "gender").slice(0, PROFILE_LIMITS.gender),
-    dob: textOf(fields, "dob").slice(0, 10),
-    about: textOf(fields, "about").slice(0, PROFILE_LIMITS.about),
-  };
+
+/**
+ * The draft cookie's path: the profile page in the language it was posted
+ * from (/profile or /hi/profile), where the person comes back after signing in.
+ */
+function cookiePath(locale: Locale): string {
+  return localizedPath("/profile", locale);
 }
 
 /** Keeps the posted form's values; answers the Set-Cookie header that names them for this browser. */
-export async function keepServerDraft(auth: Auth, fields: Record<string, unknown>, secure: boolean): Promise<string | null> {
+export async function keepServerDraft(auth: Auth, fields: Record<string, unknown>, secure: boolean, locale: Locale = "en"): Promise<string | null> {
   const owner = textOf(fields, "owner");
   if (!owner || owner.length > 64) return null;
   const ctx = await auth.$context;
   if (!(await ctx.internalAdapter.findUserById(owner))) return null;
   const key = randomBytes(24).toString("base64url");
-  const draft = { userId: owner, version: textOf(fields, "version"), values: draftValuesOf(fields), savedAt: Date.now() } satisfies ProfileDraft;
+  const draft = { userId: owner, version: textOf(fields, "version"), values: typedValues(fields), savedAt: Date.now() } satisfies ProfileDraft;
   await ctx.internalAdapter.deleteVerificationByIdentifier(identifier(owner)).catch(() => {});
   await ctx.internalAdapter.createVerificationValue({
     identifier: identifier(owner),
     value: JSON.stringify({ key, draft }),
     expiresAt: new Date(Date.now() + MAX_AGE_S * 1000),
   });
-  return `${DRAFT_COOKIE}=${key}; Path=/profile; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${DRAFT_COOKIE}=${key}; Path=${cookiePath(locale)}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** The draft's key this browser holds. */
@@ -72,10 +72,11 @@ export async function takeServerDraft(
   cookieHeader: string | null,
   userId: string,
   secure: boolean,
+  locale: Locale = "en",
 ): Promise<{ draft: ProfileDraft | null; clearCookie: string } | null> {
   const key = cookieId(cookieHeader);
   if (!key) return null;
-  const clearCookie = `${DRAFT_COOKIE}=; Path=/profile; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const clearCookie = `${DRAFT_COOKIE}=; Path=${cookiePath(locale)}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
   const ctx = await auth.$context;
   const record = await ctx.internalAdapter.findVerificationValue(identifier(userId));
   if (!record || new Date(record.expiresAt) <= new Date()) return { draft: null, clearCookie };

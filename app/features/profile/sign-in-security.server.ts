@@ -13,7 +13,9 @@ import type { Kysely } from "kysely";
 import { type Auth, freshForS, listPasskeys, providerName, signInMethods, twoFactorState } from "~/features/auth/index.server";
 import type { Database } from "~/infra/db/schema";
 import type { Viewer } from "~/shared/lib/viewer";
-import { type ActionResult, refused, SECURITY_MESSAGES } from "./security.server";
+import { type Locale, localizedPath } from "~/shared/i18n/locale";
+import { fill } from "~/shared/i18n/messages";
+import { type ActionResult, knownRefusal, refused, type SecurityWords, securityWords, unmappedRefusal } from "./security.server";
 import type { ListedPasskey, SecurityActionData, SignInMethodView, TwoFactorView } from "./security-state";
 import { hasFieldErrors } from "~/shared/lib/field-errors";
 import { checkPasskeyName, checkPasswordGiven, checkTotpCode } from "./security-fields";
@@ -63,7 +65,18 @@ function base32(bytes: Buffer): string {
   return out;
 }
 
-export async function signInSecurityState(deps: SignInSecurityDeps, viewer: Viewer, session: { createdAt: Date | string; reauthenticatedAt?: Date | string | null }): Promise<SignInSecurityState> {
+/** A way to sign in by its name on the page: Google and GitHub by their own, the password in the page's words. */
+function methodName(provider: string, w: SecurityWords): string {
+  return provider === "credential" ? w.account.security.methods.password : providerName(provider);
+}
+
+export async function signInSecurityState(
+  deps: SignInSecurityDeps,
+  viewer: Viewer,
+  session: { createdAt: Date | string; reauthenticatedAt?: Date | string | null },
+  locale: Locale = "en",
+): Promise<SignInSecurityState> {
+  const w = securityWords(locale);
   const context = await deps.auth.$context;
   const [factor, passkeys, methods] = await Promise.all([
     twoFactorState(deps.database.db, viewer.id, context.secretConfig),
@@ -76,7 +89,7 @@ export async function signInSecurityState(deps: SignInSecurityDeps, viewer: View
     passkeys,
     methods: methods.map((m) => ({
       ...m,
-      name: providerName(m.provider),
+      name: methodName(m.provider, w),
       available: m.provider === "credential" || Boolean(m.provider === "google" ? deps.env.google : deps.env.github),
     })),
   };
@@ -102,144 +115,177 @@ const no = (intent: SecurityActionData["intent"], message: string, status: numbe
 });
 
 /** "Confirm it's you": the password, or a code from the authenticator app. */
-export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
+  const said = w.account.security;
   const password = text(fields, "password");
   const code = text(fields, "code").replace(/\s+/g, "");
   // The forms' own checks (security-fields.ts): the same words with JavaScript and without.
-  if (fields.method === "code" ? hasFieldErrors(checkTotpCode(fields)) : !password && !code) {
-    return no("reauthenticate", fields.method === "code" ? SECURITY_MESSAGES.codeRequired : SECURITY_MESSAGES.passwordRequired, 400, { field: fields.method === "code" ? "code" : "password" });
+  if (fields.method === "code" ? hasFieldErrors(checkTotpCode(fields, w.auth)) : !password && !code) {
+    return no("reauthenticate", fields.method === "code" ? w.auth.fields.codeMissing : said.fields.passwordRequired, 400, { field: fields.method === "code" ? "code" : "password" });
   }
   try {
     await deps.auth.api.reauthenticate({ body: password ? { password } : { code }, headers });
-    return ok("reauthenticate", "Thanks, that's you. You can change your security settings for the next 15 minutes.");
+    return ok("reauthenticate", said.messages.reauthenticated);
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    if (error.statusCode === 429) return no("reauthenticate", error.message, 429);
-    return no("reauthenticate", error.message || SECURITY_MESSAGES.failed, 400, { field: password ? "password" : "code" });
+    // The re-authentication plugin's refusals (features/auth/reauthentication.server.ts), by code.
+    const byCode: Record<string, string> = {
+      INVALID_PASSWORD: said.reauth.wrongPassword,
+      INVALID_CODE: said.reauth.wrongCode,
+      CODE_ALREADY_USED: said.reauth.wrongCode,
+      NOTHING_GIVEN: said.reauth.nothingGiven,
+    };
+    const message = byCode[codeOf(error) ?? ""] ?? knownRefusal(error, w);
+    if (error.statusCode === 429) return no("reauthenticate", message ?? unmappedRefusal(error, w), 429);
+    return no("reauthenticate", message ?? unmappedRefusal(error, w), 400, { field: password ? "password" : "code" });
   }
 }
 
 /** Starts a setup: a new secret (shown as a QR code and as text on the page) and ten backup codes, shown once. */
-export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
+  const said = w.account.security;
   const password = text(fields, "password");
-  if (hasFieldErrors(checkPasswordGiven(fields))) return no("two-factor-enable", SECURITY_MESSAGES.passwordRequired, 400, { field: "password" });
+  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-enable", said.fields.passwordRequired, 400, { field: "password" });
   try {
     const answer = (await deps.auth.api.enableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes?: string[] };
-    return ok("two-factor-enable", SECURITY_MESSAGES.twoFactorStarted, { backupCodes: answer.backupCodes });
+    return ok("two-factor-enable", said.messages.twoFactorStarted, { backupCodes: answer.backupCodes });
   } catch (error) {
-    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-enable", SECURITY_MESSAGES.wrongPassword, 400, { field: "password" });
-    return refused("two-factor-enable", error, deps.env.minPasswordLength);
+    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-enable", said.messages.wrongPassword, 400, { field: "password" });
+    return refused("two-factor-enable", error, deps.env.minPasswordLength, w);
   }
 }
 
 /** The first code from the app confirms the setup: two-factor is on (Better Auth gives this browser a fresh session). */
-export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
+  const said = w.account.security.messages;
   const code = text(fields, "code").replace(/\s+/g, "");
-  if (hasFieldErrors(checkTotpCode(fields))) return no("two-factor-confirm", SECURITY_MESSAGES.codeRequired, 400, { field: "code" });
+  if (hasFieldErrors(checkTotpCode(fields, w.auth))) return no("two-factor-confirm", w.auth.fields.codeMissing, 400, { field: "code" });
   try {
     const { headers: answer } = await deps.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
-    return ok("two-factor-confirm", SECURITY_MESSAGES.twoFactorOn, {}, answer.getSetCookie());
+    return ok("two-factor-confirm", said.twoFactorOn, {}, answer.getSetCookie());
   } catch (error) {
     const reused = codeOf(error) === "CODE_ALREADY_USED";
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
-      return no("two-factor-confirm", reused ? SECURITY_MESSAGES.codeReused : SECURITY_MESSAGES.wrongCode, 400, { field: "code" });
+      return no("two-factor-confirm", reused ? said.codeReused : said.wrongCode, 400, { field: "code" });
     }
-    return refused("two-factor-confirm", error, deps.env.minPasswordLength);
+    return refused("two-factor-confirm", error, deps.env.minPasswordLength, w);
   }
 }
 
-export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
+  const said = w.account.security;
   const password = text(fields, "password");
-  if (hasFieldErrors(checkPasswordGiven(fields))) return no("two-factor-disable", SECURITY_MESSAGES.passwordRequired, 400, { field: "password" });
+  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-disable", said.fields.passwordRequired, 400, { field: "password" });
   try {
     const { headers: answer } = await deps.auth.api.disableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers, returnHeaders: true });
-    return ok("two-factor-disable", SECURITY_MESSAGES.twoFactorOff, {}, answer.getSetCookie());
+    return ok("two-factor-disable", said.messages.twoFactorOff, {}, answer.getSetCookie());
   } catch (error) {
-    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-disable", SECURITY_MESSAGES.wrongPassword, 400, { field: "password" });
-    return refused("two-factor-disable", error, deps.env.minPasswordLength);
+    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-disable", said.messages.wrongPassword, 400, { field: "password" });
+    return refused("two-factor-disable", error, deps.env.minPasswordLength, w);
   }
 }
 
-export async function newBackupCodes(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function newBackupCodes(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
+  const said = w.account.security;
   const password = text(fields, "password");
-  if (hasFieldErrors(checkPasswordGiven(fields))) return no("two-factor-backup-codes", SECURITY_MESSAGES.passwordRequired, 400, { field: "password" });
+  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-backup-codes", said.fields.passwordRequired, 400, { field: "password" });
   try {
     const answer = (await deps.auth.api.generateBackupCodes({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes: string[] };
-    return ok("two-factor-backup-codes", SECURITY_MESSAGES.backupCodesNew, { backupCodes: answer.backupCodes });
+    return ok("two-factor-backup-codes", said.messages.backupCodesNew, { backupCodes: answer.backupCodes });
   } catch (error) {
-    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-backup-codes", SECURITY_MESSAGES.wrongPassword, 400, { field: "password" });
-    return refused("two-factor-backup-codes", error, deps.env.minPasswordLength);
+    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-backup-codes", said.messages.wrongPassword, 400, { field: "password" });
+    return refused("two-factor-backup-codes", error, deps.env.minPasswordLength, w);
   }
 }
 
-export async function renamePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function renamePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
   const id = text(fields, "passkeyId");
-  const nameError = checkPasskeyName(fields).name;
+  const nameError = checkPasskeyName(fields, w.account).name;
   if (nameError) return no("passkey-rename", nameError, 400, { passkeyId: id, field: "name" });
   try {
     await deps.auth.api.passkeyRename({ body: { id, name: text(fields, "name") }, headers });
-    return ok("passkey-rename", SECURITY_MESSAGES.passkeyRenamed, { passkeyId: id });
+    return ok("passkey-rename", w.account.security.messages.passkeyRenamed, { passkeyId: id });
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    return no("passkey-rename", error.message || SECURITY_MESSAGES.failed, error.statusCode, { passkeyId: id, field: "name" });
+    // The passkey plugin's refusals (NAME_REQUIRED, PASSKEY_NOT_FOUND, …) by code.
+    return no("passkey-rename", knownRefusal(error, w) ?? unmappedRefusal(error, w), error.statusCode, { passkeyId: id, field: "name" });
   }
 }
 
-export async function deletePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult> {
+export async function deletePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
   const id = text(fields, "passkeyId");
   try {
     await deps.auth.api.passkeyDelete({ body: { id }, headers });
-    return ok("passkey-delete", SECURITY_MESSAGES.passkeyRemoved);
+    return ok("passkey-delete", w.account.security.messages.passkeyRemoved);
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 404) return no("passkey-delete", error.message, 404, { passkeyId: id });
-    return refused("passkey-delete", error, deps.env.minPasswordLength);
+    if (isAPIError(error) && error.statusCode === 404) return no("passkey-delete", knownRefusal(error, w) ?? unmappedRefusal(error, w), 404, { passkeyId: id });
+    return refused("passkey-delete", error, deps.env.minPasswordLength, w);
   }
 }
 
-/** Connect Google or GitHub: the provider's consent page, then back to the security page. */
-export async function connectAccount(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>): Promise<ActionResult & { redirectTo?: string }> {
+/** Connect Google or GitHub: the provider's consent page, then back to the security page (in its language). */
+export async function connectAccount(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  locale: Locale = "en",
+): Promise<ActionResult & { redirectTo?: string }> {
+  const w = securityWords(locale);
+  const said = w.account.security.messages;
   const provider = fields.provider === "google" || fields.provider === "github" ? fields.provider : null;
-  if (!provider || !(provider === "google" ? deps.env.google : deps.env.github)) return no("connect", SECURITY_MESSAGES.failed, 400);
+  if (!provider || !(provider === "google" ? deps.env.google : deps.env.github)) return no("connect", said.failed, 400);
   const name = providerName(provider);
+  const page = localizedPath("/profile/security", locale);
   try {
     const { headers: answer, response } = await deps.auth.api.linkSocialAccount({
-      body: { provider, callbackURL: `/profile/security?connected=${provider}`, errorCallbackURL: `/profile/security?connect-error=${provider}`, disableRedirect: true },
+      body: { provider, callbackURL: `${page}?connected=${provider}`, errorCallbackURL: `${page}?connect-error=${provider}`, disableRedirect: true },
       headers,
       returnHeaders: true,
     });
     const url = (response as { url?: string }).url;
-    if (!url) return no("connect", SECURITY_MESSAGES.connectFailed(name), 502);
+    if (!url) return no("connect", fill(said.connectFailed, { name }), 502);
     return { ...ok("connect", "", {}, answer.getSetCookie()), redirectTo: url };
   } catch (error) {
-    return refused("connect", error, deps.env.minPasswordLength);
+    return refused("connect", error, deps.env.minPasswordLength, w);
   }
 }
 
-export async function disconnectAccount(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, viewer: Viewer): Promise<ActionResult> {
+export async function disconnectAccount(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, viewer: Viewer, locale: Locale = "en"): Promise<ActionResult> {
+  const w = securityWords(locale);
+  const said = w.account.security.messages;
   const accountId = text(fields, "accountId");
   const row = await deps.database.db.selectFrom("account").select("providerId").where("id", "=", accountId).where("userId", "=", viewer.id).executeTakeFirst();
-  if (!row) return no("disconnect", SECURITY_MESSAGES.failed, 404);
+  if (!row) return no("disconnect", said.failed, 404);
   // Passkeys sign in too: Better Auth counts only accounts, so it is asked only when there is no passkey either.
   try {
     await deps.auth.api.unlinkAccount({ body: { accountId }, headers });
-    return ok("disconnect", SECURITY_MESSAGES.disconnected(providerName(row.providerId)));
+    return ok("disconnect", fill(said.disconnected, { name: methodName(row.providerId, w) }));
   } catch (error) {
-    if (codeOf(error) === "FAILED_TO_UNLINK_LAST_ACCOUNT") return no("disconnect", SECURITY_MESSAGES.lastMethod, 400);
-    return refused("disconnect", error, deps.env.minPasswordLength);
+    if (codeOf(error) === "FAILED_TO_UNLINK_LAST_ACCOUNT") return no("disconnect", said.lastMethod, 400);
+    return refused("disconnect", error, deps.env.minPasswordLength, w);
   }
 }
 
-/** The banner for `?connected=` / `?connect-error=` after the provider's round trip. */
-export function connectionNotice(query: URLSearchParams): { ok: boolean; message: string } | undefined {
+/** The banner for `?connected=` / `?connect-error=` after the provider's round trip, in the page's language. */
+export function connectionNotice(query: URLSearchParams, locale: Locale = "en"): { ok: boolean; message: string } | undefined {
+  const said = securityWords(locale).account.security.messages;
   const connected = query.get("connected");
   if (connected === "google" || connected === "github") {
     const error = query.get("error");
-    if (!error) return { ok: true, message: SECURITY_MESSAGES.connected(providerName(connected)) };
+    if (!error) return { ok: true, message: fill(said.connected, { name: providerName(connected) }) };
   }
   const failed = query.get("connect-error") ?? (query.get("error") ? query.get("connected") : null);
   if (failed === "google" || failed === "github") {
     const error = (query.get("error") ?? "").toLowerCase();
-    return { ok: false, message: error.includes("already") ? SECURITY_MESSAGES.alreadyLinked(providerName(failed)) : SECURITY_MESSAGES.connectFailed(providerName(failed)) };
+    const name = providerName(failed);
+    return { ok: false, message: error.includes("already") ? fill(said.alreadyLinked, { name }) : fill(said.connectFailed, { name }) };
   }
   return undefined;
 }

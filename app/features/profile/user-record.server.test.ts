@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { openMigratedDatabase, testDatabases } from "../../../tests/support/test-databases";
-import { getUserRecord, updateProfile } from "./user-record.server";
+import { updateOwnProfile } from "./profile-service.server";
+import { getProfileRecord, getUserRecord, updateProfile } from "./user-record.server";
 
 const SECRET = "user-record-secret-user-record-secret";
 const edit = (about: string) => ({ name: "Asha", gender: "", dob: "", about });
@@ -15,6 +16,13 @@ describe.each(testDatabases())("the profile's optimistic update on $name", (targ
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
+
+  async function open() {
+    const { database } = await openMigratedDatabase(target, cleanups, SECRET);
+    const now = new Date().toISOString();
+    await database.db.insertInto("user").values({ id: "asha", name: "Asha", email: "asha@example.com", emailVerified: 1, image: null, createdAt: now, updatedAt: now }).execute();
+    return database;
+  }
 
   async function setup() {
     const { database } = await openMigratedDatabase(target, cleanups, SECRET);
@@ -51,5 +59,30 @@ describe.each(testDatabases())("the profile's optimistic update on $name", (targ
     expect(await updateProfile(db, "asha", edit("api"), new Date())).toBe("updated");
     expect(await updateProfile(db, "asha", edit("api again"), new Date(Date.now() + 1))).toBe("updated");
     expect((await getUserRecord(db, "asha"))!.about).toBe("api again");
+  });
+
+  it("stores the mail language the profile page saves, in the user row, and refuses anything but en and hi", async () => {
+    const database = await open();
+    const viewer = { id: "asha", name: "Asha", email: "asha@example.com" };
+    const language = async () => (await database.db.selectFrom("user").select("language").where("id", "=", "asha").executeTakeFirstOrThrow()).language;
+    // A row from before the column (or written around Better Auth) holds none: it reads as English.
+    expect([null, "en"]).toContain(await language());
+    expect((await getProfileRecord(database.db, "asha"))?.language).toBe("en");
+
+    const saved = await updateOwnProfile({ database }, viewer, { ...edit("namaste"), language: "hi" }, { withLanguage: true });
+    expect(saved).toMatchObject({ ok: true, language: "hi", record: { about: "namaste" } });
+    // The API's record stays the contract's: no language in it.
+    expect(saved.ok && "language" in saved.record).toBe(false);
+    expect(await language()).toBe("hi");
+    expect(await getProfileRecord(database.db, "asha")).toMatchObject({ language: "hi", about: "namaste" });
+
+    const refused = await updateOwnProfile({ database }, viewer, { ...edit("bonjour"), language: "fr" }, { withLanguage: true });
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { language: "Choose English or Hindi for your emails." } });
+    expect(await language()).toBe("hi");
+    expect((await getUserRecord(database.db, "asha"))?.about).toBe("namaste");
+
+    // The user-record API (no withLanguage) leaves it as it is.
+    expect(await updateOwnProfile({ database }, viewer, { ...edit("api"), language: "en" })).toMatchObject({ ok: true });
+    expect(await language()).toBe("hi");
   });
 });

@@ -6,7 +6,8 @@ import type { Kysely } from "kysely";
 import { createProfile } from "~/infra/db/profile-rows.server";
 import type { Database } from "~/infra/db/schema";
 import { toDate, toIso } from "~/infra/db/time";
-import type { MessageSummary, ProfileUpdate, UserRecord } from "./user-record";
+import { asLocale } from "~/shared/i18n/locale";
+import type { MessageSummary, ProfileRecord, ProfileUpdate, UserRecord } from "./user-record";
 
 type Db = Kysely<Database>;
 
@@ -20,7 +21,18 @@ export async function listMessages(db: Db, userId: string): Promise<MessageSumma
   return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) ?? "" }));
 }
 
+/** The spec's user record (the API's, the console's). */
 export async function getUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
+  return (await readRecord(db, userId))?.record ?? null;
+}
+
+/** The record as the profile page shows it: with the language of the person's mails. */
+export async function getProfileRecord(db: Db, userId: string): Promise<ProfileRecord | null> {
+  const found = await readRecord(db, userId);
+  return found ? { ...found.record, language: found.language } : null;
+}
+
+async function readRecord(db: Db, userId: string) {
   const row = await db
     .selectFrom("user")
     .leftJoin("profile", "profile.user_id", "user.id")
@@ -30,6 +42,7 @@ export async function getUserRecord(db: Db, userId: string): Promise<UserRecord 
       "user.name",
       "user.emailVerified",
       "user.createdAt",
+      "user.language",
       "profile.gender",
       "profile.dob",
       "profile.about",
@@ -44,7 +57,7 @@ export async function getUserRecord(db: Db, userId: string): Promise<UserRecord 
     .executeTakeFirst();
   if (!row) return null;
   const created = toIso(row.created_at) ?? toIso(row.createdAt) ?? new Date(0).toISOString();
-  return {
+  const record: UserRecord = {
     id: row.id,
     email: row.email,
     name: row.name,
@@ -60,11 +73,13 @@ export async function getUserRecord(db: Db, userId: string): Promise<UserRecord 
     verification_sent_at: toIso(row.verification_sent_at),
     verification_attempts: row.verification_attempts ?? 0,
   };
+  return { record, language: asLocale(row.language) };
 }
 
-/** Writes the allow-listed fields only; the name lives on Better Auth's user row. */
 /**
- * Writes the allow-listed fields. With `expectedVersion` (the `updated_at` the
+ * Writes the allow-listed fields; the name and the mail language live on
+ * Better Auth's user row, written in the same transaction (a language that
+ * is not given is left as it is). With `expectedVersion` (the `updated_at` the
  * editor's form was loaded with) it is an optimistic update: when the record
  * changed since (another tab saved), nothing is written and the answer is
  * "conflict". The write itself is conditional on the version it read, so two
@@ -83,7 +98,11 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
       if (expectedVersion !== undefined && stored !== null) write = write.where("updated_at", "=", stored);
       const written = await write.executeTakeFirst();
       if (Number(written.numUpdatedRows) === 0) throw conflict;
-      await trx.updateTable("user").set({ name: update.name, updatedAt: at }).where("id", "=", userId).execute();
+      await trx
+        .updateTable("user")
+        .set({ name: update.name, ...(update.language ? { language: update.language } : {}), updatedAt: at })
+        .where("id", "=", userId)
+        .execute();
     });
   } catch (error) {
     if (error === conflict) return "conflict";

@@ -10,7 +10,10 @@ import { Icon } from "~/shared/ui/icon";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import type { Interest } from "./interests";
 import { checkWaitlistJoin, EMAIL_MAX_LENGTH, type WaitlistField } from "./waitlist-check";
-import { WAITLIST_TEXT, type WaitlistActionData } from "./waitlist-state";
+import type { WaitlistActionData } from "./waitlist-state";
+import { waitlist } from "~/shared/i18n/catalog/waitlist";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocalize } from "~/shared/i18n/use-locale";
 
 /** A callback ref: focuses the element once it is in the page. */
 function focusOnMount(element: HTMLElement | null) {
@@ -31,14 +34,17 @@ interface WaitlistFormProps {
 
 /**
  * The launch waitlist's form (issue 21): an email and, optionally, the plan or
- * product of interest. It posts to `/waitlist` (the route's action) as a plain
- * form, so it works without JavaScript; with it, a fetcher answers in place.
+ * product of interest. It posts to `/waitlist` in the page's language (the
+ * route's action: a Hindi page's form to /hi/waitlist, which answers in Hindi)
+ * as a plain form, so it works without JavaScript; with it, a fetcher answers in place.
  */
 export function WaitlistForm({ interests, source, viewer, answer, defaultInterest = "" }: WaitlistFormProps) {
   const fetcher = useFetcher<WaitlistActionData>();
   const result = fetcher.data ?? answer;
+  const t = useMessages("waitlist", waitlist);
+  const localize = useLocalize();
   const { errors, formProps, summary } = useFieldErrors<WaitlistField>({
-    validate: checkWaitlistJoin,
+    validate: (fields) => checkWaitlistJoin(fields, t),
     answer: result,
     answerErrors: result?.status === "invalid" ? result.fieldErrors : undefined,
   });
@@ -51,18 +57,25 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
       // The form (and the button that had focus) is gone: focus moves here, so the answer is read out.
       <div ref={focusOnMount} tabIndex={-1} className="rounded-xl outline-none focus-visible:outline-2 focus-visible:outline-brand-500">
         <Banner tone="success" className="text-left">
-          <p className="font-semibold">{result.status === "joined" ? "You are on the list" : "Check your inbox"}</p>
-          <p className="mt-1">{result.status === "joined" ? WAITLIST_TEXT.joined(result.email, result.interestLabel) : WAITLIST_TEXT.checkInbox(result.email)}</p>
+          <p className="font-semibold">{result.status === "joined" ? t.joinedTitle : t.checkInboxTitle}</p>
+          <p className="mt-1">
+            {result.status === "check-inbox"
+              ? fill(t.checkInboxText, { email: result.email })
+              : result.interest
+                ? // The label in the page's language (the form's own choices), else the server's words.
+                  fill(t.joinedText, { email: result.email, interest: interests.find((i) => i.value === result.interest)?.label ?? result.interestLabel })
+                : fill(t.joinedTextAnything, { email: result.email })}
+          </p>
         </Banner>
       </div>
     );
   }
 
   return (
-    <fetcher.Form method="post" action="/waitlist" className="relative text-left" {...formProps}>
+    <fetcher.Form method="post" action={localize("/waitlist")} className="relative text-left" {...formProps}>
       {summary}
       <input type="hidden" name="source" value={source} />
-      <Honeypot />
+      <Honeypot label={t.honeypot} />
       {result?.status === "failed" && (
         <Banner tone="error" className="mb-4">
           {result.message}
@@ -72,7 +85,7 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
         {viewer ? (
           <div>
             <input type="hidden" name="email" value={viewer.email} />
-            <p className="text-sm font-medium text-ink-800">Your address</p>
+            <p className="text-sm font-medium text-ink-800">{t.yourAddress}</p>
             <p className="mt-1.5 truncate py-2.5 text-sm font-semibold text-ink-950" title={viewer.email}>
               {viewer.email}
             </p>
@@ -83,7 +96,7 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
             )}
           </div>
         ) : (
-          <FieldShell id={`${id}-email`} label="Email" error={errors.email}>
+          <FieldShell id={`${id}-email`} label={t.email} error={errors.email}>
             <input
               id={`${id}-email`}
               name="email"
@@ -99,7 +112,7 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
             />
           </FieldShell>
         )}
-        <FieldShell id={`${id}-interest`} label="Interested in" error={errors.interest}>
+        <FieldShell id={`${id}-interest`} label={t.interestedIn} error={errors.interest}>
           <div className="relative">
             <select
               id={`${id}-interest`}
@@ -109,11 +122,11 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
               aria-describedby={errors.interest ? `${id}-interest-error` : undefined}
               className={cn(inputClasses, "cursor-pointer appearance-none pr-10")}
             >
-              <option value="">Anything</option>
+              <option value="">{t.anything}</option>
               {(["Plans", "Products"] as const).map((group) => {
                 const options = interests.filter((i) => i.group === group);
                 return options.length === 0 ? null : (
-                  <optgroup key={group} label={group}>
+                  <optgroup key={group} label={group === "Plans" ? t.plansGroup : t.productsGroup}>
                     {options.map((i) => (
                       <option key={i.value} value={i.value}>
                         {i.label}
@@ -130,11 +143,11 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
         <div className="sm:pt-7">
           <Button type="submit" disabled={busy} className="w-full whitespace-nowrap sm:w-auto">
             <Icon name="bell" className="size-4" />
-            {busy ? "Adding you..." : "Notify me at launch"}
+            {busy ? t.submitting : t.submit}
           </Button>
         </div>
       </div>
-      <p className="mt-3 text-xs text-ink-600">One mail to confirm, then only the launch news. Unsubscribe with one click.</p>
+      <p className="mt-3 text-xs text-ink-600">{t.note}</p>
     </fetcher.Form>
   );
 }

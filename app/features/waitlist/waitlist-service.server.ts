@@ -28,8 +28,10 @@ import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { waitlistConfirmMail } from "~/infra/mail/templates";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import { type Locale, localizedPath } from "~/shared/i18n/locale";
+import { messagesFor } from "~/shared/i18n/messages.server";
 import type { FieldErrors } from "~/shared/lib/field-errors";
-import { interestLabel } from "./interests";
+import { interestLabelIn } from "./interests.server";
 import { checkWaitlistJoin, type WaitlistField } from "./waitlist-check";
 import {
   confirmationSentAt,
@@ -102,8 +104,14 @@ export function unsubscribeToken(secret: string, id: string): string {
   return createHmac("sha256", secret).update(`waitlist-unsubscribe:${id}`).digest("base64url");
 }
 
-export function unsubscribeUrl(env: Pick<Env, "authSecret" | "appUrl">, id: string): string {
-  return `${env.appUrl}/waitlist/unsubscribe?id=${encodeURIComponent(id)}&token=${unsubscribeToken(env.authSecret, id)}`;
+/** The unsubscribe link's page in the person's language (/hi/waitlist/unsubscribe for a Hindi joiner). */
+export function unsubscribeUrl(env: Pick<Env, "authSecret" | "appUrl">, id: string, locale: Locale = "en"): string {
+  return `${env.appUrl}${localizedPath("/waitlist/unsubscribe", locale)}?id=${encodeURIComponent(id)}&token=${unsubscribeToken(env.authSecret, id)}`;
+}
+
+/** The confirmation link's page in the person's language. */
+export function confirmUrl(env: Pick<Env, "appUrl">, token: string, locale: Locale = "en"): string {
+  return `${env.appUrl}${localizedPath("/waitlist/confirm", locale)}?token=${token}`;
 }
 
 export function unsubscribeTokenValid(secret: string, id: string, token: string): boolean {
@@ -112,9 +120,14 @@ export function unsubscribeTokenValid(secret: string, id: string, token: string)
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/**
+ * `locale`: the language of the page the form was on (the action's path's:
+ * a Hindi page's form posts to /hi/waitlist). The field errors are in it, the
+ * row keeps it, and the confirmation mail and its links are in it.
+ */
 export async function joinWaitlist(
   deps: WaitlistDeps,
-  { request, ip, viewerEmail, now = new Date() }: { request: Request; ip: string; viewerEmail: string | null; now?: Date },
+  { request, ip, viewerEmail, locale = "en", now = new Date() }: { request: Request; ip: string; viewerEmail: string | null; locale?: Locale; now?: Date },
 ): Promise<JoinOutcome> {
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"], limit: 4096 });
   const fields = body.ok ? body.fields : {};
@@ -135,7 +148,7 @@ export async function joinWaitlist(
     deps.log.info({ form: "waitlist" }, "waitlist join dropped: the honeypot was filled");
     return { kind: "check-inbox", email: values.email, source };
   }
-  const fieldErrors = checkWaitlistJoin(fields);
+  const fieldErrors = checkWaitlistJoin(fields, messagesFor(locale).waitlist);
   if (Object.keys(fieldErrors).length > 0) return { kind: "invalid", fieldErrors, values, source };
 
   const own = viewerEmail !== null && viewerEmail.toLowerCase() === email;
@@ -145,13 +158,13 @@ export async function joinWaitlist(
     await deps.database.db.transaction().execute(async (trx) => {
       let existing = await findByEmail(trx, email);
       if (own) {
-        if (!existing && (await insertEntry(trx, { id: randomUUID(), email, interest: values.interest, source, confirmed: true, tokenHash: null, now }))) {
+        if (!existing && (await insertEntry(trx, { id: randomUUID(), email, interest: values.interest, source, confirmed: true, tokenHash: null, language: locale, now }))) {
           added = true;
           return;
         }
         // There already, or a stranger's pending row won the race: the owner's press confirms it.
         existing ??= await findByEmail(trx, email);
-        if (existing) await confirmOwnEntry(trx, existing.id, values.interest, now);
+        if (existing) await confirmOwnEntry(trx, existing.id, values.interest, locale, now);
         return;
       }
       // Confirmed, or a link mailed within the hour: nothing to send (joining twice sends no second mail).
@@ -165,17 +178,19 @@ export async function joinWaitlist(
       let interest = values.interest;
       if (existing) {
         // A fresh link for the place as first asked for (the plan chosen then; the mail says which).
-        if (!(await renewConfirmation(trx, existing.id, tokenHash(token), sentAt, now))) return;
+        if (!(await renewConfirmation(trx, existing.id, tokenHash(token), sentAt, locale, now))) return;
         ({ id, interest } = existing);
       } else {
         id = randomUUID();
         // Another request for the same address won the race: it sends the mail, this one does not.
-        if (!(await insertEntry(trx, { id, email, interest, source, confirmed: false, tokenHash: tokenHash(token), now }))) return;
+        if (!(await insertEntry(trx, { id, email, interest, source, confirmed: false, tokenHash: tokenHash(token), language: locale, now }))) return;
         added = true;
         await prunePending(trx, now);
       }
-      const mail = waitlistConfirmMail(`${deps.env.appUrl}/waitlist/confirm?token=${token}`, unsubscribeUrl(deps.env, id), interest ? interestLabel(interest) : null);
-      await deps.outbox.enqueue({ kind: "waitlist-confirm", to: email, ref: id, listUnsubscribe: unsubscribeUrl(deps.env, id), ...mail }, { db: trx, now, wake: false });
+      // In the language of the page this join came from (the row now says the same), its links to that language's pages.
+      const leave = unsubscribeUrl(deps.env, id, locale);
+      const mail = waitlistConfirmMail(confirmUrl(deps.env, token, locale), leave, interest ? interestLabelIn(locale, interest) : null, locale);
+      await deps.outbox.enqueue({ kind: "waitlist-confirm", to: email, ref: id, listUnsubscribe: leave, ...mail }, { db: trx, now, wake: false });
       mailed = true;
     });
     if (mailed) deps.outbox.wake();

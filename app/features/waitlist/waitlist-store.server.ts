@@ -58,7 +58,7 @@ export async function findById(db: Db, id: string): Promise<WaitlistEntry | unde
  */
 export async function insertEntry(
   db: Db,
-  entry: { id: string; email: string; interest: string; source: string; confirmed: boolean; tokenHash: string | null; now: Date },
+  entry: { id: string; email: string; interest: string; source: string; confirmed: boolean; tokenHash: string | null; language: string; now: Date },
 ): Promise<boolean> {
   const iso = entry.now.toISOString();
   const result = await db
@@ -73,27 +73,29 @@ export async function insertEntry(
       source: entry.source,
       created_at: iso,
       confirmed_at: entry.confirmed ? iso : null,
+      language: entry.language,
     })
     .onConflict((oc) => oc.column("email").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** The signed-in owner of the address joins (or changes the plan): confirmed at once. */
-export async function confirmOwnEntry(db: Db, id: string, interest: string, now: Date): Promise<void> {
+/** The signed-in owner of the address joins (or changes the plan): confirmed at once, in the language of the page they joined from. */
+export async function confirmOwnEntry(db: Db, id: string, interest: string, language: string, now: Date): Promise<void> {
   await db
     .updateTable("waitlist_entry")
-    .set((eb) => ({ status: "confirmed", interest, confirmed_at: eb.fn.coalesce("confirmed_at", eb.val(now.toISOString())) }))
+    .set((eb) => ({ status: "confirmed", interest, language, confirmed_at: eb.fn.coalesce("confirmed_at", eb.val(now.toISOString())) }))
     .where("id", "=", id)
     .execute();
 }
 
 /**
- * A pending row's new link; false when another request renewed it first (its
+ * A pending row's new link, mailed in the language of the page asked from
+ * (the row takes it); false when another request renewed it first (its
  * `confirm_sent_at` is no longer `sentAt`): then that request sends the mail.
  */
-export async function renewConfirmation(db: Db, id: string, hash: string, sentAt: string | null, now: Date): Promise<boolean> {
-  let query = db.updateTable("waitlist_entry").set({ confirm_token_hash: hash, confirm_sent_at: now.toISOString() }).where("id", "=", id).where("status", "=", "pending");
+export async function renewConfirmation(db: Db, id: string, hash: string, sentAt: string | null, language: string, now: Date): Promise<boolean> {
+  let query = db.updateTable("waitlist_entry").set({ confirm_token_hash: hash, confirm_sent_at: now.toISOString(), language }).where("id", "=", id).where("status", "=", "pending");
   query = sentAt === null ? query.where("confirm_sent_at", "is", null) : query.where("confirm_sent_at", "=", sentAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -455,5 +455,16 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable("analytics_source_daily").execute();
       },
     },
+    /** Issue 20: the language of the page a message was sent or a waitlist place asked for from, for the mails that answer it. */
+    "0012_language_of_senders": {
+      async up(db: Kysely<unknown>) {
+        for (const table of ["waitlist_entry", "form_message"]) {
+          await db.schema.alterTable(table).addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+        }
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ["form_message", "waitlist_entry"]) await db.schema.alterTable(table).dropColumn("language").execute();
+      },
+    },
   };
 }

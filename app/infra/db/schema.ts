@@ -25,6 +25,8 @@ export interface UserTable {
   image: string | null;
   /** Better Auth's two-factor plugin: on once the first code confirmed the setup. */
   twoFactorEnabled: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
+  /** The language its mails are written in ("en" or "hi"): the page's at sign-up, changeable on the profile (issue 20). */
+  language: ColumnType<string | null, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -109,6 +111,8 @@ export interface FormMessageTable {
   fields: ColumnType<string, string | undefined, string>;
   /** Why a message is in the spam folder ("honeypot", "rate limit", …); null for others. */
   spam_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of the page it was sent from ("en" or "hi"; the API's: "en"): an operator's reply is written in it (0012). */
+  language: ColumnType<string | null, string | undefined, string>;
 }
 
 /** "spam": caught by the honeypot or a limit, kept in the spam folder (no mail, no webhook) until an operator moves it. */
@@ -357,6 +361,8 @@ export interface WaitlistEntryTable {
   source: string;
   created_at: Timestamp;
   confirmed_at: Timestamp | null;
+  /** The language of the page the person joined from ("en" or "hi"): the waitlist's mails are written in it (0012). */
+  language: ColumnType<string | null, string | undefined, string>;
 }
 
 export interface Database {

@@ -1,8 +1,17 @@
 /**
  * The product's emails, as HTML (inline styles: mail clients ignore style
  * sheets) and plain text. Every link points at APP_URL.
+ *
+ * A mail to a person is written in that person's language: each such template
+ * takes the locale last (English by default), and its words come from the
+ * "mail" catalog (app/shared/i18n/catalog/mail.ts, Hindi in ../hi/mail.ts).
+ * Mails to the company's own staff (form notifications and digests, the
+ * weekly summary) stay English, with their words here.
  */
 import { site } from "~/config/site";
+import { INTL_LOCALE, type Locale } from "~/shared/i18n/locale";
+import { fill } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/messages.server";
 import { escapeMarkup as escape } from "~/shared/lib/escape-markup";
 
 export interface RenderedMail {
@@ -15,6 +24,12 @@ interface Layout {
   preheader: string;
   heading: string;
   paragraphs: string[];
+  /**
+   * A second way on, as a line of its own under the paragraphs: a question and
+   * a short link ("Forgot your password? Reset it here"); the plain text gives
+   * the whole address after the link's words.
+   */
+  link?: { prompt: string; label: string; url: string };
   action?: { label: string; url: string };
   footnote?: string;
   /** A mail to a list: the link that takes the reader off it, at the foot of the mail. */
@@ -34,107 +49,151 @@ export function shortLinkText(url: string): string {
   }
 }
 
-function layout({ preheader, heading, paragraphs, action, footnote, unsubscribe }: Layout): { html: string; text: string } {
+/** The mail catalog in a language (server code: messagesFor holds every area of both). */
+function wordsOf(locale: Locale) {
+  return messagesFor(locale).mail;
+}
+
+const PARAGRAPH_STYLE = "padding:0 0 16px;font-size:15px;line-height:1.6";
+
+/** An escaped catalog line with one placeholder replaced by markup (a link). */
+function withMarkup(template: string, values: Record<string, string>): string {
+  return fill(escape(template), values);
+}
+
+function layout({ preheader, heading, paragraphs, link, action, footnote, unsubscribe }: Layout, locale: Locale = "en"): { html: string; text: string } {
+  const t = wordsOf(locale).layout;
   const brand = escape(site.productName);
   const button = action
     ? `<tr><td style="padding:8px 0 24px"><a href="${escape(action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></td></tr>
-       <tr><td style="padding:0 0 16px;font-size:12px;line-height:1.5;color:#64748b">Button not working? Open <a href="${escape(action.url)}" style="color:#6d28d9">${escape(shortLinkText(action.url))}</a>, or copy this address into your browser:<br><span style="word-break:break-all;color:#94a3b8">${escape(action.url)}</span></td></tr>`
+       <tr><td style="padding:0 0 16px;font-size:12px;line-height:1.5;color:#64748b">${withMarkup(t.buttonFallback, { link: `<a href="${escape(action.url)}" style="color:#6d28d9">${escape(shortLinkText(action.url))}</a>` })}<br><span style="word-break:break-all;color:#94a3b8">${escape(action.url)}</span></td></tr>`
     : "";
+  const rows = [
+    ...paragraphs.map((p) => `<tr><td style="${PARAGRAPH_STYLE}">${escape(p).replace(/\n/g, "<br>")}</td></tr>`),
+    ...(link ? [`<tr><td style="${PARAGRAPH_STYLE}">${escape(link.prompt)} <a href="${escape(link.url)}" style="color:#6d28d9">${escape(link.label)}</a></td></tr>`] : []),
+  ];
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(heading)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(heading)}</title></head>
 <body style="margin:0;background:#f4f3fb;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1e1b2e">
 <span style="display:none;max-height:0;overflow:hidden">${escape(preheader)}</span>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f3fb;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="padding:0 0 24px;font-size:18px;font-weight:700;color:#4c1d95">✦ ${brand}</td></tr>
 <tr><td style="padding:0 0 16px;font-size:22px;font-weight:700;color:#1e1b2e">${escape(heading)}</td></tr>
-${paragraphs.map((p) => `<tr><td style="padding:0 0 16px;font-size:15px;line-height:1.6">${escape(p).replace(/\n/g, "<br>")}</td></tr>`).join("\n")}
+${rows.join("\n")}
 ${button}
 ${footnote ? `<tr><td style="padding:8px 0 0;font-size:13px;line-height:1.5;color:#64748b">${escape(footnote)}</td></tr>` : ""}
 </table>
 <p style="font-size:12px;color:#64748b;margin:16px 0 0">${escape(site.companyName)} · ${escape(site.address.district)}, ${escape(site.address.state)}, ${escape(site.address.country)}</p>
-${unsubscribe ? `<p style="font-size:12px;color:#64748b;margin:8px 0 0">Do not want these mails? <a href="${escape(unsubscribe)}" style="color:#6d28d9">Unsubscribe</a>.</p>` : ""}
+${unsubscribe ? `<p style="font-size:12px;color:#64748b;margin:8px 0 0">${withMarkup(t.unsubscribeHtml, { link: `<a href="${escape(unsubscribe)}" style="color:#6d28d9">${escape(t.unsubscribe)}</a>` })}</p>` : ""}
 </td></tr></table></body></html>`;
   const text = [
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
+    ...(link ? [`${link.prompt} ${link.label}: ${link.url}`, ""] : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...(footnote ? [footnote, ""] : []),
-    `— ${site.productName}, ${site.companyName}`,
-    ...(unsubscribe ? ["", `Do not want these mails? Unsubscribe: ${unsubscribe}`] : []),
+    t.signOff,
+    ...(unsubscribe ? ["", fill(t.unsubscribeText, { link: t.unsubscribe, url: unsubscribe })] : []),
   ].join("\n");
   return { html, text };
 }
 
-export function verificationMail(name: string, url: string): RenderedMail {
+export function verificationMail(name: string, url: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.verification;
   return {
-    subject: `Verify your email for ${site.productName}`,
-    ...layout({
-      preheader: "One click and your account is ready.",
-      heading: "Verify your email address",
-      paragraphs: [`Hi ${name},`, `Welcome to ${site.productName}! Please confirm that this is your email address: the button signs you in.`],
-      action: { label: "Verify email address", url },
-      footnote: "This link works once and expires in one hour. If you did not create an account, you can ignore this email.",
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), t.welcome],
+        action: { label: t.action, url },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
 
-export function passwordResetMail(name: string, url: string): RenderedMail {
+export function passwordResetMail(name: string, url: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.passwordReset;
   return {
-    subject: `Reset your ${site.productName} password`,
-    ...layout({
-      preheader: "A link to choose a new password.",
-      heading: "Reset your password",
-      paragraphs: [`Hi ${name},`, "We received a request to reset your password. Choose a new one with the button below; it signs you out everywhere else."],
-      action: { label: "Choose a new password", url },
-      footnote: "This link works once and expires in one hour. If you did not ask for it, ignore this email: your password stays as it is.",
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), t.request],
+        action: { label: t.action, url },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
 
-export function existingAccountMail(name: string, signInUrl: string, resetUrl: string): RenderedMail {
+/** Someone signed up with an address that has an account: sign in, or reset the password by the second link. */
+export function existingAccountMail(name: string, signInUrl: string, resetUrl: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.existingAccount;
   return {
-    subject: `You already have a ${site.productName} account`,
-    ...layout({
-      preheader: "Someone tried to sign up with your address.",
-      heading: "You already have an account",
-      paragraphs: [
-        `Hi ${name},`,
-        `Someone (hopefully you) tried to create a ${site.productName} account with this email address. You already have one, so nothing was changed.`,
-        `Forgot your password? Reset it here: ${resetUrl}`,
-      ],
-      action: { label: "Sign in", url: signInUrl },
-      footnote: "If this was not you, you can ignore this email.",
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), t.tried],
+        link: { prompt: t.resetPrompt, label: t.resetLink, url: resetUrl },
+        action: { label: t.action, url: signInUrl },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
 
-export function deleteAccountMail(name: string, url: string): RenderedMail {
+export function deleteAccountMail(name: string, url: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.deleteAccount;
   return {
-    subject: `Confirm deleting your ${site.productName} account`,
-    ...layout({
-      preheader: "Confirm that you want your account deleted.",
-      heading: "Confirm account deletion",
-      paragraphs: [
-        `Hi ${name},`,
-        "You asked us to delete your account. Once you confirm, your account, sessions, profile and messages are deleted and cannot be recovered.",
-      ],
-      action: { label: "Delete my account", url },
-      footnote: "This link expires in one hour. If you did not ask for this, ignore this email and your account stays as it is.",
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), t.asked],
+        action: { label: t.action, url },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
+
+/** How each language writes a moment: English as it always did (en-GB), Hindi in hi-IN; both on a 24-hour clock. */
+const WHEN_LOCALE: Record<Locale, string> = { en: "en-GB", hi: INTL_LOCALE.hi };
 
 /**
- * "22 November 2026, 14:05 UTC (19:35 IST)": security mails say when in one
- * unambiguous zone, and in the zone most of our readers live in.
+ * "22 November 2026, 14:05 UTC (19:35 IST)" ("22 नवंबर 2026, 14:05 UTC (19:35 IST)"
+ * in Hindi): security mails say when in one unambiguous zone, and in the zone
+ * most of our readers live in.
  */
-function whenUtc(date: Date): string {
-  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  const ist = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Kolkata" });
+function whenUtc(date: Date, locale: Locale = "en"): string {
+  const tag = WHEN_LOCALE[locale];
+  const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+  const day = date.toLocaleDateString(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const time = date.toLocaleTimeString(tag, { ...clock, timeZone: "UTC" });
+  const ist = date.toLocaleTimeString(tag, { ...clock, timeZone: "Asia/Kolkata" });
   return `${day}, ${time} UTC (${ist} IST)`;
+}
+
+/** " from Chrome on Android" in the mail's language, or nothing when no browser is known. */
+function fromDevice(device: string | undefined, locale: Locale): string {
+  return device ? fill(wordsOf(locale).fromDevice, { device }) : "";
 }
 
 /** What every security notice says: what changed, when, from which device, and where to look. */
@@ -149,114 +208,123 @@ interface SecurityNotice {
   securityUrl: string;
 }
 
-function securityNoticeMail(name: string, notice: SecurityNotice): RenderedMail {
-  const where = notice.device ? ` from ${notice.device}` : "";
+function securityNoticeMail(name: string, notice: SecurityNotice, locale: Locale): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.securityNotice;
   return {
     subject: notice.subject,
-    ...layout({
-      preheader: notice.what,
-      heading: notice.heading,
-      paragraphs: [
-        `Hi ${name},`,
-        `${notice.what} on ${whenUtc(notice.at)}${where}.`,
-        "If this was you, there is nothing to do. If it was not, review your account security now: change your password and sign out the devices you do not know.",
-      ],
-      action: { label: "Review account security", url: notice.securityUrl },
-      footnote: "You get this email for every change to how your account signs in, so that nobody can change it without you knowing.",
-    }),
+    ...layout(
+      {
+        preheader: notice.what,
+        heading: notice.heading,
+        paragraphs: [fill(w.greeting, { name }), fill(t.line, { what: notice.what, when: whenUtc(notice.at, locale), where: fromDevice(notice.device, locale) }), t.ifNotYou],
+        action: { label: t.action, url: notice.securityUrl },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
 
 /** A sign-in from a browser this account had not used before (features/auth/sign-in-events.server.ts). */
-export function newSignInMail(name: string, device: string, at: Date, securityUrl: string): RenderedMail {
-  return securityNoticeMail(name, {
-    subject: `New sign-in to your ${site.productName} account`,
-    heading: "A new device signed in",
-    what: `Your ${site.productName} account was signed in to from a device it had not used before`,
-    at,
-    device,
-    securityUrl,
-  });
+export function newSignInMail(name: string, device: string, at: Date, securityUrl: string, locale: Locale = "en"): RenderedMail {
+  const t = wordsOf(locale).newSignIn;
+  return securityNoticeMail(name, { subject: t.subject, heading: t.heading, what: t.what, at, device, securityUrl }, locale);
 }
 
-export function twoFactorChangedMail(name: string, on: boolean, at: Date, device: string | undefined, securityUrl: string): RenderedMail {
-  return securityNoticeMail(name, {
-    subject: on ? `Two-factor authentication is on for ${site.productName}` : `Two-factor authentication was turned off for ${site.productName}`,
-    heading: on ? "Two-factor authentication is on" : "Two-factor authentication is off",
-    what: on ? "Two-factor authentication was turned on for your account" : "Two-factor authentication was turned off for your account",
-    at,
-    device,
-    securityUrl,
-  });
+export function twoFactorChangedMail(name: string, on: boolean, at: Date, device: string | undefined, securityUrl: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = on ? w.twoFactorOn : w.twoFactorOff;
+  return securityNoticeMail(name, { subject: t.subject, heading: t.heading, what: t.what, at, device, securityUrl }, locale);
 }
 
-export function passkeyChangedMail(name: string, added: boolean, passkeyName: string, at: Date, device: string | undefined, securityUrl: string): RenderedMail {
-  return securityNoticeMail(name, {
-    subject: added ? `A passkey was added to your ${site.productName} account` : `A passkey was removed from your ${site.productName} account`,
-    heading: added ? "A passkey was added" : "A passkey was removed",
-    what: added ? `The passkey "${passkeyName}" was added to your account` : `The passkey "${passkeyName}" was removed from your account`,
-    at,
-    device,
-    securityUrl,
-  });
+export function passkeyChangedMail(
+  name: string,
+  added: boolean,
+  passkeyName: string,
+  at: Date,
+  device: string | undefined,
+  securityUrl: string,
+  locale: Locale = "en",
+): RenderedMail {
+  const w = wordsOf(locale);
+  const t = added ? w.passkeyAdded : w.passkeyRemoved;
+  return securityNoticeMail(name, { subject: t.subject, heading: t.heading, what: fill(t.what, { passkey: passkeyName }), at, device, securityUrl }, locale);
 }
 
-export function connectionChangedMail(name: string, provider: string, connected: boolean, at: Date, device: string | undefined, securityUrl: string): RenderedMail {
-  return securityNoticeMail(name, {
-    subject: connected ? `${provider} was connected to your ${site.productName} account` : `${provider} was disconnected from your ${site.productName} account`,
-    heading: connected ? `${provider} is connected` : `${provider} is disconnected`,
-    what: connected ? `${provider} sign-in was connected to your account` : `${provider} sign-in was disconnected from your account`,
-    at,
-    device,
-    securityUrl,
-  });
+export function connectionChangedMail(
+  name: string,
+  provider: string,
+  connected: boolean,
+  at: Date,
+  device: string | undefined,
+  securityUrl: string,
+  locale: Locale = "en",
+): RenderedMail {
+  const w = wordsOf(locale);
+  const t = connected ? w.connected : w.disconnected;
+  return securityNoticeMail(
+    name,
+    { subject: fill(t.subject, { provider }), heading: fill(t.heading, { provider }), what: fill(t.what, { provider }), at, device, securityUrl },
+    locale,
+  );
 }
 
 /** Security notice: the password changed (from the security page, or through a reset link). */
-export function passwordChangedMail(name: string, at: Date, resetUrl: string, device?: string): RenderedMail {
+export function passwordChangedMail(name: string, at: Date, resetUrl: string, device?: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.passwordChanged;
   return {
-    subject: `Your ${site.productName} password was changed`,
-    ...layout({
-      preheader: "Your password was just changed.",
-      heading: "Your password was changed",
-      paragraphs: [
-        `Hi ${name},`,
-        `The password of your ${site.productName} account was changed on ${whenUtc(at)}${device ? ` from ${device}` : ""}. Every other device was signed out.`,
-        "If this was not you, choose a new password at once with the button below.",
-      ],
-      action: { label: "Reset my password", url: resetUrl },
-      footnote: `You get this email for every password change, so that nobody can change yours without you knowing.`,
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), fill(t.changed, { when: whenUtc(at, locale), where: fromDevice(device, locale) }), t.ifNotYou],
+        action: { label: t.action, url: resetUrl },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
 
-/** Security notice: the account is gone. Deliberately no link: nothing in it can undo or redo anything. */
-export function accountDeletedMail(name: string, at: Date): RenderedMail {
+/**
+ * Security notice: the account is gone, when and (when a browser did it) from
+ * which device. Deliberately no link: nothing in it can undo or redo anything.
+ */
+export function accountDeletedMail(name: string, at: Date, device?: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.accountDeleted;
   return {
-    subject: `Your ${site.productName} account was deleted`,
-    ...layout({
-      preheader: "Your account and its data are deleted.",
-      heading: "Your account was deleted",
-      paragraphs: [
-        `Hi ${name},`,
-        `Your ${site.productName} account was deleted on ${whenUtc(at)}, with its sessions, profile and messages.`,
-        `If you did not do this, reply to ${site.contactEmail} and we will look into it.`,
-      ],
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), fill(t.deleted, { when: whenUtc(at, locale), where: fromDevice(device, locale) }), t.ifNotYou],
+      },
+      locale,
+    ),
   };
 }
 
 /** Security notice: the address is verified (the account can now sign in). */
-export function emailVerifiedMail(name: string, signInUrl: string): RenderedMail {
+export function emailVerifiedMail(name: string, signInUrl: string, locale: Locale = "en"): RenderedMail {
+  const w = wordsOf(locale);
+  const t = w.emailVerified;
   return {
-    subject: `Your email is verified for ${site.productName}`,
-    ...layout({
-      preheader: "Your account is ready.",
-      heading: "Your email is verified",
-      paragraphs: [`Hi ${name},`, `Your email address is verified and your ${site.productName} account is ready.`],
-      action: { label: "Sign in", url: signInUrl },
-      footnote: "If you did not create this account, reply to this email and we will remove it.",
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [fill(w.greeting, { name }), t.ready],
+        action: { label: t.action, url: signInUrl },
+        footnote: t.footnote,
+      },
+      locale,
+    ),
   };
 }
 
@@ -279,13 +347,16 @@ export function formNotificationMail(kind: string, from: { name: string; email: 
  * message the form kept (never to spam). Nothing the sender typed is in it, so
  * the form cannot be used to mail someone a stranger's text.
  */
-export function formAutoreplyMail(subject: string, body: string): RenderedMail {
-  const { html, text } = layout({
-    preheader: body.slice(0, 90),
-    heading: subject,
-    paragraphs: body.split(/\n{2,}/),
-    footnote: `You receive this because this address was given in a form on the ${site.productName} website. If that was not you, ignore this mail.`,
-  });
+export function formAutoreplyMail(subject: string, body: string, locale: Locale = "en"): RenderedMail {
+  const { html, text } = layout(
+    {
+      preheader: body.slice(0, 90),
+      heading: subject,
+      paragraphs: body.split(/\n{2,}/),
+      footnote: wordsOf(locale).formAutoreply.footnote,
+    },
+    locale,
+  );
   return { subject, html, text };
 }
 
@@ -293,15 +364,22 @@ export function formAutoreplyMail(subject: string, body: string): RenderedMail {
  * An operator's answer to a message, sent from the console (issue 21): their
  * words, then the message it answers, quoted.
  */
-export function operatorReplyMail(kind: string, original: { name: string; message: string; createdAt: Date }, body: string): RenderedMail {
-  const quoted = original.message ? `On ${whenUtc(original.createdAt)} you wrote:\n${original.message.split("\n").map((line) => `> ${line}`).join("\n")}` : "";
-  const { html, text } = layout({
-    preheader: body.slice(0, 90),
-    heading: `${site.productName} replied to your ${kind === "feedback" ? "feedback" : "message"}`,
-    paragraphs: [...(original.name ? [`Hello ${original.name},`] : []), ...body.split(/\n{2,}/), ...(quoted ? [quoted] : [])],
-    footnote: "Reply to this email to write back.",
-  });
-  return { subject: `Re: your ${kind === "feedback" ? "feedback" : "message"} to ${site.productName}`, html, text };
+export function operatorReplyMail(kind: string, original: { name: string; message: string; createdAt: Date }, body: string, locale: Locale = "en"): RenderedMail {
+  const t = wordsOf(locale).operatorReply;
+  const feedback = kind === "feedback";
+  const quoted = original.message
+    ? `${fill(t.youWrote, { when: whenUtc(original.createdAt, locale) })}\n${original.message.split("\n").map((line) => `> ${line}`).join("\n")}`
+    : "";
+  const { html, text } = layout(
+    {
+      preheader: body.slice(0, 90),
+      heading: feedback ? t.headingFeedback : t.headingMessage,
+      paragraphs: [...(original.name ? [fill(t.greeting, { name: original.name })] : []), ...body.split(/\n{2,}/), ...(quoted ? [quoted] : [])],
+      footnote: t.footnote,
+    },
+    locale,
+  );
+  return { subject: feedback ? t.subjectFeedback : t.subjectMessage, html, text };
 }
 
 /**
@@ -327,20 +405,21 @@ export function formDigestMail(kind: string, more: number, window: { start: Date
  * The waitlist's double opt-in (issue 21): the link confirms the place. Like every
  * waitlist mail it carries an unsubscribe link (and the List-Unsubscribe header).
  */
-export function waitlistConfirmMail(confirmUrl: string, unsubscribeUrl: string, interest: string | null): RenderedMail {
+export function waitlistConfirmMail(confirmUrl: string, unsubscribeUrl: string, interest: string | null, locale: Locale = "en"): RenderedMail {
+  const t = wordsOf(locale).waitlistConfirm;
   return {
-    subject: `Confirm your place on the ${site.productName} waitlist`,
-    ...layout({
-      preheader: "One click and we will tell you at launch.",
-      heading: "Confirm your place on the waitlist",
-      paragraphs: [
-        `Someone, hopefully you, asked to hear from ${site.productName} when ${interest ? `the ${interest}` : "it"} launches. Please confirm that this is your address.`,
-        "We will write only about the launch, and you can leave the list at any time.",
-      ],
-      action: { label: "Confirm my place", url: confirmUrl },
-      footnote: "The link works for 7 days. If you did not ask for this, ignore this mail: without a click you will not hear from us again.",
-      unsubscribe: unsubscribeUrl,
-    }),
+    subject: t.subject,
+    ...layout(
+      {
+        preheader: t.preheader,
+        heading: t.heading,
+        paragraphs: [interest ? fill(t.askedFor, { interest }) : t.askedForAnything, t.onlyLaunch],
+        action: { label: t.action, url: confirmUrl },
+        footnote: t.footnote,
+        unsubscribe: unsubscribeUrl,
+      },
+      locale,
+    ),
   };
 }
 

@@ -3,8 +3,11 @@
  * to it ("Welcome back, Asha", "Signed out successfully"). The server keeps
  * the kind in a short-lived signed cookie (infra/http/flash.server.ts), the
  * root loader reads it and the page shows it as a banner, with or without
- * JavaScript. Shared by server and browser: the words live here.
+ * JavaScript. Shared by server and browser; the words are the shell area's.
  */
+import { shell } from "~/shared/i18n/catalog/shell";
+import { fill } from "~/shared/i18n/messages";
+
 export type FlashKind = "signed-in" | "signed-out" | "account-deleted" | "email-verified" | "session-ended" | "account-removed";
 
 export interface Flash {
@@ -20,21 +23,23 @@ export function flashIsWarning(flash: Flash): boolean {
   return flash.kind === "session-ended";
 }
 
-/** The words of a flash message (the spec's where it has them). */
-export function flashText(flash: Flash): string {
+/** The words of a flash message (the spec's where it has them), in the page's language (`t`: the shell's flash words). */
+export function flashText(flash: Flash, t: FlashWords = shell.flash): string {
   switch (flash.kind) {
     case "signed-in":
-      return flash.name ? `Welcome back, ${flash.name}!` : "Welcome back!";
+      return flash.name ? fill(t.signedInNamed, { name: flash.name }) : t.signedIn;
     case "signed-out":
-      return "Signed out successfully";
+      return t.signedOut;
     case "account-deleted":
-      return "Account deleted successfully";
+      return t.accountDeleted;
     case "session-ended":
-      return "Your session ended before your profile was saved: sign in again. What you typed is kept and comes back in the form.";
+      return t.sessionEnded;
     case "account-removed":
       // The operator console, after deleting an account on its owner's request (`name`: the address).
-      return `Deleted the account ${flash.name ?? ""}; a notice went to the address.`.replace("account ;", "account;");
+      return flash.name ? fill(t.accountRemoved, { name: flash.name }) : t.accountRemovedNoName;
     case "email-verified":
-      return flash.name ? `Your email is verified. Welcome to your account, ${flash.name}!` : "Your email is verified. Welcome!";
+      return flash.name ? fill(t.emailVerifiedNamed, { name: flash.name }) : t.emailVerified;
   }
 }
+
+export type FlashWords = typeof shell.flash;

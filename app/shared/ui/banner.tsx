@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
 
 interface BannerProps {
   tone: "error" | "success" | "info" | "warning";
@@ -11,6 +13,7 @@ interface BannerProps {
 
 /** Failures in red, successes in green (spec section 2), warnings in amber; dismissible when onDismiss is given. */
 export function Banner({ tone, children, onDismiss, className }: BannerProps) {
+  const t = useMessages("shell", shell);
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
@@ -31,7 +34,7 @@ export function Banner({ tone, children, onDismiss, className }: BannerProps) {
           type="button"
           onClick={onDismiss}
           className="-m-1 rounded-lg p-1 opacity-70 hover:opacity-100"
-          aria-label="Dismiss message"
+          aria-label={t.dismissMessage}
         >
           <Icon name="x" className="size-4" />
         </button>

@@ -1,6 +1,8 @@
 import { type ComponentProps, useId, useState } from "react";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { useMessages } from "~/shared/i18n/messages";
 
 export const inputClasses =
   "block w-full rounded-xl border-0 bg-white px-3.5 py-2.5 text-ink-950 shadow-sm ring-1 ring-inset ring-ink-300 placeholder:text-ink-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 focus:outline-none disabled:cursor-not-allowed disabled:bg-ink-50 disabled:text-ink-600 read-only:bg-ink-50 aria-[invalid=true]:ring-red-500 sm:text-sm";
@@ -78,6 +80,7 @@ export function PasswordField({ label, error, hint, id, ...props }: PasswordFiel
   const generated = useId();
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
+  const t = useMessages("shell", shell);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
       <div className="relative">
@@ -93,7 +96,7 @@ export function PasswordField({ label, error, hint, id, ...props }: PasswordFiel
           type="button"
           onClick={() => setVisible((v) => !v)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-ink-600 hover:text-ink-950"
-          aria-label={visible ? "Hide password" : "Show password"}
+          aria-label={visible ? t.hidePassword : t.showPassword}
           aria-pressed={visible}
           aria-controls={fieldId}
         >

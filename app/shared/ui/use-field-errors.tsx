@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, hasFieldErrors } from "~/shared/lib/field-errors";
+import { shell } from "~/shared/i18n/catalog/shell";
+import { fill, useMessages } from "~/shared/i18n/messages";
 
 interface Options<K extends string> {
   /** The form's check (shared with its route action): run on submit, before anything is sent. */
@@ -20,7 +22,7 @@ function firstInvalid(form: HTMLFormElement, errors: FieldErrors): HTMLElement |
 }
 
 /** "2 fields need attention: Email, Password." for the screen-reader summary, from the controls' own labels. */
-function summaryOf(form: HTMLFormElement, errors: FieldErrors): string {
+function summaryOf(form: HTMLFormElement, errors: FieldErrors, t: typeof shell): string {
   const labels: string[] = [];
   for (const element of Array.from(form.elements)) {
     const name = (element as HTMLInputElement).name;
@@ -30,7 +32,7 @@ function summaryOf(form: HTMLFormElement, errors: FieldErrors): string {
   }
   const count = Object.values(errors).filter(Boolean).length;
   if (count === 0) return "";
-  const head = count === 1 ? "1 field needs attention" : `${count} fields need attention`;
+  const head = count === 1 ? t.fieldNeedsAttention : fill(t.fieldsNeedAttention, { n: count });
   return labels.length > 0 ? `${head}: ${labels.join(", ")}.` : `${head}.`;
 }
 
@@ -53,7 +55,8 @@ export function useFieldErrors<K extends string>({ validate, answer, answerError
   // The form element, through a callback ref (state, so the effects below see it once it is mounted).
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   // The labels are read from the rendered form (the same in every render); "" on the server and at hydration.
-  const summary = form ? summaryOf(form, errors) : "";
+  const t = useMessages("shell", shell);
+  const summary = form ? summaryOf(form, errors, t) : "";
   const focusPending = useRef(false);
   const seenAnswer = useRef(answer);
 

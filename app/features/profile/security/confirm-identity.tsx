@@ -1,13 +1,17 @@
 import { useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { authenticateWithPasskey } from "~/features/auth";
+import { authenticateWithPasskey } from "~/features/auth/index.account";
+import { account } from "~/shared/i18n/catalog/account";
+import { auth } from "~/shared/i18n/catalog/auth";
+import { useMessages } from "~/shared/i18n/messages";
+import { useLocale } from "~/shared/i18n/use-locale";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import type { SecurityActionData } from "../security-state";
-import { answerFor, CheckedForm, CONFIRM_ANCHOR, panel, TotpCodeField } from "./shared";
+import { answerFor, CheckedForm, CONFIRM_ANCHOR, panel, passkeyMessage, TotpCodeField } from "./shared";
 import { checkPasswordGiven, checkTotpCode } from "../security-fields";
 
 interface ConfirmIdentityProps {
@@ -23,6 +27,10 @@ interface ConfirmIdentityProps {
  * in. The password or a code works without JavaScript; a passkey needs it.
  */
 export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer }: ConfirmIdentityProps) {
+  const t = useMessages("account", account);
+  const a = useMessages("auth", auth);
+  const locale = useLocale();
+  const said = t.security.confirm;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -35,22 +43,19 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
   const withPasskey = async () => {
     setPasskeyBusy(true);
     setPasskeyError(null);
-    const result = await authenticateWithPasskey();
+    const result = await authenticateWithPasskey({ t: a.passkey });
     setPasskeyBusy(false);
     if (result.ok) await revalidator.revalidate();
-    else if (!result.cancelled) setPasskeyError(result.message);
+    else if (!result.cancelled) setPasskeyError(passkeyMessage(result, { account: t, auth: a, locale }, a.passkey.checkFailed));
   };
 
   return (
     <section id={CONFIRM_ANCHOR} aria-labelledby="confirm-heading" className={`${panel} scroll-mt-24 ring-2 ring-brand-300`}>
       <h2 id="confirm-heading" className="flex items-center gap-2 text-xl font-bold">
         <Icon name="shield-check" className="size-5 text-brand-600" />
-        Confirm it's you
+        {said.heading}
       </h2>
-      <p className="mt-2 max-w-prose text-ink-700">
-        You signed in more than 15 minutes ago. Before you change your password, two-factor authentication, passkeys, connected accounts or
-        sign out your other devices, confirm it's you.
-      </p>
+      <p className="mt-2 max-w-prose text-ink-700">{said.text}</p>
       {refusedOther && (
         <div className="mt-4">
           <Banner tone="warning">{refusedOther}</Banner>
@@ -58,15 +63,15 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {hasPassword && (
-          <CheckedForm className="grid content-start gap-4" validate={checkPasswordGiven} answer={mine?.field === "password" ? mine : undefined}>
+          <CheckedForm className="grid content-start gap-4" validate={(data) => checkPasswordGiven(data, t)} answer={mine?.field === "password" ? mine : undefined}>
             {(errors) => (
               <>
                 <input type="hidden" name="intent" value="reauthenticate" />
                 <input type="hidden" name="method" value="password" />
-                <PasswordField label="Your password" name="password" autoComplete="current-password" required error={errors.password} />
+                <PasswordField label={said.yourPassword} name="password" autoComplete="current-password" required error={errors.password} />
                 <div>
                   <Button type="submit" disabled={busy}>
-                    Confirm with password
+                    {said.withPassword}
                   </Button>
                 </div>
               </>
@@ -74,15 +79,15 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
           </CheckedForm>
         )}
         {twoFactorOn && (
-          <CheckedForm className="grid content-start gap-4" validate={checkTotpCode} answer={mine?.field === "code" ? mine : undefined}>
+          <CheckedForm className="grid content-start gap-4" validate={(data) => checkTotpCode(data, a)} answer={mine?.field === "code" ? mine : undefined}>
             {(errors) => (
               <>
                 <input type="hidden" name="intent" value="reauthenticate" />
                 <input type="hidden" name="method" value="code" />
-                <TotpCodeField label="Code from your authenticator app" error={errors.code} />
+                <TotpCodeField label={said.codeLabel} error={errors.code} />
                 <div>
                   <Button type="submit" variant={hasPassword ? "secondary" : "primary"} disabled={busy}>
-                    Confirm with a code
+                    {said.withCode}
                   </Button>
                 </div>
               </>
@@ -91,24 +96,22 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
         )}
         {hasPasskeys && (
           <div className="grid content-start gap-3">
-            <p className="text-sm font-medium text-ink-800">A passkey on this device or your phone</p>
+            <p className="text-sm font-medium text-ink-800">{said.passkeyLabel}</p>
             {hydrated ? (
               <div>
                 <Button type="button" variant="secondary" onClick={withPasskey} disabled={passkeyBusy}>
                   <Icon name="key" className="size-4" />
-                  {passkeyBusy ? "Waiting for your passkey..." : "Confirm with a passkey"}
+                  {passkeyBusy ? said.passkeyWaiting : said.withPasskey}
                 </Button>
               </div>
             ) : (
-              <p className="text-sm text-ink-600">Passkeys need JavaScript.</p>
+              <p className="text-sm text-ink-600">{said.passkeyNeedsScript}</p>
             )}
             {passkeyError && <p className="text-sm text-red-700">{passkeyError}</p>}
           </div>
         )}
         {!hasPassword && !twoFactorOn && !hasPasskeys && (
-          <p className="text-sm text-ink-700">
-            Your account signs in with Google or GitHub only. Sign out and sign in again to confirm it's you, or set a password below.
-          </p>
+          <p className="text-sm text-ink-700">{said.socialOnly}</p>
         )}
       </div>
       {mine && !mine.ok && !mine.field && (

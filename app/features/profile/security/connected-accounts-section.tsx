@@ -1,8 +1,11 @@
 import { Form, useNavigation } from "react-router";
+import { account } from "~/shared/i18n/catalog/account";
+import { fill, useMessages } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
 import { BrandIcon } from "~/shared/ui/brand-icons";
 import { Icon } from "~/shared/ui/icon";
-import { LocalDate } from "~/shared/ui/local-date";
+import { AccountDate } from "../account-date";
+import { fillNodes } from "../fill-nodes";
 import type { SecurityActionData, SignInMethodView } from "../security-state";
 import { answerFor, NeedsConfirmation, panel } from "./shared";
 
@@ -19,6 +22,8 @@ interface ConnectedAccountsSectionProps {
  * the last way to sign in cannot be disconnected.
  */
 export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer }: ConnectedAccountsSectionProps) {
+  const t = useMessages("account", account);
+  const said = t.security.methods;
   const navigation = useNavigation();
   const mine = answerFor(answer, "connect", "disconnect");
   const connected = methods.filter((m) => m.accountId).length;
@@ -28,9 +33,9 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
     <section id="connected-accounts" aria-labelledby="connected-heading" className={`${panel} scroll-mt-24`}>
       <h2 id="connected-heading" className="flex items-center gap-2 text-xl font-bold">
         <Icon name="link" className="size-5 text-brand-600" />
-        Ways to sign in
+        {said.heading}
       </h2>
-      <ul className="mt-6 divide-y divide-ink-200" aria-label="Ways to sign in">
+      <ul className="mt-6 divide-y divide-ink-200" aria-label={said.heading}>
         {methods.map((method) => {
           const last = connected === 1 && passkeyCount === 0;
           return (
@@ -40,17 +45,13 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
                 <div>
                   <p className="font-semibold text-ink-900">{method.name}</p>
                   <p className="text-sm text-ink-600">
-                    {method.accountId ? (
-                      <>
-                        Connected <LocalDate iso={method.connectedAt!} />
-                      </>
-                    ) : method.provider === "credential" ? (
-                      "No password set (see above)"
-                    ) : method.available ? (
-                      "Not connected"
-                    ) : (
-                      "Not available on this server"
-                    )}
+                    {method.accountId
+                      ? fillNodes(said.connected, { date: <AccountDate iso={method.connectedAt!} /> })
+                      : method.provider === "credential"
+                        ? said.noPassword
+                        : method.available
+                          ? said.notConnected
+                          : said.unavailable}
                   </p>
                 </div>
               </div>
@@ -58,13 +59,13 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
                 fresh &&
                 (method.accountId ? (
                   last ? (
-                    <p className="max-w-xs text-sm text-ink-600">Your only way to sign in: add another before disconnecting it.</p>
+                    <p className="max-w-xs text-sm text-ink-600">{said.onlyWay}</p>
                   ) : (
                     <Form method="post">
                       <input type="hidden" name="intent" value="disconnect" />
                       <input type="hidden" name="accountId" value={method.accountId} />
-                      <Button type="submit" variant="secondary" size="sm" disabled={busy("disconnect", method.accountId)} aria-label={`Disconnect ${method.name}`}>
-                        Disconnect
+                      <Button type="submit" variant="secondary" size="sm" disabled={busy("disconnect", method.accountId)} aria-label={fill(said.disconnectLabel, { name: method.name })}>
+                        {said.disconnect}
                       </Button>
                     </Form>
                   )
@@ -73,8 +74,8 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
                     <Form method="post">
                       <input type="hidden" name="intent" value="connect" />
                       <input type="hidden" name="provider" value={method.provider} />
-                      <Button type="submit" variant="secondary" size="sm" disabled={busy("connect", method.provider)} aria-label={`Connect ${method.name}`}>
-                        Connect
+                      <Button type="submit" variant="secondary" size="sm" disabled={busy("connect", method.provider)} aria-label={fill(said.connectLabel, { name: method.name })}>
+                        {said.connect}
                       </Button>
                     </Form>
                   )
@@ -83,7 +84,7 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
           );
         })}
       </ul>
-      {!fresh && <NeedsConfirmation what="connect or disconnect Google or GitHub" />}
+      {!fresh && <NeedsConfirmation what={t.security.confirmFor.connect} />}
       {mine && !mine.reauth && mine.message && (
         <p role={mine.ok ? "status" : "alert"} className={`mt-3 text-sm ${mine.ok ? "text-emerald-800" : "text-red-700"}`}>
           {mine.message}

@@ -1,14 +1,19 @@
 import { useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { addPasskey } from "~/features/auth";
+import { addPasskey } from "~/features/auth/index.account";
+import { account } from "~/shared/i18n/catalog/account";
+import { auth } from "~/shared/i18n/catalog/auth";
+import { fill, useMessages } from "~/shared/i18n/messages";
+import { useLocale } from "~/shared/i18n/use-locale";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Button } from "~/shared/ui/button";
 import { TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
-import { LocalDate } from "~/shared/ui/local-date";
+import { AccountDate } from "../account-date";
+import { fillNodes } from "../fill-nodes";
 import type { ListedPasskey, SecurityActionData } from "../security-state";
 import { checkPasskeyName } from "../security-fields";
-import { answerFor, CheckedForm, NeedsConfirmation, panel } from "./shared";
+import { answerFor, CheckedForm, NeedsConfirmation, panel, passkeyMessage } from "./shared";
 
 interface PasskeysSectionProps {
   passkeys: ListedPasskey[];
@@ -22,6 +27,10 @@ interface PasskeysSectionProps {
  * JavaScript (the browser's WebAuthn prompt), and says so without it.
  */
 export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProps) {
+  const t = useMessages("account", account);
+  const a = useMessages("auth", auth);
+  const locale = useLocale();
+  const said = t.security.passkeys;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -35,17 +44,17 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
     event.preventDefault();
     setAdding(true);
     setResult(null);
-    const outcome = await addPasskey(name.trim());
+    const outcome = await addPasskey(name.trim(), a.passkey);
     setAdding(false);
     if (outcome.ok) {
       setName("");
-      setResult({ ok: true, message: "Passkey added. Next time, choose \"Sign in with a passkey\"." });
+      setResult({ ok: true, message: said.addedMessage });
       await revalidator.revalidate();
     } else if (outcome.code === "REAUTHENTICATION_REQUIRED") {
       await revalidator.revalidate();
-      setResult({ ok: false, message: outcome.message });
+      setResult({ ok: false, message: passkeyMessage(outcome, { account: t, auth: a, locale }, a.passkey.addFailed) });
     } else if (!outcome.cancelled) {
-      setResult({ ok: false, message: outcome.message });
+      setResult({ ok: false, message: passkeyMessage(outcome, { account: t, auth: a, locale }, a.passkey.addFailed) });
     }
   };
 
@@ -53,25 +62,26 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
     <section id="passkeys" aria-labelledby="passkeys-heading" className={`${panel} scroll-mt-24`}>
       <h2 id="passkeys-heading" className="flex items-center gap-2 text-xl font-bold">
         <Icon name="fingerprint-pattern" className="size-5 text-brand-600" />
-        Passkeys
+        {said.heading}
       </h2>
-      <p className="mt-2 max-w-prose text-ink-700">
-        Sign in with your fingerprint, face or screen lock instead of a password. A passkey cannot be phished or leaked.
-      </p>
+      <p className="mt-2 max-w-prose text-ink-700">{said.text}</p>
 
       {passkeys.length > 0 ? (
-        <ul className="mt-6 divide-y divide-ink-200" aria-label="Your passkeys">
+        <ul className="mt-6 divide-y divide-ink-200" aria-label={said.listLabel}>
           {passkeys.map((passkey) => (
             <li key={passkey.id} className="grid gap-3 py-4 md:grid-cols-[1fr_auto] md:items-end">
               <div className="min-w-0">
-                <p className="font-semibold break-words text-ink-900">{passkey.name}</p>
+                <p className="font-semibold break-words text-ink-900" translate="no">
+                  {passkey.name}
+                </p>
                 <p className="mt-0.5 text-sm text-ink-600">
-                  Added <LocalDate iso={passkey.createdAt} /> · {passkey.lastUsedAt ? <>last used <LocalDate iso={passkey.lastUsedAt} /></> : "not used yet"}
-                  {passkey.synced ? " · synced to your other devices" : ""}
+                  {fillNodes(said.added, { date: <AccountDate iso={passkey.createdAt} /> })} ·{" "}
+                  {passkey.lastUsedAt ? fillNodes(said.lastUsed, { date: <AccountDate iso={passkey.lastUsedAt} /> }) : said.notUsed}
+                  {passkey.synced ? ` · ${said.synced}` : ""}
                 </p>
                 <CheckedForm
                   className="mt-3 flex flex-wrap items-end gap-2"
-                  validate={checkPasskeyName}
+                  validate={(data) => checkPasskeyName(data, t)}
                   answer={mine?.passkeyId === passkey.id && mine.intent === "passkey-rename" ? mine : undefined}
                 >
                   {(errors) => (
@@ -79,10 +89,10 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
                       <input type="hidden" name="intent" value="passkey-rename" />
                       <input type="hidden" name="passkeyId" value={passkey.id} />
                       <div className="w-56 max-w-full">
-                        <TextField label={`New name for ${passkey.name}`} name="name" defaultValue={passkey.name} maxLength={60} required error={errors.name} />
+                        <TextField label={fill(said.newName, { name: passkey.name })} name="name" defaultValue={passkey.name} maxLength={60} required error={errors.name} />
                       </div>
                       <Button type="submit" variant="secondary" size="sm" className="h-[42px]" disabled={busy("passkey-rename", passkey.id)}>
-                        Rename
+                        {said.rename}
                       </Button>
                     </>
                   )}
@@ -92,9 +102,9 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
                 <Form method="post">
                   <input type="hidden" name="intent" value="passkey-delete" />
                   <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <Button type="submit" variant="secondary" size="sm" aria-label={`Remove the passkey ${passkey.name}`} disabled={busy("passkey-delete", passkey.id)}>
+                  <Button type="submit" variant="secondary" size="sm" aria-label={fill(said.removeLabel, { name: passkey.name })} disabled={busy("passkey-delete", passkey.id)}>
                     <Icon name="trash-2" className="size-4" />
-                    Remove
+                    {said.remove}
                   </Button>
                 </Form>
               )}
@@ -102,25 +112,32 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-ink-600">No passkey yet.</p>
+        <p className="mt-4 text-sm text-ink-600">{said.none}</p>
       )}
 
       {fresh ? (
         hydrated ? (
           <form onSubmit={add} className="mt-4 flex flex-wrap items-end gap-3 border-t border-ink-200 pt-5">
             <div className="w-64 max-w-full">
-              <TextField label="Name for the new passkey" name="passkeyName" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder="My phone" />
+              <TextField
+                label={said.nameLabel}
+                name="passkeyName"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={60}
+                placeholder={said.namePlaceholder}
+              />
             </div>
             <Button type="submit" disabled={adding} className="h-[42px]">
               <Icon name="fingerprint-pattern" className="size-4" />
-              {adding ? "Waiting for your device..." : "Add a passkey"}
+              {adding ? said.waiting : said.add}
             </Button>
           </form>
         ) : (
-          <p className="mt-4 border-t border-ink-200 pt-5 text-sm text-ink-600">Adding a passkey needs JavaScript (your browser shows its own prompt).</p>
+          <p className="mt-4 border-t border-ink-200 pt-5 text-sm text-ink-600">{said.addNeedsScript}</p>
         )
       ) : (
-        <NeedsConfirmation what="add or remove a passkey" />
+        <NeedsConfirmation what={t.security.confirmFor.passkeys} />
       )}
       {result && (
         <p role={result.ok ? "status" : "alert"} className={`mt-3 text-sm ${result.ok ? "text-emerald-800" : "text-red-700"}`}>

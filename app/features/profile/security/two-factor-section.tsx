@@ -1,7 +1,11 @@
 import { useNavigation } from "react-router";
+import { account } from "~/shared/i18n/catalog/account";
+import { auth } from "~/shared/i18n/catalog/auth";
+import { fill, useMessages } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
+import { fillNodes } from "../fill-nodes";
 import type { SecurityActionData, TwoFactorView } from "../security-state";
 import { answerFor, CheckedForm, NeedsConfirmation, panel, PasswordStepForm, TotpCodeField } from "./shared";
 import { checkPasswordGiven, checkTotpCode } from "../security-fields";
@@ -15,13 +19,12 @@ interface TwoFactorSectionProps {
 
 /** Ten backup codes, shown once (after a setup starts, or new ones), to be saved by their owner. */
 function BackupCodes({ codes }: { codes: string[] }) {
+  const said = useMessages("account", account).security.twoFactor;
   return (
     <div className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200">
-      <h3 className="font-semibold text-ink-950">Your backup codes</h3>
-      <p className="mt-1 text-sm text-ink-700">
-        Each code signs you in once if you lose your phone. Save them in a password manager or print them now: they are shown only this once.
-      </p>
-      <ul aria-label="Backup codes" className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1.5 font-mono text-sm text-ink-950 sm:grid-cols-3">
+      <h3 className="font-semibold text-ink-950">{said.backupHeading}</h3>
+      <p className="mt-1 text-sm text-ink-700">{said.backupText}</p>
+      <ul aria-label={said.backupLabel} translate="no" className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1.5 font-mono text-sm text-ink-950 sm:grid-cols-3">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -36,6 +39,9 @@ function BackupCodes({ codes }: { codes: string[] }) {
  * new backup codes, and turning it off. Every form works without JavaScript.
  */
 export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFactorSectionProps) {
+  const t = useMessages("account", account);
+  const a = useMessages("auth", auth);
+  const said = t.security.twoFactor;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const mine = answerFor(answer, "two-factor-enable", "two-factor-confirm", "two-factor-disable", "two-factor-backup-codes");
@@ -45,19 +51,18 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
     <section id="two-factor" aria-labelledby="two-factor-heading" className={`${panel} scroll-mt-24`}>
       <h2 id="two-factor-heading" className="flex flex-wrap items-center gap-2 text-xl font-bold">
         <Icon name="smartphone" className="size-5 text-brand-600" />
-        Two-factor authentication
+        {said.heading}
         {state.enabled ? (
-          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">On</span>
+          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">{said.on}</span>
         ) : (
-          <span className="rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700 ring-1 ring-ink-200">Off</span>
+          <span className="rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700 ring-1 ring-ink-200">{said.off}</span>
         )}
       </h2>
 
       {state.enabled ? (
         <div className="mt-4 space-y-5">
           <p className="max-w-prose text-ink-700">
-            When you sign in with your password, Google or GitHub, we also ask for a code from your authenticator app.{" "}
-            {state.backupCodesLeft === 1 ? "1 backup code is left." : `${state.backupCodesLeft} backup codes are left.`}
+            {said.onText} {state.backupCodesLeft === 1 ? said.backupLeftOne : fill(said.backupLeftMany, { n: state.backupCodesLeft })}
           </p>
           {codes && <BackupCodes codes={codes} />}
           {mine && !mine.ok && !mine.field && !mine.reauth && (
@@ -73,7 +78,7 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
                 hasPassword={hasPassword}
                 button={
                   <Button type="submit" variant="secondary" disabled={busy("two-factor-backup-codes")}>
-                    New backup codes
+                    {said.newCodes}
                   </Button>
                 }
               />
@@ -83,65 +88,66 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
                 hasPassword={hasPassword}
                 button={
                   <Button type="submit" variant="danger" disabled={busy("two-factor-disable")}>
-                    Turn off two-factor
+                    {said.turnOff}
                   </Button>
                 }
               />
             </div>
           ) : (
-            <NeedsConfirmation what="get new backup codes or turn two-factor authentication off" />
+            <NeedsConfirmation what={t.security.confirmFor.twoFactorManage} />
           )}
         </div>
       ) : state.pendingSetup ? (
         <div className="mt-4 space-y-6">
           <ol className="max-w-prose list-decimal space-y-1 pl-5 text-ink-700">
-            <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) and add an account.</li>
-            <li>Scan the QR code, or type the key below.</li>
-            <li>Enter the 6-digit code the app shows.</li>
+            {/* The apps by their own names, not translated. */}
+            <li>{fillNodes(said.stepOpen, { apps: <span translate="no">{said.apps}</span> })}</li>
+            <li>{said.stepScan}</li>
+            <li>{said.stepCode}</li>
           </ol>
           <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
             <img
               src={state.pendingSetup.qrDataUri}
-              alt="QR code to add this account to your authenticator app"
+              alt={said.qrAlt}
               width={176}
               height={176}
               className="scheme-light size-44 shrink-0 rounded-xl bg-white p-1 ring-1 ring-ink-200"
             />
             <div className="min-w-0 space-y-2">
-              <p className="text-sm font-medium text-ink-800">Or type this key into the app</p>
-              <p className="rounded-lg bg-ink-50 px-3 py-2 font-mono text-sm break-words text-ink-950 ring-1 ring-ink-200" aria-label="Setup key">
+              <p className="text-sm font-medium text-ink-800">{said.typeKey}</p>
+              <p className="rounded-lg bg-ink-50 px-3 py-2 font-mono text-sm break-words text-ink-950 ring-1 ring-ink-200" aria-label={said.keyLabel} translate="no">
                 {state.pendingSetup.secret}
               </p>
-              <p className="text-sm text-ink-600">Time-based, 6 digits, every 30 seconds.</p>
+              <p className="text-sm text-ink-600">{said.keyKind}</p>
             </div>
           </div>
           {codes && <BackupCodes codes={codes} />}
-          <CheckedForm className="grid max-w-sm gap-4" validate={checkTotpCode} answer={answerFor(answer, "two-factor-confirm")}>
+          <CheckedForm className="grid max-w-sm gap-4" validate={(data) => checkTotpCode(data, a)} answer={answerFor(answer, "two-factor-confirm")}>
             {(errors) => (
               <>
                 <input type="hidden" name="intent" value="two-factor-confirm" />
-                <TotpCodeField label="6-digit code from the app" error={errors.code} />
+                <TotpCodeField label={said.codeLabel} error={errors.code} />
                 <div>
                   <Button type="submit" disabled={busy("two-factor-confirm")}>
-                    Turn on two-factor
+                    {said.turnOn}
                   </Button>
                 </div>
               </>
             )}
           </CheckedForm>
           {!codes && (
-            <CheckedForm className="border-t border-ink-200 pt-4" validate={checkPasswordGiven} answer={answerFor(answer, "two-factor-enable")}>
+            <CheckedForm className="border-t border-ink-200 pt-4" validate={(data) => checkPasswordGiven(data, t)} answer={answerFor(answer, "two-factor-enable")}>
               {(errors) => (
                 <>
                   <input type="hidden" name="intent" value="two-factor-enable" />
-                  <p className="text-sm text-ink-600">Did not save the backup codes, or want a new key? Start again.</p>
+                  <p className="text-sm text-ink-600">{said.restartText}</p>
                   {fresh && hasPassword && (
                     <div className="mt-3 max-w-sm">
-                      <PasswordField label="Your password" name="password" autoComplete="current-password" required error={errors.password} />
+                      <PasswordField label={said.yourPassword} name="password" autoComplete="current-password" required error={errors.password} />
                     </div>
                   )}
                   <Button type="submit" variant="secondary" size="sm" className="mt-3" disabled={busy("two-factor-enable") || !fresh}>
-                    Start again
+                    {said.restart}
                   </Button>
                 </>
               )}
@@ -150,9 +156,7 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
         </div>
       ) : (
         <div className="mt-4 space-y-5">
-          <p className="max-w-prose text-ink-700">
-            Add a second step to signing in: a code from an authenticator app on your phone. Someone who learns your password still cannot get in.
-          </p>
+          <p className="max-w-prose text-ink-700">{said.offText}</p>
           {fresh ? (
             <div className="max-w-sm">
               <PasswordStepForm
@@ -161,13 +165,13 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
                 hasPassword={hasPassword}
                 button={
                   <Button type="submit" disabled={busy("two-factor-enable")}>
-                    Set up two-factor
+                    {said.setUp}
                   </Button>
                 }
               />
             </div>
           ) : (
-            <NeedsConfirmation what="set up two-factor authentication" />
+            <NeedsConfirmation what={t.security.confirmFor.twoFactorSetUp} />
           )}
         </div>
       )}

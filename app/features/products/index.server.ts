@@ -1,0 +1,2 @@
+/** The products feature's server API for other features: the products in Hindi (the waitlist's choices, read by loaders). */
+export { products as productsHi } from "./content.hi";

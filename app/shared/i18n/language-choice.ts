@@ -1,0 +1,21 @@
+/**
+ * The visitor's remembered language: a first-party cookie the language switch
+ * sets when it is pressed (never otherwise), read by the server for the bare
+ * "/" only, which then sends a Hindi reader to /hi and an English reader
+ * nowhere (docs/decisions/0032-hindi.md, the cookie policy lists it).
+ */
+import { site } from "~/config/site";
+import type { Locale } from "./locale";
+
+export const LANGUAGE_COOKIE = `${site.slug}.lang`;
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/** Remembers the choice in this browser (the switch's click; without scripts nothing is remembered). */
+export function rememberLanguage(locale: Locale): void {
+  try {
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+  } catch {
+    // cookies blocked: the choice is not remembered, the link still leads there
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The catalogs on the server: every area in each language, for route actions
+ * and mails (which answer in the language of the page or of the person), and
+ * the slices of the Hindi catalog that loaders hand to the browser.
+ */
+import { blog } from "./catalog/blog";
+import { chat } from "./catalog/chat";
+import { comingSoon } from "./catalog/coming-soon";
+import { errors } from "./catalog/errors";
+import { legal } from "./catalog/legal";
+import { nav } from "./catalog/nav";
+import { pricing } from "./catalog/pricing";
+import { products } from "./catalog/products";
+import { sections } from "./catalog/sections";
+import { shell } from "./catalog/shell";
+import { waitlist } from "./catalog/waitlist";
+import { account } from "./catalog/account";
+import { auth } from "./catalog/auth";
+import { forms } from "./catalog/forms";
+import { mail } from "./catalog/mail";
+import { waitlistPages } from "./catalog/waitlist-pages";
+import type { Locale } from "./locale";
+import { type Messages, SHELL_AREAS } from "./messages";
+import { hi } from "./messages.hi";
+
+const en: Messages = { shell, nav, sections, pricing, products, comingSoon, waitlist, blog, legal, chat, errors, auth, account, forms, waitlistPages, mail };
+
+/** Every area in a language (server code: actions, mails). */
+export function messagesFor(locale: Locale): Messages {
+  return locale === "hi" ? hi : en;
+}
+
+/**
+ * What a loader puts under `i18n` for the browser: on a Hindi page the Hindi
+ * of the areas named, on an English page nothing (the bundles hold English).
+ */
+export function pageMessages<K extends keyof Messages>(locale: Locale, ...areas: K[]): Pick<Messages, K> | null {
+  if (locale === "en") return null;
+  const picked = {} as Pick<Messages, K>;
+  for (const area of areas) picked[area] = hi[area];
+  return picked;
+}
+
+/** The root loader's share: the shell's areas. */
+export function shellMessages(locale: Locale) {
+  return pageMessages(locale, ...SHELL_AREAS);
+}
