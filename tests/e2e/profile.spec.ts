@@ -117,7 +117,7 @@ test.describe("/profile", () => {
     await expect(page.getByLabel("About")).toHaveValue("Typed in tab A.");
     expect(await appDb(testInfo).selectFrom("profile").innerJoin("user", "user.id", "profile.user_id").select("about").where("user.email", "=", user.email).executeTakeFirst()).toEqual({ about: "Saved in tab B." });
 
-    await notice.getByRole("button", { name: "Reload" }).click();
+    await notice.getByRole("link", { name: "Reload" }).click();
     await expect(page.getByLabel("About")).toHaveValue("Saved in tab B.");
     await expect(notice).toHaveCount(0);
     await page.getByLabel("About").fill("Tab A, after reloading.");
@@ -141,6 +141,8 @@ test.describe("/profile", () => {
 
     await notice.getByRole("link", { name: "Sign in again" }).click();
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
+    // The address bar changes when the navigation starts; the page follows once its code has loaded.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Back");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
