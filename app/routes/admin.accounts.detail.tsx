@@ -5,7 +5,11 @@ import { accountAction, accountDetail } from "~/features/admin/accounts.server";
 import { AccountDetailView } from "~/features/admin/accounts-view";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, requireOperator } from "~/request-context.server";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/admin.accounts.detail";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: `Account | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
 

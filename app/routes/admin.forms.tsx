@@ -7,7 +7,11 @@ import { readRequestBody } from "~/infra/http/body.server";
 import { toIso } from "~/infra/db/time";
 import { recentDeliveries } from "~/infra/webhooks/webhook-queue.server";
 import { appContext, requireOperator } from "~/request-context.server";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/admin.forms";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: `Forms | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
 

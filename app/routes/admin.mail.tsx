@@ -4,7 +4,11 @@ import { retryMail, undeliveredMail } from "~/features/admin/mail.server";
 import { MailView } from "~/features/admin/mail-view";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, requireOperator } from "~/request-context.server";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/admin.mail";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: `Mail | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
 

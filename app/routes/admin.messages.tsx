@@ -4,7 +4,11 @@ import { bulkChange, changeMessageStatus, loadInbox, replyToMessage, selectedIds
 import { InboxView } from "~/features/admin/inbox-view";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, requireOperator } from "~/request-context.server";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/admin.messages";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: `Inbox | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
 

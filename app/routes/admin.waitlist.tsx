@@ -4,7 +4,11 @@ import { loadWaitlist, parseWaitlistQuery, removeFromWaitlist } from "~/features
 import { WaitlistView } from "~/features/admin/waitlist-view";
 import { readRequestBody } from "~/infra/http/body.server";
 import { appContext, requireOperator } from "~/request-context.server";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/admin.waitlist";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: `Waitlist | Operator console | ${site.productName}` }, { name: "robots", content: "noindex" }];
 

@@ -10,7 +10,11 @@ import { localeOfRequest } from "~/shared/i18n/locale";
 import { messagesFromMatches } from "~/shared/i18n/messages";
 import { pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/auth.reset-password";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = messagesFromMatches(matches, "auth", authWords);

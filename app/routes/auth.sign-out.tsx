@@ -6,7 +6,11 @@ import { auth as authWords } from "~/shared/i18n/catalog/auth";
 import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
 import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/auth.sign-out";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: messagesFromMatches(matches, "auth", authWords).messages.signOutFailed }, { name: "robots", content: "noindex" }];
 

@@ -20,7 +20,11 @@ import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
 import { messagesFromMatches } from "~/shared/i18n/messages";
 import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/auth";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = messagesFromMatches(matches, "auth", authWords);

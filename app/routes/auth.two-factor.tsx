@@ -15,7 +15,11 @@ import { Button, ButtonLink } from "~/shared/ui/button";
 import { TextField } from "~/shared/ui/field";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { checkSecondFactor } from "~/features/auth/auth-fields";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/auth.two-factor";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = messagesFromMatches(matches, "auth", authWords);

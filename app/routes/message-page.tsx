@@ -11,7 +11,11 @@ import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
 import { pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { PageHeader } from "~/shared/ui/layout";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/message-page";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 /** /feedback and /contact, and their Hindi twins (routes.ts mounts this module at all four): which one is this? */
 function kindOf(pathname: string): FormKind {

@@ -11,7 +11,11 @@ import { pageMessages } from "~/shared/i18n/messages.server";
 import { useLocalize } from "~/shared/i18n/use-locale";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/waitlist";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 /** The pages a plain post may come back from, and their link's words. */
 const BACK_LABELS: Record<string, keyof typeof waitlistPages.join.back> = { "/coming-soon": "comingSoon", "/pricing": "pricing", "/product": "product" };

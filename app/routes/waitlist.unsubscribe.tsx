@@ -13,7 +13,11 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { Container, PageHeader } from "~/shared/ui/layout";
+import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/waitlist.unsubscribe";
+
+/** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
+export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = messagesFromMatches(matches, "waitlistPages", waitlistPages).unsubscribe;
