@@ -188,8 +188,10 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 <p className="mt-1 text-sm text-ink-600">{fillNodes(t.page.memberSince, { date: <AccountDate iso={current.created_at} /> })}</p>
               </div>
             </div>
-            {/* Two even rows on a phone, one row above; the same four buttons in edit mode (nothing jumps). */}
-            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+            {/* Two even rows on a phone, one row above; the same four buttons in edit mode (nothing jumps).
+                Beside the identity (xl) the toolbar keeps its one row and a long name wraps instead
+                (the Hindi labels are wider: with a long name they wrapped to a ragged second row at 1280 px). */}
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center xl:shrink-0 xl:flex-nowrap">
               <ActionLink
                 to="?edit=1"
                 preventScrollReset
