@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Page, TestInfo } from "@playwright/test";
 import { ports } from "../support/ports";
-import { appDb, createVerifiedUser, expect, expectAccessible, open, overlayCleared, signInViaUi, test, uniqueEmail, waitForMail } from "./fixtures";
+import { appDb, createVerifiedUser, expect, expectAccessible, linkIn, open, overlayCleared, signInViaUi, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const baseUrl = (testInfo: TestInfo) => String(testInfo.project.use.baseURL);
 
@@ -179,7 +179,7 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
     const campaign = `launch-${randomBytes(3).toString("hex")}`;
     const db = appDb(testInfo);
     const sourceRow = () => db.selectFrom("analytics_source_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).executeTakeFirst();
-    const goalRow = () => db.selectFrom("analytics_goal_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).where("goal", "=", "signed-up").executeTakeFirst();
+    const goalRow = (goal = "signed-up") => db.selectFrom("analytics_goal_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).where("goal", "=", goal).executeTakeFirst();
 
     // The operator's account first: made from this test's address, after the visit it would count as the visitor's sign-up.
     const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "sources-op"));
@@ -206,6 +206,25 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
     // The /auth view's beacon leaves a few seconds after the view (the reporter batches): the sign-up can be faster.
     await expect.poll(async () => Number((await sourceRow())?.pageviews), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
+    // The same visitor goes on: verifies by the mailed link (signed in by it), joins the waitlist with one
+    // press and sends a message; each goal is counted once, under the source the visit came from.
+    await page.goto(linkIn(await waitForMail(email, /Verify your email/), /verify-email/));
+    await expect(page).toHaveURL(/\/home$/);
+    await expect.poll(async () => (await goalRow("email-verified"))?.count, { timeout: 15_000 }).toBe(1);
+    await open(page, "/coming-soon");
+    const waitlist = page.locator("section", { has: page.getByRole("button", { name: "Notify me at launch" }) });
+    await expect(waitlist.getByText(email)).toBeVisible();
+    await waitlist.getByRole("button", { name: "Notify me at launch" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You are on the list" })).toBeVisible();
+    await expect.poll(async () => (await goalRow("waitlist-joined"))?.count, { timeout: 15_000 }).toBe(1);
+    await open(page, "/contact");
+    await page.getByLabel("Message", { exact: true }).fill("Came from the newsletter; when does the Standard plan launch?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent! Thank you for reaching out to us.", { exact: true })).toBeVisible();
+    await expect.poll(async () => (await goalRow("form-sent"))?.count, { timeout: 15_000 }).toBe(1);
+    // Still one visitor of the source, and still nothing kept in the browser by analytics.
+    expect(await sourceRow()).toMatchObject({ visitors: 1 });
+
     // The operator's view: the source, its visitor and its sign-up, a conversion of 100 %.
     const context = await browser.newContext();
     const console_ = await context.newPage();
@@ -213,7 +232,7 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
     await open(console_, "/admin/analytics?days=7");
     const row = console_.getByTestId("sources-table").getByRole("row").filter({ hasText: `email / ${campaign}` });
     await expect(row.getByRole("rowheader")).toHaveText("newsletter");
-    await expect(row.getByRole("cell")).toHaveText(["email / " + campaign, "1", /^\d+$/, "1", "0", "0", "0", "100.0 %"]);
+    await expect(row.getByRole("cell")).toHaveText(["email / " + campaign, "1", /^\d+$/, "1", "1", "1", "1", "100.0 %"]);
     await expectAccessible(console_);
 
     // The weekly summary, run as an operator would (npm run report:weekly): its figures are the console's,
