@@ -25,6 +25,7 @@ import { PROVIDER_NAMES, type ProviderId } from "./messages";
 import { safeRedirect } from "./safe-redirect";
 import { signUpScope } from "./idempotent-sign-up.server";
 import { type AuthWords, checkNewPassword, checkResetRequest, checkSecondFactor, checkSignIn, checkSignUp } from "./auth-fields";
+import { passwordRefusalWords } from "./password-refusal-words";
 
 export interface AuthCall {
   auth: Auth;
@@ -135,17 +136,8 @@ function refusalText(outcome: Outcome, locale: Locale, t: AuthWords, fallback: s
     const wait = retry < 90 ? fill(t.messages.seconds, { n: retry }) : fill(t.messages.minutes, { n: Math.ceil(retry / 60) });
     return fill(t.messages.tooManyAttempts, { wait });
   }
+  if (PASSWORD_CODES.has(outcome.code ?? "")) return passwordRefusalWords(outcome.code, t, minPasswordLength) ?? fallback;
   switch (outcome.code) {
-    case "PASSWORD_COMMON":
-      return t.password.common;
-    case "PASSWORD_BRAND":
-      return t.password.brand;
-    case "PASSWORD_BREACHED":
-      return t.password.breached;
-    case "PASSWORD_TOO_SHORT":
-      return minPasswordLength ? fill(t.fields.tooShort, { min: minPasswordLength }) : fallback;
-    case "PASSWORD_TOO_LONG":
-      return t.fields.tooLong;
     case "INVALID_EMAIL":
       return t.password.invalidEmail;
     case "SIGN_IN_DISABLED":

@@ -7,3 +7,4 @@ export { freshForS, REAUTH_CODE } from "./reauthentication.server";
 export { twoFactorState, type TwoFactorState } from "./two-factor.server";
 export { listPasskeys } from "./passkeys.server";
 export { providerName, signInMethods } from "./connected-accounts.server";
+export { passwordRefusalWords } from "./password-refusal-words";

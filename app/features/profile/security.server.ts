@@ -19,7 +19,7 @@
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
-import type { Auth } from "~/features/auth/index.server";
+import { type Auth, passwordRefusalWords } from "~/features/auth/index.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { deviceParts } from "~/shared/lib/device";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
@@ -58,11 +58,9 @@ export function knownRefusal(error: unknown, w: SecurityWords): string | undefin
       return w.account.security.messages.reauthRequired;
     // The password policy (features/auth/password-policy.server.ts): common, the brand's words, breached.
     case "PASSWORD_COMMON":
-      return w.auth.password.common;
     case "PASSWORD_BRAND":
-      return w.auth.password.brand;
     case "PASSWORD_BREACHED":
-      return w.auth.password.breached;
+      return passwordRefusalWords(code, w.auth);
     // Passkeys (features/auth/passkeys.server.ts).
     case "CHALLENGE_EXPIRED":
       return w.auth.passkey.expired;
@@ -145,10 +143,9 @@ function refusal(error: unknown, min: number, w: SecurityWords): { message: stri
   const said = w.account.security.messages;
   if (code === "REAUTHENTICATION_REQUIRED") return { message: said.reauthRequired, status: 403, reauth: true };
   if (code === "INVALID_PASSWORD") return { message: said.wrongPassword, status: 400, field: "currentPassword" };
-  if (code === "PASSWORD_TOO_SHORT") return { message: fill(w.auth.fields.tooShort, { min }), status: 400, field: "newPassword" };
-  if (code === "PASSWORD_TOO_LONG") return { message: w.auth.fields.tooLong, status: 400, field: "newPassword" };
-  // The password policy (features/auth/password-policy.server.ts): common, the brand's words, breached.
-  if (code === "PASSWORD_COMMON" || code === "PASSWORD_BRAND" || code === "PASSWORD_BREACHED") return { message: knownRefusal(error, w) ?? unmappedRefusal(error, w), status: 400, field: "newPassword" };
+  // Its length (Better Auth) and the password policy (features/auth/password-policy.server.ts), in the words sign-up uses.
+  const refusedPassword = passwordRefusalWords(code, w.auth, min);
+  if (refusedPassword) return { message: refusedPassword, status: 400, field: "newPassword" };
   if (error.statusCode === 429) return { message: knownRefusal(error, w) ?? (error.message ? unmappedRefusal(error, w) : said.failed), status: 429 };
   return { message: said.failed, status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400 };
 }
