@@ -1,9 +1,10 @@
 /**
- * `npm run screenshots -- [--widths=390,768,1024,1280] [--sign-in=EMAIL:PASSWORD] [base URL] [paths…]`:
+ * `npm run screenshots -- [--widths=390,768,1024,1280] [--theme=dark|light] [--sign-in=EMAIL:PASSWORD] [base URL] [paths…]`:
  * full-page PNGs of pages into ./screenshots, for looking at what you built.
  * Default widths: 390 and 1280; default base: http://localhost:3000; default
  * paths: every public page. With --sign-in the browser signs in first (an
- * existing, verified account) for the signed-in pages.
+ * existing, verified account) for the signed-in pages. --theme sets the
+ * system colour scheme the pages see (they follow it: issue 20's dark mode).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -15,13 +16,14 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const widths = (flag("widths") ?? "390,1280").split(",").map(Number);
 const signIn = flag("sign-in");
+const theme = flag("theme") === "dark" ? "dark" : flag("theme") === "light" ? "light" : undefined;
 const [base = "http://localhost:3000", ...rest] = args.filter((a) => !a.startsWith("--"));
 const paths = rest.length ? rest : [...staticPagePaths, "/auth", "/no-such-page"];
 const out = path.resolve("screenshots");
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-const context = await browser.newContext();
+const context = await browser.newContext(theme ? { colorScheme: theme } : {});
 if (signIn) {
   const [email, ...password] = signIn.split(":");
   const res = await context.request.post(new URL("/api/auth/sign-in/email", base).toString(), {
@@ -36,7 +38,7 @@ for (const width of widths) {
   for (const p of paths) {
     await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
     await page.waitForTimeout(300);
-    const name = `${p === "/" ? "home" : p.replace(/^\//, "").replace(/[/?=&]+/g, "_")}-${width}.png`;
+    const name = `${p === "/" ? "home" : p.replace(/^\//, "").replace(/[/?=&]+/g, "_")}-${width}${theme ? `-${theme}` : ""}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });
     console.log(path.join("screenshots", name));
   }
