@@ -148,7 +148,8 @@ test.describe("Hindi with scripts on", () => {
 for (const width of [390, 1280]) {
   test.describe(`axe on Hindi pages at ${width} px, light and dark`, () => {
     test.use({ viewport: { width, height: 900 } });
-    for (const path of ["/hi", "/hi/pricing", "/hi/blog", localizedPath(POSTS[0]!, "hi"), "/hi/cookie-policy", "/hi/no-such-page"]) {
+    // Every Hindi page a visitor reaches by links (one post stands for the rest: they share a layout), and the not-found page.
+    for (const path of [...TRANSLATED_PAGES.filter((p) => !FLOW_PAGES.has(p) && p !== "/"), POSTS[0]!].map((p) => localizedPath(p, "hi")).concat("/hi", "/hi/no-such-page")) {
       test(`${path} has no violations`, async ({ page }) => {
         for (const colorScheme of ["light", "dark"] as const) {
           await page.emulateMedia({ colorScheme });

@@ -10,7 +10,8 @@
  * document by the Nu checker.
  *
  * With VIEW_SHOTS=dir set, every view is also saved as a full-page screenshot
- * per theme and width, to be looked at.
+ * per theme and width, to be looked at; VIEW_WIDTHS=1280,1024,768,390 adds
+ * widths to the two that are always checked.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -39,7 +40,7 @@ async function settled(page: Page) {
  * DOM for one Nu run at the end of the test.
  */
 async function checkView(page: Page, name: string, documents: Map<string, string>) {
-  for (const width of [1280, 390]) {
+  for (const width of (process.env.VIEW_WIDTHS ?? "1280,390").split(",").map(Number)) {
     await page.setViewportSize({ width, height: 900 });
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });

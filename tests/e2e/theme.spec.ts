@@ -126,10 +126,13 @@ test.describe("axe drawn dark", () => {
   test.use({ colorScheme: "dark", viewport: { width: 1280, height: 900 } });
 
   for (const { path } of [...PAGES, { path: "/no-such-page" }, { path: "/blog/attention-explained" }]) {
-    test(`${path} has no violations in the dark theme`, async ({ page }) => {
-      await open(page, path);
-      expect(await luminance(page, "html")).toBeLessThan(DARK);
-      await expectAccessible(page);
+    test(`${path} has no violations in the dark theme, at 1280 and 390 px`, async ({ page }) => {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, path);
+        expect(await luminance(page, "html")).toBeLessThan(DARK);
+        await expectAccessible(page);
+      }
     });
   }
 
