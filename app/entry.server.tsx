@@ -14,7 +14,7 @@ import { NonceProvider } from "~/shared/lib/nonce";
 import { type Encoding, type Replay, replay as replayFromCache, type ReplayRequest } from "./replay-cache.server";
 import { PROBES, type ProbeAnswer } from "./probes.server";
 import { services, startedServices } from "./services.server";
-import { FORMSPREE_PATH } from "./request-context.server";
+import { FORMSPREE_PATH, readSession } from "./request-context.server";
 import { preflight as formPreflight } from "~/features/forms/formspree.server";
 
 // The production server (server/) is compiled into the build through this entry
@@ -24,14 +24,14 @@ export { shutdown, startup } from "~/services.server";
 export { serve } from "../server/serve";
 
 /** The edge's question before React Router: a remembered answer for this signed-in request? */
-export function replay(request: ReplayRequest): Replay | undefined {
+export function replay(request: ReplayRequest): Replay | undefined | Promise<Replay | undefined> {
   const s = startedServices();
-  return s ? replayFromCache(s, request) : undefined;
+  return s ? replayFromCache({ ...s, readSession }, request) : undefined;
 }
 
 /** The edge keeps an answer the request context marked as replayable, as it was sent. */
-export function remember(key: string, encoding: Encoding, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void {
-  startedServices()?.replayCache.remember(key, encoding, status, headers, body, html);
+export function remember(marker: string, encoding: Encoding, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void {
+  startedServices()?.replayCache.remember(marker, encoding, status, headers, body, html);
 }
 
 /** /api/health and /api/ready, answered by the edge without React Router (probes.server.ts). */

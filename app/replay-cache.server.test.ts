@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SessionCache } from "~/features/auth/session-cache.server";
 import { contentSecurityPolicy } from "~/infra/security/csp";
-import { isReplayable, ReplayCache, replay, replayKeyFor } from "./replay-cache.server";
+import { isReplayable, type Replay, ReplayCache, replay, replayKeyFor, replayMarker } from "./replay-cache.server";
 
 const html = (text: string) => `<!doctype html><html><body><p>${text}</p><script nonce="abc">window.__ok=1</script><script>evil()</script></body></html>`;
 const htmlHeaders = (): Array<[string, string]> => [
@@ -23,7 +23,7 @@ const cookieFor = (token: string) => `tuesday.session_token=${encodeURIComponent
 describe("ReplayCache", () => {
   it("replays what was sent, in the encoding it was sent in, with a CSP of the nonce's scripts only", () => {
     const cache = new ReplayCache();
-    const key = ReplayCache.key("u1", cache.version("u1"), "/profile");
+    const key = ReplayCache.key("u1", "s1", cache.version("u1"), "/profile");
     cache.remember(key, "br", 200, htmlHeaders(), Buffer.from("compressed bytes"), html("hello"));
     const hit = cache.lookup(key, "br")!;
     expect(hit.body.toString()).toBe("compressed bytes");
@@ -50,14 +50,14 @@ describe("ReplayCache", () => {
 
   it("misses once the user's data changes, and after its lifetime", () => {
     const cache = new ReplayCache({ ttlMs: 30_000 });
-    const key = ReplayCache.key("u1", cache.version("u1"), "/api/user/u1");
+    const key = ReplayCache.key("u1", "s1", cache.version("u1"), "/api/user/u1");
     cache.remember(key, "identity", 200, json, Buffer.from("{}"), undefined, 1_000);
     expect(cache.lookup(key, "identity", 1_001)).toBeDefined();
     cache.changed(["u2"]);
-    expect(ReplayCache.key("u1", cache.version("u1"), "/api/user/u1")).toBe(key);
+    expect(ReplayCache.key("u1", "s1", cache.version("u1"), "/api/user/u1")).toBe(key);
     cache.changed(["u1"]);
-    expect(ReplayCache.key("u1", cache.version("u1"), "/api/user/u1")).not.toBe(key);
-    const key2 = ReplayCache.key("u1", cache.version("u1"), "/api/user/u1");
+    expect(ReplayCache.key("u1", "s1", cache.version("u1"), "/api/user/u1")).not.toBe(key);
+    const key2 = ReplayCache.key("u1", "s1", cache.version("u1"), "/api/user/u1");
     cache.remember(key2, "identity", 200, json, Buffer.from("{}"), undefined, 1_000);
     expect(cache.lookup(key2, "identity", 1_000 + 30_001)).toBeUndefined();
     cache.changed("all");
@@ -91,7 +91,7 @@ describe("ReplayCache", () => {
     const cache = new ReplayCache({ maxBytes: 0 });
     cache.remember("k", "identity", 200, json, Buffer.from("{}"));
     expect(cache.lookup("k", "identity")).toBeUndefined();
-    expect(replayKeyFor(cache, { method: "GET", pathname: "/profile", search: "", hasCookie: true, apiKeyConfigured: false }, "u1")).toBeNull();
+    expect(replayKeyFor(cache, { method: "GET", pathname: "/profile", search: "", hasCookie: true, apiKeyConfigured: false }, { userId: "u1", sessionId: "s1" })).toBeNull();
   });
 });
 
@@ -112,13 +112,16 @@ describe("what is replayable", () => {
     expect(isReplayable("/auth", false)).toBe(false);
   });
 
-  it("keys by viewer, version and the path and query the edge saw", () => {
+  it("keys by viewer, session, version and the path and query the edge saw", () => {
     const cache = new ReplayCache();
     const probe = { method: "GET", pathname: "/profile.data", search: "?_routes=routes%2Fprofile", hasCookie: true, apiKeyConfigured: false };
-    const key = replayKeyFor(cache, probe, "u1")!;
+    const u1 = { userId: "u1", sessionId: "s1" };
+    const key = replayKeyFor(cache, probe, u1)!;
     expect(key).toContain("/profile.data?_routes=routes%2Fprofile");
-    expect(replayKeyFor(cache, probe, "u2")).not.toBe(key);
-    expect(replayKeyFor(cache, { ...probe, method: "POST" }, "u1")).toBeNull();
+    expect(replayKeyFor(cache, probe, { userId: "u2", sessionId: "s2" })).not.toBe(key);
+    // The same person on another device: the security page marks "this device", so not the same answer.
+    expect(replayKeyFor(cache, probe, { userId: "u1", sessionId: "s9" })).not.toBe(key);
+    expect(replayKeyFor(cache, { ...probe, method: "POST" }, u1)).toBeNull();
     expect(replayKeyFor(cache, probe, null)).toBeNull();
     expect(replayKeyFor(cache, { ...probe, pathname: "/auth", search: "", hasCookie: false }, null)).toContain("anonymous");
   });
@@ -132,7 +135,7 @@ describe("replay()", () => {
     const s = services();
     const value = session("u1", "tok1");
     s.sessionCache.store(cookieFor("tok1"), value);
-    const hit = replay(s, get("/api/auth/get-session", cookieFor("tok1")))!;
+    const hit = replay(s, get("/api/auth/get-session", cookieFor("tok1"))) as Replay;
     expect(hit.status).toBe(200);
     const { token: _token, ...tokenless } = value.session;
     expect(JSON.parse(hit.body.toString())).toEqual({ ...value, session: tokenless });
@@ -146,12 +149,54 @@ describe("replay()", () => {
     s.sessionCache.store(cookieFor("tok2"), session("u2", "tok2"));
     s.sessionCache.store(cookieFor("tok3"), session("u3", "tok3", false));
     for (const user of ["u1", "u3"]) {
-      s.replayCache.remember(ReplayCache.key(user, s.replayCache.version(user), "/profile"), "identity", 200, htmlHeaders(), Buffer.from(html(user)), html(user));
+      s.replayCache.remember(ReplayCache.key(user, `s-tok${user.slice(1)}`, s.replayCache.version(user), "/profile"), "identity", 200, htmlHeaders(), Buffer.from(html(user)), html(user));
     }
-    expect(replay(s, get("/profile", cookieFor("tok1")))?.body.toString()).toContain("u1");
+    expect((replay(s, get("/profile", cookieFor("tok1"))) as Replay | undefined)?.body.toString()).toContain("u1");
     expect(replay(s, get("/profile", cookieFor("tok2")))).toBeUndefined();
     expect(replay(s, get("/profile", cookieFor("tok3")))).toBeUndefined();
     expect(replay(s, get("/profile"))).toBeUndefined();
     expect(replay(s, { ...get("/profile", cookieFor("tok1")), method: "HEAD" })).toBeUndefined();
+  });
+
+  it("reads an unknown session first (as the request path would), then replays", async () => {
+    const s = services();
+    const known = session("u1", "tok1");
+    let reads = 0;
+    const readSession = async (cookie: string) => {
+      reads++;
+      if (cookie !== cookieFor("tok1")) return null;
+      s.sessionCache.store(cookie, known);
+      return s.sessionCache.lookup(cookie);
+    };
+    s.replayCache.remember(ReplayCache.key("u1", "s-tok1", s.replayCache.version("u1"), "/profile"), "identity", 200, htmlHeaders(), Buffer.from(html("u1")), html("u1"));
+    const first = replay({ ...s, readSession }, get("/profile", cookieFor("tok1")));
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first)?.body.toString()).toContain("u1");
+    // Known now: answered at once, no second read.
+    expect((replay({ ...s, readSession }, get("/profile", cookieFor("tok1"))) as Replay).body.toString()).toContain("u1");
+    expect(reads).toBe(1);
+    // Signed out, or a read that fails: nothing replayed (the request path answers).
+    expect(await replay({ ...s, readSession }, get("/profile", cookieFor("tok2")))).toBeUndefined();
+    expect(await replay({ ...s, readSession: () => Promise.reject(new Error("database down")) }, get("/profile", cookieFor("tok3")))).toBeUndefined();
+    // Nothing replayable there: no read at all.
+    expect(replay({ ...s, readSession }, get("/admin/messages", cookieFor("tok4")))).toBeUndefined();
+    expect(reads).toBe(2);
+  });
+});
+
+describe("an answer that depends on the clock", () => {
+  it("is not replayed past the time its route gave", () => {
+    const cache = new ReplayCache({ ttlMs: 300_000 });
+    const key = ReplayCache.key("u1", "s1", cache.version("u1"), "/profile/security");
+    cache.remember(replayMarker(key, 61_000), "identity", 200, json, Buffer.from("{}"), undefined, 1_000);
+    expect(cache.lookup(key, "identity", 60_999)).toBeDefined();
+    expect(cache.lookup(key, "identity", 61_000)).toBeUndefined();
+    // Already stale when sent: not kept.
+    cache.remember(replayMarker(key, 500), "identity", 200, json, Buffer.from("{}"), undefined, 1_000);
+    expect(cache.lookup(key, "identity", 1_001)).toBeUndefined();
+    // No time given: the cache's own lifetime.
+    cache.remember(replayMarker(key, undefined), "identity", 200, json, Buffer.from("{}"), undefined, 1_000);
+    expect(cache.lookup(key, "identity", 300_999)).toBeDefined();
+    expect(cache.lookup(key, "identity", 301_000)).toBeUndefined();
   });
 });

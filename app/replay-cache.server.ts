@@ -11,9 +11,11 @@
  *             a blog post, the owner's user record unless API_KEY is set) and
  *             their `.data` twins (every client-side navigation), answered
  *             200 without a Set-Cookie; /auth for requests without any cookie
- *   key       viewer id · the viewer's data version · the path and query the
- *             edge saw (never `request.url`: React Router hands `/profile.data`
- *             to the middleware as `/profile`)
+ *   key       viewer id · session id · the viewer's data version · the path
+ *             and query the edge saw (never `request.url`: React Router hands
+ *             `/profile.data` to the middleware as `/profile`). The session is
+ *             in the key because a page may show it ("this device" on the
+ *             security page): another device of the same person gets its own
  *   versions  a number per user, changed by the database itself after every
  *             write that touches the user's rows (infra/db/write-watch.ts, wired
  *             in services.server.ts) and, through Redis, on every instance;
@@ -22,10 +24,17 @@
  *             it wrote (one copy per encoding asked for), never compressed a
  *             second time; HTML with a CSP of its inline scripts' hashes in
  *             place of the nonce it was rendered with (a nonce cannot be replayed)
- *   bounded   `ttlMs` per entry, `maxBytes` in all, least recently used first out
+ *   bounded   `maxBytes` in all, least recently used first out; an entry lives
+ *             `ttlMs` (minutes: correctness comes from the versions, not from
+ *             age) or less when the route said when its answer goes stale
+ *             (`replayUntil`: the security page's re-authentication window)
  *
- * A replay needs the session cache to know the cookie first (the edge asks it),
- * so a replay is never valid longer than the session is.
+ * A replay needs a live session: the edge asks the session cache, and when
+ * the cache does not know the cookie (first seen, or its entry aged out) it
+ * makes the one authoritative session read the request path would have made
+ * (Better Auth, single-flighted per cookie) and then replays. So a replay is
+ * never valid longer than the session is, and an aged-out session entry costs
+ * a session read, not a render.
  */
 import type { CachedSession } from "~/features/auth/session-cache.server";
 import type { TokenSync } from "~/features/token-sync/index.server";
@@ -53,6 +62,9 @@ interface Entry {
   until: number;
   bytes: number;
 }
+
+/** An authoritative session read (Better Auth's, which also fills the session cache), or null when signed out. */
+export type SessionRead = (cookie: string) => Promise<CachedSession | null>;
 
 export interface ReplayStats {
   /** Replayable requests answered from memory. */
@@ -100,6 +112,16 @@ export function isAnonymousReplayable(pathname: string): boolean {
 /** The edge sends answers smaller than this uncompressed whatever the client takes (server/compress.ts). */
 const UNCOMPRESSED_BELOW = 1024;
 
+/**
+ * How long an entry lives at most. Staleness is ruled out by the data versions
+ * (every write to a user's rows changes them) and the session check on every
+ * replay, so age only bounds what nothing reports: the build (one per
+ * process) and the clock (routes that depend on it say so: `replayUntil`).
+ * ADR 0018: at 30 s, entries aged out before visitors came back and every
+ * miss cost a full render.
+ */
+export const DEFAULT_TTL_MS = 5 * 60_000;
+
 /** How big an answer may be and still be kept (larger ones are rendered each time). */
 export const MAX_ENTRY_BYTES = 256 * 1024;
 
@@ -115,7 +137,7 @@ export class ReplayCache {
   readonly maxBytes: number;
   private readonly maxUsers: number;
 
-  constructor({ ttlMs = 30_000, maxBytes = 32 * 1024 * 1024, maxUsers = 100_000 } = {}) {
+  constructor({ ttlMs = DEFAULT_TTL_MS, maxBytes = 32 * 1024 * 1024, maxUsers = 100_000 } = {}) {
     this.ttlMs = ttlMs;
     this.maxBytes = maxBytes;
     this.maxUsers = maxUsers;
@@ -135,8 +157,8 @@ export class ReplayCache {
     this.paused = paused;
   }
 
-  static key(userId: string, version: number, pathAndQuery: string): string {
-    return `${userId}\u0000${version}\u0000${pathAndQuery}`;
+  static key(userId: string, sessionId: string, version: number, pathAndQuery: string): string {
+    return `${userId}\u0000${sessionId}\u0000${version}\u0000${pathAndQuery}`;
   }
 
   static anonymousKey(pathAndQuery: string): string {
@@ -187,8 +209,9 @@ export class ReplayCache {
    * Keeps an answer the edge has just sent: `body` as sent (in `encoding`),
    * `html` the uncompressed page when it is one (for its scripts' hashes).
    */
-  remember(key: string, encoding: Encoding, status: number, headers: Array<[string, string]>, body: Buffer, html?: string, now = Date.now()): void {
+  remember(marker: string, encoding: Encoding, status: number, headers: Array<[string, string]>, body: Buffer, html?: string, now = Date.now()): void {
     if (!this.enabled || body.byteLength > MAX_ENTRY_BYTES) return;
+    const { key, until } = parseMarker(marker);
     let entry = this.entries.get(key);
     if (entry && entry.until <= now) {
       this.drop(key);
@@ -197,7 +220,8 @@ export class ReplayCache {
     if (!entry) {
       const kept = replayHeaders(headers, html);
       if (!kept) return;
-      entry = { status, headers: kept, bodies: {}, until: now + this.ttlMs, bytes: 256 };
+      entry = { status, headers: kept, bodies: {}, until: Math.min(now + this.ttlMs, until ?? Infinity), bytes: 256 };
+      if (entry.until <= now) return;
       this.entries.set(key, entry);
       this.bytes += entry.bytes;
     }
@@ -230,6 +254,22 @@ export class ReplayCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+/**
+ * What the request context hands the edge on an answer to keep (the value of
+ * REPLAY_KEY_HEADER): the key, and when the route said the answer goes stale.
+ * Opaque to the edge; only this module writes and reads it.
+ */
+export function replayMarker(key: string, until: number | undefined): string {
+  return until === undefined ? key : `${key}\u0001${until}`;
+}
+
+function parseMarker(marker: string): { key: string; until?: number } {
+  const cut = marker.lastIndexOf("\u0001");
+  if (cut === -1) return { key: marker };
+  const until = Number(marker.slice(cut + 1));
+  return { key: marker.slice(0, cut), until: Number.isFinite(until) ? until : 0 };
 }
 
 /**
@@ -267,6 +307,8 @@ function replayHeaders(headers: Array<[string, string]>, html: string | undefine
 
 interface ReplayServices {
   sessionCache: { lookup(cookie: string | null | undefined): CachedSession | null };
+  /** The session read the request path makes (request-context.server.ts `readSession`); without it, an unknown cookie is a miss. */
+  readSession?: SessionRead;
   replayCache: ReplayCache;
   env: { apiKey: string | undefined };
   /** TOKEN_SYNC_URL's client: a replayed answer is a use of the session too (refresh, at most every 5 minutes). */
@@ -286,13 +328,13 @@ export interface ReplayRequest {
 export function replayKeyFor(
   cache: ReplayCache,
   request: { method: string; pathname: string; search: string; hasCookie: boolean; apiKeyConfigured: boolean },
-  viewerId: string | null,
+  viewer: { userId: string; sessionId: string } | null,
 ): string | null {
   if (!cache.enabled || request.method !== "GET") return null;
   const pathAndQuery = `${request.pathname}${request.search}`;
   if (!request.hasCookie) return isAnonymousReplayable(request.pathname) ? ReplayCache.anonymousKey(pathAndQuery) : null;
-  if (!viewerId || !isReplayable(request.pathname, request.apiKeyConfigured)) return null;
-  return ReplayCache.key(viewerId, cache.version(viewerId), pathAndQuery);
+  if (!viewer || !isReplayable(request.pathname, request.apiKeyConfigured)) return null;
+  return ReplayCache.key(viewer.userId, viewer.sessionId, cache.version(viewer.userId), pathAndQuery);
 }
 
 /** A cached session's JSON, made once per cache entry (the entry is replaced when the session changes). */
@@ -304,8 +346,12 @@ function serialized(session: CachedSession): Buffer {
   return body;
 }
 
-/** What the edge asks before React Router: a remembered answer for this request, if there is one. */
-export function replay(s: ReplayServices, request: ReplayRequest): Replay | undefined {
+/**
+ * What the edge asks before React Router: a remembered answer for this
+ * request, if there is one. Synchronous when the session cache knows the
+ * cookie (nearly always); a promise when it first has to read the session.
+ */
+export function replay(s: ReplayServices, request: ReplayRequest): Replay | undefined | Promise<Replay | undefined> {
   if (request.method !== "GET") return undefined;
   // A message to show once (a flash) is rendered with the page, never replayed without it.
   if (hasFlashCookie(request.cookie)) return undefined;
@@ -314,11 +360,22 @@ export function replay(s: ReplayServices, request: ReplayRequest): Replay | unde
     return key ? s.replayCache.lookup(key, request.encoding) : undefined;
   }
   const session = s.sessionCache.lookup(request.cookie);
-  if (!session) {
-    // Not known yet: rendered, like any other miss (counted, so the hit rate is the truth).
+  if (session) return replayFor(s, request, session);
+  const worthReading = s.readSession && s.replayCache.enabled && isReplayable(request.pathname, Boolean(s.env.apiKey));
+  if (!worthReading) {
+    // Not known, and no answer could be replayed anyway: rendered (a replayable one counted, so the hit rate is the truth).
     if (isReplayable(request.pathname, Boolean(s.env.apiKey))) s.replayCache.countMiss();
     return undefined;
   }
+  // The session read the request path would make anyway; a failure (the database) is left to that path to answer.
+  const cookie = request.cookie;
+  return s.readSession!(cookie).then(
+    (read) => (read ? replayFor(s, request, read) : undefined),
+    () => undefined,
+  );
+}
+
+function replayFor(s: ReplayServices, request: ReplayRequest, session: CachedSession): Replay | undefined {
   // As the request context does for what React Router answers: never awaited.
   if (s.tokenSync && session.user.emailVerified) {
     s.tokenSync.refresh({ id: session.session.id, userId: session.user.id, createdAt: session.session.createdAt }, session.user.email);
@@ -337,6 +394,6 @@ export function replay(s: ReplayServices, request: ReplayRequest): Replay | unde
     };
   }
   if (!session.user.emailVerified) return undefined;
-  const key = replayKeyFor(s.replayCache, { ...request, hasCookie: true, apiKeyConfigured: Boolean(s.env.apiKey) }, session.user.id);
+  const key = replayKeyFor(s.replayCache, { ...request, hasCookie: true, apiKeyConfigured: Boolean(s.env.apiKey) }, { userId: session.user.id, sessionId: session.session.id });
   return key ? s.replayCache.lookup(key, request.encoding) : undefined;
 }

@@ -25,7 +25,8 @@ import { resolveClientAddress } from "~/infra/http/client-address.server";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
 import type { Viewer } from "~/shared/lib/viewer";
-import { isReplayable, REPLAY_KEY_HEADER, replayKeyFor } from "./replay-cache.server";
+import type { CachedSession } from "~/features/auth/session-cache.server";
+import { isReplayable, REPLAY_KEY_HEADER, replayKeyFor, replayMarker } from "./replay-cache.server";
 import { type Services, services } from "./services.server";
 import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
 
@@ -40,6 +41,11 @@ export interface RequestContext {
   takeFlash(): Flash | null;
   /** The Set-Cookie header that shows `flash` on the page a redirect leads to. */
   flashHeader(flash: Flash): string;
+  /**
+   * This answer depends on the clock and is stale at `time` (ms since the
+   * epoch): a replay of it must not outlive that (replay-cache.server.ts).
+   */
+  replayUntil(time: number): void;
 }
 
 const requestContext = createContext<RequestContext>();
@@ -54,24 +60,33 @@ export function appContext(context: Context): RequestContext {
 }
 
 /**
- * Who is signed in: the session cache when this exact cookie was read a
- * moment ago, else Better Auth (which fills the cache). Only a verified email
- * makes a viewer.
+ * The one session read of a request: Better Auth's, which fills the session
+ * cache. Identical cookies read at the same moment (a browser's parallel
+ * requests, the edge and the router for one request, or every request at
+ * once when an entry ages out under load) share one read. The edge makes it
+ * before trying a replay (replay-cache.server.ts), so a request that is then
+ * rendered finds the session in the cache.
  */
-async function resolveViewer(request: Request): Promise<Viewer | null> {
+export async function readSession(cookie: string, headers?: Headers): Promise<CachedSession | null> {
+  const { auth, sessionCache } = await services();
+  return sessionCache.lookup(cookie) ?? sessionCache.reads.run(cookie, () => auth.api.getSession({ headers: headers ?? new Headers({ cookie }) }));
+}
+
+/** Who is signed in, with the session they are signed in with; only a verified email makes a viewer. */
+async function resolveSession(request: Request): Promise<CachedSession | null> {
   const cookie = request.headers.get("cookie");
   if (!hasSessionCookie(cookie)) return null;
-  const { auth, sessionCache, tokenSync } = await services();
-  // Identical cookies read at the same moment (a browser's parallel requests, or
-  // every request at once when the entry expires under load) share one read.
+  const { tokenSync } = await services();
   // A lookup that fails is "we cannot tell", never "signed out" (viewer-lookup.server.ts): a 503, not a 401 or /auth.
-  const session = sessionCache.lookup(cookie) ?? (await sessionCache.reads.run(cookie!, () => auth.api.getSession({ headers: request.headers })).catch(lookupFailed));
+  const session = await readSession(cookie!, request.headers).catch(lookupFailed);
   if (!session?.user.emailVerified) return null;
   // An active session's synced token is renewed at most every 5 minutes (a map
   // lookup otherwise; nothing at all without TOKEN_SYNC_URL). Never awaited.
   tokenSync?.refresh({ id: session.session.id, userId: session.user.id, createdAt: session.session.createdAt }, session.user.email);
-  return { id: session.user.id, name: session.user.name, email: session.user.email };
+  return session;
 }
+
+const viewerOf = (session: CachedSession | null): Viewer | null => (session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null);
 
 function markPrivate(response: Response): Response {
   try {
@@ -95,36 +110,32 @@ function markPrivate(response: Response): Response {
  * URL (`/profile`), and its answer (a turbo-stream) must never be replayed
  * for the page. Without the edge's path (the dev server) nothing is kept.
  */
-async function replayKey(request: Request, edge: RequestInfo["edge"], viewer: () => Promise<Viewer | null>): Promise<string | null> {
+async function replayKey(request: Request, edge: RequestInfo["edge"], session: () => Promise<CachedSession | null>): Promise<string | null> {
   if (request.method !== "GET" || !edge) return null;
   const cookie = request.headers.get("cookie");
   const s = await services();
   const probe = { method: "GET", pathname: edge.pathname, search: edge.search, hasCookie: Boolean(cookie), apiKeyConfigured: Boolean(s.env.apiKey) };
   if (!probe.hasCookie) return replayKeyFor(s.replayCache, probe, null);
   if (!hasSessionCookie(cookie) || !isReplayable(edge.pathname, probe.apiKeyConfigured)) return null;
-  return replayKeyFor(s.replayCache, probe, (await viewer())?.id ?? null);
+  const found = await session();
+  return replayKeyFor(s.replayCache, probe, found ? { userId: found.user.id, sessionId: found.session.id } : null);
 }
 
 /**
  * Marks an answer for the edge to keep under `key` as it sends it (the edge
  * removes the header). Only a complete 200 without a Set-Cookie is kept.
  */
-function markReplayable(response: Response, key: string): Response {
+function markReplayable(response: Response, key: string, until: number | undefined): Response {
   if (response.status !== 200 || !response.body || response.headers.has("set-cookie")) return response;
-  try {
-    response.headers.set(REPLAY_KEY_HEADER, encodeURIComponent(key));
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(REPLAY_KEY_HEADER, encodeURIComponent(key));
-    return copy;
-  }
+  return withHeader(response, REPLAY_KEY_HEADER, encodeURIComponent(replayMarker(key, until)));
 }
 
 /** Builds the request context, then refuses cross-origin writes (contract), then runs the route. */
 export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestInfoContext);
-  let viewer: Promise<Viewer | null> | undefined;
+  let session: Promise<CachedSession | null> | undefined;
+  const sessionOnce = () => (session ??= resolveSession(request));
+  let staleAt: number | undefined;
   let ip: string | undefined;
   const clientIp = () => (ip ??= resolveClientAddress(info.socketAddress, request.headers.get("x-forwarded-for"), env().trustProxy));
   // Lazily: prerendering at build time has no production configuration to read.
@@ -135,7 +146,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     services,
     clientIp,
     authHeaders: () => withClientIp(request.headers, clientIp()),
-    viewer: () => (viewer ??= resolveViewer(request)),
+    viewer: () => sessionOnce().then(viewerOf),
     takeFlash: () => {
       const cookie = request.headers.get("cookie");
       if (!hasFlashCookie(cookie)) return null;
@@ -143,6 +154,9 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
       return readFlash(cookie, env().authSecret);
     },
     flashHeader: (flash) => flashCookie(env().authSecret, flash, secure()),
+    replayUntil: (time) => {
+      staleAt = Math.min(staleAt ?? Infinity, time);
+    },
   });
 
   const method = request.method.toUpperCase();
@@ -151,16 +165,16 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 
-  const key = await replayKey(request, info.edge, () => (viewer ??= resolveViewer(request)));
+  const key = await replayKey(request, info.edge, sessionOnce);
   const sessionDependent = (response: Response) =>
-    viewer !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
+    session !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
   let response = await next();
   // Shown: the flash is spent (unless this answer sets a new one, for the page it redirects to).
   if (flashTaken && !response.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`))) {
     response = withHeader(response, "Set-Cookie", clearFlashCookie(secure()));
   }
   if (sessionDependent(response)) response = markPrivate(response);
-  return key ? markReplayable(response, key) : response;
+  return key ? markReplayable(response, key, staleAt) : response;
 };
 
 /** `response` with one more header (a response React Router made may have immutable headers). */

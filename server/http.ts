@@ -37,9 +37,27 @@ import { readBody } from "./read-body";
 import { applySecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticFiles } from "./static-files";
 
+interface Replayed {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  encoding: Chosen;
+}
+
+function sendReplay(res: ServerResponse, hit: Replayed): void {
+  res.statusCode = hit.status;
+  for (const [name, value] of hit.headers) res.setHeader(name, value);
+  if (hit.encoding !== "identity") res.setHeader("Content-Encoding", hit.encoding);
+  res.setHeader("Content-Length", String(hit.body.byteLength));
+  res.end(hit.body);
+}
+
 export interface AppEntry {
   createLoadContext(info: { socketAddress: string; edge?: { pathname: string; search: string } }): RouterContextProvider;
-  /** A remembered answer for this signed-in request (app/replay-cache.server.ts), or undefined. */
+  /**
+   * A remembered answer for this signed-in request (app/replay-cache.server.ts),
+   * or undefined; a promise when the session had to be read first.
+   */
   replay(request: {
     method: string;
     pathname: string;
@@ -47,9 +65,9 @@ export interface AppEntry {
     cookie: string | undefined;
     /** The encoding the client is answered in (negotiation.ts). */
     encoding: Chosen;
-  }): { status: number; headers: Array<[string, string]>; body: Buffer; encoding: Chosen } | undefined;
-  /** Keeps an answer the app marked replayable (REPLAY_KEY_HEADER), as it was sent. */
-  remember(key: string, encoding: Chosen, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void;
+  }): Replayed | undefined | Promise<Replayed | undefined>;
+  /** Keeps an answer the app marked replayable (REPLAY_KEY_HEADER, its value opaque here), as it was sent. */
+  remember(marker: string, encoding: Chosen, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void;
   /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
   probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
   /** A CORS preflight's answer where the app has one (`/f/:form`); undefined: the plain 204. */
@@ -258,8 +276,8 @@ export function createHttpServer(options: HttpOptions): Server {
     let capture: Capture | undefined;
     if (marked !== null) {
       response.headers.delete(REPLAY_KEY_HEADER);
-      const key = decodeURIComponent(marked);
-      capture = (sent) => entry.remember(key, sent.encoding, sent.status, sent.headers, sent.body, sent.html);
+      const marker = decodeURIComponent(marked);
+      capture = (sent) => entry.remember(marker, sent.encoding, sent.status, sent.headers, sent.body, sent.html);
     }
     await writeResponse(req, res, response, capture);
   }
@@ -358,12 +376,13 @@ export function createHttpServer(options: HttpOptions): Server {
           cookie: req.headers.cookie,
           encoding: chooseEncoding(req.headers["accept-encoding"]),
         });
+        if (hit instanceof Promise) {
+          // The session was read first (its cache entry had aged out): replay, or render with the session now known.
+          hit.then((found) => (found ? sendReplay(res, found) : toRouter(req, res, guard.target, pathname, id))).catch(fail);
+          return;
+        }
         if (hit) {
-          res.statusCode = hit.status;
-          for (const [name, value] of hit.headers) res.setHeader(name, value);
-          if (hit.encoding !== "identity") res.setHeader("Content-Encoding", hit.encoding);
-          res.setHeader("Content-Length", String(hit.body.byteLength));
-          res.end(hit.body);
+          sendReplay(res, hit);
           return;
         }
       }

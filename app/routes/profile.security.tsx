@@ -51,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (!current) throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
   const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null }, locale);
+  // Inside the re-authentication window the page offers the changes without asking again: not after it.
+  if (signIn.freshForS > 0) app.replayUntil(Date.now() + signIn.freshForS * 1000);
   // After a redirect (a changed password, a provider's round trip): say what happened.
   const query = new URL(request.url).searchParams;
   const connection = connectionNotice(query, locale);

@@ -98,6 +98,28 @@ test.describe("replayed signed-in answers", () => {
     await Promise.all([a.context.close(), b.context.close()]);
   });
 
+  test("are one device's alone: the security page marks this device on each", async ({ browser, baseURL, request, clientIp }, testInfo) => {
+    const email = uniqueEmail(testInfo, "replay-devices");
+    await createVerifiedUser(request, email);
+    const a = await signedInClient(browser, baseURL!, email, clientIp);
+    const b = await signedInClient(browser, baseURL!, email, clientIp);
+    /** The id of the session the security page marks "This device", from its sign-out buttons (every other device has one). */
+    const marked = async (client: typeof a) => {
+      const html = await (await client.api.get("/profile/security")).text();
+      expect(html).toContain("This device");
+      return [...html.matchAll(/name="sessionId" value="([^"]+)"/g)].map((m) => m[1]);
+    };
+    const sessions = async (client: typeof a) => ((await (await client.api.get("/api/auth/get-session")).json()) as { session: { id: string } }).session.id;
+    const [idA, idB] = [await sessions(a), await sessions(b)];
+    expect(idA).not.toBe(idB);
+    // Twice each, so that the second answers can be replays: each device is offered to sign out the other, never itself.
+    for (let i = 0; i < 2; i++) {
+      expect(await marked(a)).toEqual([idB]);
+      expect(await marked(b)).toEqual([idA]);
+    }
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
   test("keep their scripts running: a replayed page hydrates under its own CSP", async ({ page, request, baseURL }, testInfo) => {
     const email = uniqueEmail(testInfo, "replay-csp");
     await createVerifiedUser(request, email);
