@@ -642,6 +642,15 @@ test.describe("the Formspree-compatible form API", () => {
     await expect(page.getByText("Marked 50 messages as handled.")).toBeVisible();
     const open50 = await db.selectFrom("form_message").select("id").where("kind", "=", bulkKey).where("status", "=", "open").execute();
     expect(open50).toHaveLength(0);
+    // One action: an audit entry per message (its history, a search for its sender), all by this operator at one moment.
+    const fifty = await db.selectFrom("form_message").select(["id", "email"]).where("kind", "=", bulkKey).execute();
+    const entries = await db.selectFrom("audit_log").selectAll().where("target", "in", fifty.map((m) => `message ${m.id}`)).execute();
+    expect(entries.map((e) => ({ action: e.action, actor: e.actor_email, target: e.target, detail: e.detail })).sort((a, b) => a.target.localeCompare(b.target))).toEqual(
+      fifty.map((m) => ({ action: "message.handled", actor: operator.email, target: `message ${m.id}`, detail: `${bulkKey} from ${m.email}` })).sort((a, b) => a.target.localeCompare(b.target)),
+    );
+    expect(new Set(entries.map((e) => new Date(e.at as string | Date).toISOString())).size).toBe(1);
+    await open(page, `/admin/audit?q=${encodeURIComponent(`message.handled ${bulkKey}`)}`);
+    await expect(page.getByRole("row").filter({ hasText: "message.handled" }).filter({ hasText: bulkKey })).toHaveCount(50);
     await overlayCleared(page);
   });
 

@@ -5,11 +5,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { inboxCsv, listInbox, saveForm } from "~/features/forms/index.server";
+import { toIso } from "~/infra/db/time";
 import { openMigratedDatabase, testDatabases } from "../../../tests/support/test-databases";
 import { listAudit } from "./audit.server";
 import { saveFormFromPost } from "./forms-admin.server";
 import { accountAction, searchAccounts } from "./accounts.server";
-import { changeMessageStatus, loadInbox, parseInboxQuery } from "./inbox.server";
+import { bulkChange, changeMessageStatus, loadInbox, parseInboxQuery } from "./inbox.server";
 import { isOperator, setOperatorRole } from "./operators.server";
 
 const SECRET = "console-test-secret-console-test-secret";
@@ -126,6 +127,49 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect(csv.match(/^"m-/gm)).toHaveLength(1);
 
     expect(parseInboxQuery(new URLSearchParams("form=../x&status=weird&after=garbage"))).toEqual({ form: "", status: "open", q: "", after: undefined });
+  });
+
+  it("a bulk change is one action: one transaction, an audit entry per message at one moment; a failed audit write changes nothing", async () => {
+    const db = await setup();
+    const operator = await addUser(db, "ops@example.com", true);
+    await addMessages(db, 52, (i) => ({ kind: "contact", name: `N${i}`, message: `Message ${i}` }));
+    const id = (i: number) => `m-${String(i).padStart(6, "0")}`;
+    // One handled by someone else already, one in the spam folder: "handle" leaves both as they are.
+    await db.updateTable("form_message").set({ status: "handled", handled_by: "other@example.com", handled_at: "2026-11-02T00:00:00.000Z" }).where("id", "=", id(50)).execute();
+    await db.updateTable("form_message").set({ status: "spam", spam_reason: "honeypot" }).where("id", "=", id(51)).execute();
+    const ids = [...Array.from({ length: 52 }, (_, i) => id(i)), "m-gone"];
+    const status = async () => Object.fromEntries((await db.selectFrom("form_message").select(["id", "status"]).execute()).map((r) => [r.id, r.status]));
+    const before = await status();
+
+    // The audit write fails (no actor address: NOT NULL) after the messages were updated: all of it is undone.
+    await expect(bulkChange(db, { id: operator.id, email: null as unknown as string }, "bulk-handled", ids)).rejects.toThrow();
+    expect(await status()).toEqual(before);
+    expect(await db.selectFrom("audit_log").select("id").execute()).toEqual([]);
+
+    const at = new Date("2026-11-20T10:00:00.000Z");
+    expect(await bulkChange(db, operator, "bulk-handled", ids, at)).toEqual({ ok: true, message: "Marked 50 messages as handled. 3 messages had changed already." });
+    const handled = await db.selectFrom("form_message").select(["id", "handled_by"]).where("status", "=", "handled").orderBy("id").execute();
+    expect(handled).toEqual([...Array.from({ length: 50 }, (_, i) => ({ id: id(i), handled_by: "ops@example.com" })), { id: id(50), handled_by: "other@example.com" }]);
+    const rows = await db.selectFrom("audit_log").selectAll().orderBy("target").execute();
+    expect(rows.map((r) => ({ action: r.action, target: r.target, detail: r.detail, actor: r.actor_email, actorId: r.actor_id, at: toIso(r.at) }))).toEqual(
+      Array.from({ length: 50 }, (_, i) => ({ action: "message.handled", target: `message ${id(i)}`, detail: `contact from sender${i}@example.com`, actor: "ops@example.com", actorId: operator.id, at: at.toISOString() })),
+    );
+    // The audit page lists them, newest first, a page at a time.
+    const page = await listAudit(db);
+    expect(page.entries).toHaveLength(50);
+    expect(new Set(page.entries.map((e) => e.action))).toEqual(new Set(["message.handled"]));
+
+    // "Not spam" moves the spam one only; a delete of three (one gone meanwhile) writes two entries.
+    expect(await bulkChange(db, operator, "bulk-not-spam", [id(0), id(51)], at)).toEqual({ ok: true, message: "Moved 1 message to the inbox. 1 message had changed already." });
+    expect(await bulkChange(db, operator, "bulk-delete", [id(1), id(2), "m-gone"], at)).toEqual({ ok: true, message: "Deleted 2 messages. 1 message had changed already." });
+    const later = await db.selectFrom("audit_log").select(["action", "target", "detail"]).where("action", "!=", "message.handled").orderBy("action").orderBy("target").execute();
+    expect(later).toEqual([
+      { action: "message.deleted", target: `message ${id(1)}`, detail: "contact" },
+      { action: "message.deleted", target: `message ${id(2)}`, detail: "contact" },
+      { action: "message.not-spam", target: `message ${id(51)}`, detail: "contact from sender51@example.com" },
+    ]);
+    expect(await bulkChange(db, operator, "bulk-archive", [id(3)])).toMatchObject({ ok: false, status: 400 });
+    expect(await bulkChange(db, operator, "bulk-handled", [])).toMatchObject({ ok: false, status: 400 });
   });
 
   it("forms: an allow-list of checked fields; a built-in form stays on", async () => {

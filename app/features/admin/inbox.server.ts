@@ -5,8 +5,9 @@
  */
 import type { Kysely } from "kysely";
 import {
-  deleteMessage,
+  deleteMessages,
   findMessage,
+  findMessages,
   INBOX_PAGE_SIZE,
   type InboxCursor,
   type InboxFilter,
@@ -18,13 +19,14 @@ import {
   repliesTo,
   SEARCH_MAX,
   sendReply,
+  setMessagesStatus,
   setMessageStatus,
   spamCount,
 } from "~/features/forms/index.server";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import type { Database } from "~/infra/db/schema";
 import { toIso } from "~/infra/db/time";
-import { type Actor, decodeCursor, encodeCursor, recordAudit } from "./audit.server";
+import { type Actor, decodeCursor, encodeCursor, recordAudit, recordAudits } from "./audit.server";
 
 type Db = Kysely<Database>;
 
@@ -191,29 +193,40 @@ export function selectedIds(fields: Record<string, unknown>): string[] {
     .slice(0, BULK_MAX);
 }
 
-/** Mark handled, reopen or delete every selected message; each change is audited. */
-export async function bulkChange(db: Db, actor: Actor, intent: string | undefined, ids: string[]): Promise<InboxActionResult> {
+/** Which messages a bulk status change moves: "not spam" moves spam only; "handle" and "reopen" leave spam where it is. */
+const BULK_STATUS = {
+  "bulk-handled": { change: STATUS_INTENTS.handled, from: ["open"] },
+  "bulk-reopen": { change: STATUS_INTENTS.reopen, from: ["handled"] },
+  "bulk-not-spam": { change: STATUS_INTENTS["not-spam"], from: ["spam"] },
+} as const;
+
+/**
+ * Mark handled, reopen, move to the inbox or delete every selected message, as
+ * one action: one transaction (a few hundred messages per statement), with an
+ * audit entry per changed message, all at the same moment; a failure changes
+ * nothing and records nothing.
+ */
+export async function bulkChange(db: Db, actor: Actor, intent: string | undefined, ids: string[], now = new Date()): Promise<InboxActionResult> {
   if (intent !== "bulk-handled" && intent !== "bulk-reopen" && intent !== "bulk-delete" && intent !== "bulk-not-spam") return { ok: false, status: 400, message: "That did not work: unknown action." };
   if (ids.length === 0) return { ok: false, status: 400, message: "Select one or more messages first." };
-  let changed = 0;
-  for (const id of ids) {
-    const message = await findMessage(db, id);
-    if (!message) continue;
+  const unique = [...new Set(ids)];
+  const changed = await db.transaction().execute(async (trx) => {
+    const messages = new Map((await findMessages(trx, unique)).map((m) => [m.id, m]));
+    const known = unique.filter((id) => messages.has(id));
     if (intent === "bulk-delete") {
-      if (await deleteMessage(db, id)) {
-        changed += 1;
-        await recordAudit(db, actor, "message.deleted", `message ${id}`, `${message.kind}`);
-      }
-      continue;
+      const deleted = await deleteMessages(trx, known);
+      await recordAudits(trx, actor, "message.deleted", deleted.map((id) => ({ target: `message ${id}`, detail: messages.get(id)?.kind ?? "" })), now);
+      return deleted.length;
     }
-    const change = STATUS_INTENTS[intent === "bulk-handled" ? "handled" : intent === "bulk-not-spam" ? "not-spam" : "reopen"];
-    // "Not spam" moves spam only; "Reopen" leaves spam where it is.
-    if (intent === "bulk-not-spam" ? message.status !== "spam" : message.status === "spam") continue;
-    if (await setMessageStatus(db, id, change.status, actor.email)) {
-      changed += 1;
-      await recordAudit(db, actor, change.audit, `message ${id}`, `${message.kind} from ${message.email}`);
-    }
-  }
+    const { change, from } = BULK_STATUS[intent];
+    const moved = await setMessagesStatus(trx, known, change.status, from, actor.email, now);
+    const detail = (id: string) => {
+      const message = messages.get(id);
+      return message ? `${message.kind} from ${message.email}` : "";
+    };
+    await recordAudits(trx, actor, change.audit, moved.map((id) => ({ target: `message ${id}`, detail: detail(id) })), now);
+    return moved.length;
+  });
   const n = (count: number) => (count === 1 ? "1 message" : `${count} messages`);
   const done =
     intent === "bulk-delete"
@@ -223,6 +236,6 @@ export async function bulkChange(db: Db, actor: Actor, intent: string | undefine
         : intent === "bulk-not-spam"
           ? `Moved ${n(changed)} to the inbox.`
           : `Reopened ${n(changed)}.`;
-  const skipped = ids.length - changed;
+  const skipped = unique.length - changed;
   return { ok: true, message: skipped > 0 ? `${done} ${n(skipped)} had changed already.` : done };
 }

@@ -82,31 +82,65 @@ export async function findMessage(db: Db, id: string): Promise<StoredMessage | u
   return db.selectFrom("form_message").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The columns a change to `status` writes (one message or many). */
+function statusColumns(status: MessageStatus, operatorEmail: string, now: Date) {
+  return status === "handled"
+    ? { status, handled_at: now.toISOString(), handled_by: operatorEmail }
+    : status === "spam"
+      ? { status, handled_at: null, handled_by: null, spam_reason: `marked by ${operatorEmail}` }
+      : { status, handled_at: null, handled_by: null, spam_reason: null };
+}
+
 /**
  * Marks a message handled (by `operatorEmail`), open again (also out of the
  * spam folder: "not spam"), or spam; false if there is no such message or
  * nothing changed.
  */
 export async function setMessageStatus(db: Db, id: string, status: MessageStatus, operatorEmail: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("form_message")
-    .set(
-      status === "handled"
-        ? { status, handled_at: now.toISOString(), handled_by: operatorEmail }
-        : status === "spam"
-          ? { status, handled_at: null, handled_by: null, spam_reason: `marked by ${operatorEmail}` }
-          : { status, handled_at: null, handled_by: null, spam_reason: null },
-    )
-    .where("id", "=", id)
-    .where("status", "!=", status)
-    .executeTakeFirst();
+  const result = await db.updateTable("form_message").set(statusColumns(status, operatorEmail, now)).where("id", "=", id).where("status", "!=", status).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes a message for good (an operator's bulk delete: spam, or a person's request); false when it was gone. */
-export async function deleteMessage(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("form_message").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Ids per statement of a bulk change (well under either database's limit on parameters). */
+const ID_BATCH = 500;
+
+/**
+ * A bulk status change: every message of `ids` whose status is one of `from`
+ * gets `status`, a few hundred per statement. Answers the ids it changed. Run
+ * it in a transaction to make the whole change one (the console does).
+ */
+export async function setMessagesStatus(db: Db, ids: readonly string[], status: MessageStatus, from: readonly MessageStatus[], operatorEmail: string, now = new Date()): Promise<string[]> {
+  const changed: string[] = [];
+  const sources = from.filter((s) => s !== status);
+  if (sources.length === 0) return changed;
+  for (let i = 0; i < ids.length; i += ID_BATCH) {
+    const rows = await db
+      .updateTable("form_message")
+      .set(statusColumns(status, operatorEmail, now))
+      .where("id", "in", ids.slice(i, i + ID_BATCH))
+      .where("status", "in", sources)
+      .returning("id")
+      .execute();
+    changed.push(...rows.map((row) => row.id));
+  }
+  return changed;
+}
+
+/** Deletes these messages for good (an operator's bulk delete: spam, or a person's request), a few hundred per statement; answers the ids that were still there. */
+export async function deleteMessages(db: Db, ids: readonly string[]): Promise<string[]> {
+  const deleted: string[] = [];
+  for (let i = 0; i < ids.length; i += ID_BATCH) {
+    const rows = await db.deleteFrom("form_message").where("id", "in", ids.slice(i, i + ID_BATCH)).returning("id").execute();
+    deleted.push(...rows.map((row) => row.id));
+  }
+  return deleted;
+}
+
+/** The messages of `ids` that exist (a few hundred per statement), for a bulk change's audit entries. */
+export async function findMessages(db: Db, ids: readonly string[]): Promise<StoredMessage[]> {
+  const found: StoredMessage[] = [];
+  for (let i = 0; i < ids.length; i += ID_BATCH) found.push(...(await db.selectFrom("form_message").selectAll().where("id", "in", ids.slice(i, i + ID_BATCH)).execute()));
+  return found;
 }
 
 export const INBOX_CSV_COLUMNS = [...CSV_COLUMNS, "status", "handled_at", "handled_by"] as const;

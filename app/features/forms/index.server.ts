@@ -2,7 +2,21 @@
  * The forms feature's public server API: what the operator console
  * (features/admin) may use. Everything else in this folder is the feature's own.
  */
-export { deleteMessage, findMessage, INBOX_PAGE_SIZE, inboxCsv, type InboxCursor, type InboxFilter, listInbox, openCounts, SEARCH_MAX, setMessageStatus, spamCount } from "./inbox.server";
+export {
+  deleteMessages,
+  findMessage,
+  findMessages,
+  INBOX_PAGE_SIZE,
+  inboxCsv,
+  type InboxCursor,
+  type InboxFilter,
+  listInbox,
+  openCounts,
+  SEARCH_MAX,
+  setMessagesStatus,
+  setMessageStatus,
+  spamCount,
+} from "./inbox.server";
 export { REPLY_MAX, repliesTo, sendReply } from "./replies.server";
 export { DEFAULT_RULES, findForm, type FormDefinition, formInput, listForms, rotateWebhookSecret, saveForm } from "./form-registry.server";
 export { rulesText } from "./field-rules";
