@@ -175,7 +175,35 @@ test("one-click unsubscribe (RFC 8058): the mail app's POST removes the address;
   expect(await rowOf(testInfo, email)).toEqual([]);
 });
 
-test("the operator sees a confirmed address once with its plan, exports it, and removes it on request (audited)", async ({ page, request }, testInfo) => {
+/**
+ * The console's figures for one plan: its confirmed count ("Confirmed per plan or product") and today's
+ * confirmations (the per-day chart's numbers), read from the page as an operator reads them.
+ */
+async function consoleFigures(page: Page, plan: string) {
+  await open(page, "/admin/waitlist");
+  const plans = page.getByRole("region", { name: "Confirmed per plan or product" });
+  const planRow = plans.getByRole("row").filter({ has: page.getByRole("link", { name: plan, exact: true }) });
+  const perPlan = (await planRow.count()) === 0 ? 0 : Number((await planRow.getByRole("cell").last().textContent())?.replace(/,/g, ""));
+  const days = page.getByRole("region", { name: "Confirmed per day, last 30 days" });
+  await days.getByText("Show the numbers").click();
+  const today = new Date().toISOString().slice(0, 10);
+  const dayRow = days.getByRole("row").filter({ hasText: today });
+  const perDay = (await dayRow.count()) === 0 ? 0 : Number((await dayRow.getByRole("cell").last().textContent())?.replace(/,/g, ""));
+  return { perPlan, perDay };
+}
+
+/** Confirmations other than `email`'s between two moments (other tests confirm addresses meanwhile). */
+async function othersConfirmed(testInfo: TestInfo, email: string, from: number, to: number, interest?: string) {
+  let query = appDb(testInfo).selectFrom("waitlist_entry").select(["confirmed_at"]).where("status", "=", "confirmed").where("email", "!=", email);
+  if (interest) query = query.where("interest", "=", interest);
+  const rows = await query.execute();
+  return rows.filter((r) => {
+    const at = new Date(r.confirmed_at as string | Date).getTime();
+    return at >= from && at <= to;
+  }).length;
+}
+
+test("the operator sees a confirmed address once with its plan, its confirmation in the counts per plan and per day, exports it, and removes it on request (audited)", async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, "wait-console");
   const origin = new URL(String(testInfo.project.use.baseURL)).origin;
   // Joined twice (plain posts, as a browser without JavaScript sends them), confirmed once.
@@ -183,9 +211,7 @@ test("the operator sees a confirmed address once with its plan, exports it, and 
     const res = await request.post("/waitlist", { form: { email, interest, source: "/pricing" }, headers: { origin } });
     expect(res.status()).toBe(200);
   }
-  await page.goto(linkIn(await waitForMail(email, CONFIRM_SUBJECT), /\/waitlist\/confirm\?token=/));
-  await page.getByRole("button", { name: "Confirm my place" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are on the list");
+  const confirmLink = linkIn(await waitForMail(email, CONFIRM_SUBJECT), /\/waitlist\/confirm\?token=/);
 
   const operator = uniqueEmail(testInfo, "wait-op");
   await createVerifiedUser(request, operator);
@@ -193,6 +219,24 @@ test("the operator sees a confirmed address once with its plan, exports it, and 
   const user = await db.selectFrom("user").select("id").where("email", "=", operator).executeTakeFirstOrThrow();
   await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", user.id).execute();
   await signInViaUi(page, operator);
+
+  // The console's counts before and after the confirmation: each rises by one (plus whatever other tests
+  // confirmed meanwhile: counted from the database, exactly between the two reads or at most around them).
+  const t0 = Date.now() - 1000;
+  const before = await consoleFigures(page, "Student plan");
+  const t1 = Date.now();
+  await page.goto(confirmLink);
+  await page.getByRole("button", { name: "Confirm my place" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are on the list");
+  const t2 = Date.now();
+  const after = await consoleFigures(page, "Student plan");
+  const t3 = Date.now() + 1000;
+  for (const [figure, interest] of [["perPlan", "plan:student"], ["perDay", undefined]] as const) {
+    const rise = after[figure] - before[figure];
+    expect(rise, `${figure}: ${before[figure]} → ${after[figure]}`).toBeGreaterThanOrEqual(1 + (await othersConfirmed(testInfo, email, t1, t2, interest)));
+    expect(rise, `${figure}: ${before[figure]} → ${after[figure]}`).toBeLessThanOrEqual(1 + (await othersConfirmed(testInfo, email, t0, t3, interest)));
+  }
+
   await open(page, `/admin/waitlist?q=${encodeURIComponent(email)}`);
   const rows = page.getByRole("list", { name: "Waitlist addresses" }).getByRole("listitem");
   await expect(rows).toHaveCount(1);
