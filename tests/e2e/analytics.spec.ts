@@ -110,7 +110,7 @@ test.describe("self-hosted analytics", () => {
     expect(beacons).toEqual([]);
   });
 
-  test("an operator sees page views and vitals per route on /admin/analytics, for 7 or 30 days", async ({ page, request }, testInfo) => {
+  test("an operator sees page views and vitals per route on /admin/analytics, for 7 or 30 days; the charts are in the site's font and their legends work by keyboard", async ({ page, request }, testInfo) => {
     const before = await counted(testInfo, "/team", ["pageview"]);
     await open(page, "/team");
     await expect.poll(() => counted(testInfo, "/team", ["pageview"]), { timeout: 15_000 }).toBeGreaterThan(before);
@@ -131,6 +131,35 @@ test.describe("self-hosted analytics", () => {
     // Ratings are words, not colour alone.
     await expect(teamVitals).toContainText(/Good|Needs improvement|Poor/);
     await expect(page.getByTestId("analytics-charts").locator("canvas").first()).toBeVisible();
+
+    // The charts' text is in the site's typeface (uPlot's own stylesheet would give the system font).
+    const chart = page.getByTestId("analytics-charts").locator(".uplot").first();
+    const legend = chart.locator(".u-legend");
+    for (const part of [legend, chart.locator(".u-title")]) {
+      expect(await part.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"?Inter"?,/);
+    }
+    expect(await page.evaluate(async () => (await document.fonts.load('600 13px Inter')).length)).toBeGreaterThan(0);
+    // A legend entry is a toggle button: reached with Tab, pressed with Enter or Space, aria-pressed its state.
+    const toggle = legend.getByRole("button", { name: "Page views" });
+    const row = legend.locator("tr.u-series", { has: page.getByRole("button", { name: "Page views" }) });
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.focus();
+    await page.keyboard.press("Shift+Tab");
+    await expect(toggle).not.toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(row).toHaveClass(/\bu-off\b/);
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(row).not.toHaveClass(/\bu-off\b/);
+    // The pointer does the same, and the button follows.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(row).toHaveClass(/\bu-off\b/);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Last 30 days" }).click();

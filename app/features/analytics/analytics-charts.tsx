@@ -80,6 +80,35 @@ function axes(COLOUR: Colours, format: (value: number) => string): uPlot.Axis[] 
   ];
 }
 
+/**
+ * uPlot turns a series off and on when its legend entry (a `<th>`) is clicked, and by nothing else.
+ * Each entry's marker and name go into a real toggle button: focusable, pressed by Enter and Space
+ * as by a click (its click bubbles to uPlot's own handler, so both ways do the same), `aria-pressed`
+ * saying whether the series is drawn.
+ */
+function operableLegend(plot: uPlot) {
+  const rows = [...plot.root.querySelectorAll<HTMLTableRowElement>(".u-legend tr.u-series")];
+  // One row per series; the x series' row (the first) names the day and toggles nothing.
+  const offset = rows.length - plot.series.length;
+  plot.series.forEach((_series, i) => {
+    const cell = rows[i + offset]?.querySelector("th");
+    if (i === 0 || !cell) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "u-toggle";
+    button.append(...cell.childNodes);
+    cell.append(button);
+  });
+  syncLegend(plot);
+}
+
+/** Each legend button's `aria-pressed`: whether its series is drawn now. */
+function syncLegend(plot: uPlot) {
+  const rows = [...plot.root.querySelectorAll<HTMLTableRowElement>(".u-legend tr.u-series")];
+  const offset = rows.length - plot.series.length;
+  plot.series.forEach((series, i) => rows[i + offset]?.querySelector("button.u-toggle")?.setAttribute("aria-pressed", String(series.show !== false)));
+}
+
 /** One uPlot chart, sized to its container and rebuilt when its data changes. */
 function Chart({ label, options, data }: { label: string; options: ChartOptions; data: uPlot.AlignedData }) {
   const box = useRef<HTMLDivElement>(null);
@@ -93,18 +122,25 @@ function Chart({ label, options, data }: { label: string; options: ChartOptions;
         height: HEIGHT,
         // The days are UTC days: label them so, whatever the operator's time zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
+        // A series turned off or on (by its legend button, pointer or keyboard): the button says so.
+        hooks: { ...options.hooks, setSeries: [(u) => syncLegend(u)] },
       },
       data,
       element,
     );
+    operableLegend(plot);
+    // The drawing is the image (its words: the label); the title and the legend's buttons stay outside it.
+    const drawing = plot.root.querySelector(".u-wrap");
+    drawing?.setAttribute("role", "img");
+    drawing?.setAttribute("aria-label", label);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, element.clientWidth), height: HEIGHT }));
     resize.observe(element);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
-  }, [options, data]);
-  return <div ref={box} role="img" aria-label={label} className="min-w-0" />;
+  }, [options, data, label]);
+  return <div ref={box} className="min-w-0" />;
 }
 
 type ChartOptions = Omit<uPlot.Options, "width" | "height">;
