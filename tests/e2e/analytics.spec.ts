@@ -11,7 +11,9 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Page, TestInfo } from "@playwright/test";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { cookiePolicy } from "../../app/features/legal/content";
+import { THEME_STORAGE_KEY } from "../../app/shared/lib/theme";
 import { ports } from "../support/ports";
 import { appDb, createVerifiedUser, expect, expectAccessible, linkIn, open, overlayCleared, signInViaUi, test, uniqueEmail, waitForMail } from "./fixtures";
 
@@ -28,6 +30,34 @@ async function keptInBrowser(page: Page) {
   const cookies = (await page.context().cookies()).map((c) => c.name).sort();
   const storage = await page.evaluate(() => ({ local: Object.keys(localStorage).sort(), session: Object.keys(sessionStorage).sort() }));
   return { cookies, ...storage };
+}
+
+/** Global Privacy Control on: the reporter sends nothing (analytics off for this browser). */
+async function withGlobalPrivacyControl(context: BrowserContext) {
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { configurable: true, get: () => true });
+  });
+}
+
+/**
+ * What the site itself keeps in a browser, by name: the cookies and storage keys the cookie policy lists,
+ * the theme choice, and the scroll places of Back and Forward (`route-scroll` in sessionStorage:
+ * features/layout/route-scroll.tsx).
+ */
+const SITES_OWN = new Set([...cookiePolicy.cookies.map((c) => c.name), ...cookiePolicy.storage.map((s) => s.key), THEME_STORAGE_KEY, "route-scroll"]);
+
+/**
+ * Analytics kept nothing in this browser: every cookie and storage key is one the site lists as its own
+ * (sign-in, the profile cache…), and no name or value carries the visit's source (`words`: the campaign, "newsletter").
+ */
+async function expectNothingOfAnalytics(page: Page, words: string[]) {
+  const kept = await keptInBrowser(page);
+  expect([...kept.cookies, ...kept.local, ...kept.session].filter((name) => !SITES_OWN.has(name)), "kept names the site does not list").toEqual([]);
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`);
+  const stored = await page.evaluate(() => [...Object.entries(localStorage), ...Object.entries(sessionStorage)].map(([key, value]) => `${key}=${value}`));
+  for (const entry of [...cookies, ...stored]) {
+    for (const word of words) expect(decodeURIComponent(entry).toLowerCase(), "a kept value names the visit's source").not.toContain(word);
+  }
 }
 
 /** Every request the page makes to the beacon endpoint, with its body. */
@@ -204,6 +234,8 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
   const number = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
 
   test("a visit from ?utm_source=newsletter that signs up is a visitor and a conversion of newsletter in the console; the browser keeps nothing new; the weekly summary carries the console's numbers", async ({ page, browser, request }, testInfo) => {
+    // A whole journey (landing, sign-up, verification, waitlist, contact, the console, the weekly job) in two browsers.
+    test.setTimeout(180_000);
     // A campaign of this test's own, so its row is not shared with other tests browsing meanwhile.
     const campaign = `launch-${randomBytes(3).toString("hex")}`;
     const db = appDb(testInfo);
@@ -214,18 +246,32 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
     const operator = await createVerifiedUser(request, uniqueEmail(testInfo, "sources-op"));
     await grantOperator(testInfo, operator.email);
 
+    // The same landing in a fresh browser with analytics off (Global Privacy Control: no beacon at all),
+    // beside this test's own fresh browser with analytics on: both keep exactly the same, and only what
+    // the site lists as its own (the profile's visit count: the `visitCounted` cookie, `totalVisits`).
+    const landing = `/pricing?utm_source=Newsletter&utm_medium=email&utm_campaign=${campaign}`;
+    const quiet = await browser.newContext();
+    await withGlobalPrivacyControl(quiet);
+    const quietPage = await quiet.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await open(page, `/pricing?utm_source=Newsletter&utm_medium=email&utm_campaign=${campaign}`);
-    const landed = await keptInBrowser(page);
+    await quietPage.setViewportSize({ width: 1280, height: 800 });
+    await Promise.all([open(page, landing), open(quietPage, landing)]);
     await expect.poll(async () => (await sourceRow())?.visitors, { timeout: 15_000 }).toBe(1);
-    // Analytics added no cookie and no storage key of its own.
-    expect(await keptInBrowser(page)).toEqual(landed);
+    // The beacon was counted; give the page a moment past it (the reporter's batch) before looking.
+    await page.waitForTimeout(1500);
+    const withoutAnalytics = await keptInBrowser(quietPage);
+    expect(await keptInBrowser(page)).toEqual(withoutAnalytics);
+    const source = ["newsletter", campaign];
+    await expectNothingOfAnalytics(page, source);
+    await expectNothingOfAnalytics(quietPage, source);
+    await quiet.close();
 
     // On to sign up, in the same visit (client-side navigation): one more page view, the same visitor.
     await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
     await expect(page).toHaveURL(/\/auth/);
     await overlayCleared(page);
-    const email = uniqueEmail(testInfo, "from-newsletter");
+    // (Not "newsletter" in the address: the profile cache keeps it, and no kept value may name the source.)
+    const email = uniqueEmail(testInfo, "from-nl");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Correct horse battery 42");
     await page.getByRole("button", { name: "Create Account" }).click();
@@ -234,18 +280,21 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
     expect(await sourceRow()).toMatchObject({ medium: "email", visitors: 1 });
     // The /auth view's beacon leaves a few seconds after the view (the reporter batches): the sign-up can be faster.
     await expect.poll(async () => Number((await sourceRow())?.pageviews), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expectNothingOfAnalytics(page, source);
 
     // The same visitor goes on: verifies by the mailed link (signed in by it), joins the waitlist with one
     // press and sends a message; each goal is counted once, under the source the visit came from.
     await page.goto(linkIn(await waitForMail(email, /Verify your email/), /verify-email/));
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(async () => (await goalRow("email-verified"))?.count, { timeout: 15_000 }).toBe(1);
+    await expectNothingOfAnalytics(page, source);
     await open(page, "/coming-soon");
     const waitlist = page.locator("section", { has: page.getByRole("button", { name: "Notify me at launch" }) });
     await expect(waitlist.getByText(email)).toBeVisible();
     await waitlist.getByRole("button", { name: "Notify me at launch" }).click();
     await expect(page.getByRole("status").filter({ hasText: "You are on the list" })).toBeVisible();
     await expect.poll(async () => (await goalRow("waitlist-joined"))?.count, { timeout: 15_000 }).toBe(1);
+    await expectNothingOfAnalytics(page, source);
     await open(page, "/contact");
     await page.getByLabel("Message", { exact: true }).fill("Came from the newsletter; when does the Standard plan launch?");
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -253,6 +302,7 @@ test.describe("where visits come from, and whether they sign up (issue 21)", () 
     await expect.poll(async () => (await goalRow("form-sent"))?.count, { timeout: 15_000 }).toBe(1);
     // Still one visitor of the source, and still nothing kept in the browser by analytics.
     expect(await sourceRow()).toMatchObject({ visitors: 1 });
+    await expectNothingOfAnalytics(page, source);
 
     // The operator's view: the source, its visitor and its sign-up, a conversion of 100 %.
     const context = await browser.newContext();
