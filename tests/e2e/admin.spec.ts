@@ -76,6 +76,21 @@ test.describe("the operator console", () => {
     const member = await createVerifiedUser(request, uniqueEmail(testInfo, "member"));
     await signInViaUi(page, member.email);
     await expectNotFound(page, page.request);
+    // Nothing leads a member there: their account menu and the side menu have no "Operator console".
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, "/profile");
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    const accountMenu = page.getByRole("menu");
+    await expect(accountMenu.getByRole("menuitem", { name: "View Profile" })).toBeVisible();
+    await expect(accountMenu.getByRole("menuitem", { name: "Operator console" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sideMenu = page.getByRole("dialog", { name: "Menu" });
+    await expect(sideMenu.getByRole("link", { name: "View Profile" })).toBeVisible();
+    await expect(sideMenu.getByRole("link", { name: "Operator console" })).toHaveCount(0);
+    await expect(page.locator('a[href^="/admin"]')).toHaveCount(0);
+    await page.keyboard.press("Escape");
     await open(page, "/admin");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_TITLE);
     // The form it could not create does not exist.
@@ -336,6 +351,11 @@ test.describe("accounts, as an operator sees them", () => {
     await page.getByRole("link", { name: "View the site" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    // On a phone, the side menu has the link too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Operator console" }).click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
   });
 
   test("the inbox by keyboard and in bulk: select, mark handled, reopen and delete many at once (each audited)", async ({ page, request }, testInfo) => {
@@ -361,6 +381,34 @@ test.describe("accounts, as an operator sees them", () => {
     await expect(cards.first().getByRole("checkbox")).toBeChecked();
     await page.keyboard.press("e");
     await expect(page.getByText(/^Marked the message from \S+ \S+ as handled\.$/)).toBeVisible();
+
+    // The console's own help, which "?" shows and hides, says what the other keys do.
+    const help = page.locator("details", { has: page.getByText("Keyboard shortcuts", { exact: true }) });
+    await page.locator("h1").click();
+    await expect(help).not.toHaveAttribute("open");
+    await page.keyboard.press("?");
+    await expect(help).toHaveAttribute("open", "");
+    const says = Object.fromEntries(await help.locator("dl > div").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")?.textContent?.trim(), row.querySelector("dd")?.textContent?.trim()])));
+    expect(says).toMatchObject({ "j / k": "next / previous message", r: "reply", "?": "show or hide these keys" });
+    // k: the previous message.
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(cards.first()).toBeFocused();
+    // r: the reply to the message in focus, ready to type; in the field, keys are text, not shortcuts.
+    await page.keyboard.press("r");
+    const reply = cards.first().getByLabel(/^Your reply to /);
+    await expect(reply).toBeVisible();
+    await expect(reply).toBeFocused();
+    await page.keyboard.type("kj?");
+    await expect(reply).toHaveValue("kj?");
+    await expect(reply).toBeFocused();
+    await expect(help).toHaveAttribute("open", "");
+    // ?: hides the help again.
+    await page.locator("h1").click();
+    await page.keyboard.press("?");
+    await expect(help).not.toHaveAttribute("open");
 
     // In bulk: the other two selected, marked handled together; then all three reopened; then two deleted.
     for (const i of [1, 2]) await cards.nth(i).getByRole("checkbox").check();
