@@ -32,6 +32,30 @@ const FORM_ERROR_CODES = [
   "IDEMPOTENCY_KEY",
 ];
 
+/** The spec's user record (section 3). */
+const userRecord: Schema = {
+  type: "object",
+  description: "The spec's user record (section 3).",
+  additionalProperties: false,
+  required: ["id", "email", "name", "gender", "dob", "about", "created_at", "updated_at", "messages", "last_login", "login_count", "email_verified", "verification_sent_at", "verification_attempts"],
+  properties: {
+    id: { type: "string" },
+    email: { type: "string", format: "email" },
+    name: { type: "string", maxLength: 100 },
+    gender: { type: "string", maxLength: 40 },
+    dob: { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" },
+    about: { type: "string", maxLength: 2000 },
+    created_at: { type: "string", format: "date-time" },
+    updated_at: { type: "string", format: "date-time" },
+    messages: { type: "array", items: ref("MessageSummary") },
+    last_login: { type: ["string", "null"], format: "date-time" },
+    login_count: { type: "integer", minimum: 0 },
+    email_verified: { type: "boolean" },
+    verification_sent_at: { type: ["string", "null"], format: "date-time" },
+    verification_attempts: { type: "integer", minimum: 0 },
+  },
+};
+
 const schemas: Record<string, Schema> = {
   Error: {
     type: "object",
@@ -51,26 +75,54 @@ const schemas: Record<string, Schema> = {
       created_at: { type: "string", format: "date-time" },
     },
   },
-  UserRecord: {
+  UserRecord: userRecord,
+  AccountExport: {
     type: "object",
-    description: "The spec's user record (section 3).",
+    description: "A person's data as \"Download my data\" on their profile gives it to them: the record (with the language their mails are written in), how they sign in, their sessions and their address's waitlist entry.",
     additionalProperties: false,
-    required: ["id", "email", "name", "gender", "dob", "about", "created_at", "updated_at", "messages", "last_login", "login_count", "email_verified", "verification_sent_at", "verification_attempts"],
+    required: ["exported_at", "record", "sign_in_methods", "sessions", "waitlist"],
     properties: {
-      id: { type: "string" },
-      email: { type: "string", format: "email" },
-      name: { type: "string", maxLength: 100 },
-      gender: { type: "string", maxLength: 40 },
-      dob: { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" },
-      about: { type: "string", maxLength: 2000 },
-      created_at: { type: "string", format: "date-time" },
-      updated_at: { type: "string", format: "date-time" },
-      messages: { type: "array", items: ref("MessageSummary") },
-      last_login: { type: ["string", "null"], format: "date-time" },
-      login_count: { type: "integer", minimum: 0 },
-      email_verified: { type: "boolean" },
-      verification_sent_at: { type: ["string", "null"], format: "date-time" },
-      verification_attempts: { type: "integer", minimum: 0 },
+      exported_at: { type: "string", format: "date-time" },
+      record: {
+        anyOf: [
+          { type: "null" },
+          {
+            ...userRecord,
+            required: [...(userRecord.required as string[]), "language"],
+            properties: { ...(userRecord.properties as Schema), language: { enum: ["en", "hi"] } },
+          },
+        ],
+      },
+      sign_in_methods: {
+        type: "array",
+        items: { type: "object", required: ["provider", "since"], additionalProperties: false, properties: { provider: { type: "string", description: "\"email and password\", google or github" }, since: { type: "string", format: "date-time" } } },
+      },
+      sessions: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["createdAt", "expiresAt", "userAgent"],
+          additionalProperties: false,
+          properties: { createdAt: { type: "string", format: "date-time" }, expiresAt: { type: "string", format: "date-time" }, userAgent: { type: ["string", "null"] } },
+        },
+      },
+      waitlist: {
+        anyOf: [
+          { type: "null" },
+          {
+            type: "object",
+            required: ["email", "interest", "status", "joined_at", "confirmed_at"],
+            additionalProperties: false,
+            properties: {
+              email: { type: "string" },
+              interest: { type: "string" },
+              status: { enum: ["pending", "confirmed"] },
+              joined_at: { type: "string", format: "date-time" },
+              confirmed_at: { type: ["string", "null"], format: "date-time" },
+            },
+          },
+        ],
+      },
     },
   },
   RecordAnswer: {
@@ -422,6 +474,21 @@ export function openApiDocument(serverUrl: string) {
             { name: "token", in: "query", required: true, schema: { type: "string" } },
           ],
           responses: { "200": html("Removed (or not on the list any more)"), "400": html("Not a valid link") },
+        },
+      },
+      "/admin/accounts/{id}/export": {
+        get: {
+          operationId: "exportAccountData",
+          summary: "An operator's copy of a person's data (a data request the privacy page promises), as a JSON download; audited (account.data-exported)",
+          security: signedIn,
+          parameters: [userId],
+          responses: {
+            "200": {
+              ...json(ref("AccountExport"), "The person's data (Content-Disposition: attachment)"),
+              headers: { "Content-Disposition": { description: "attachment; filename=\"account-<id>-<YYYY-MM-DD>.json\"", schema: { type: "string" } } },
+            },
+            "404": { description: "No such account; or the caller is not an operator (the console does not exist for them); or another site started the download (Sec-Fetch-Site)" },
+          },
         },
       },
       "/api/user/{id}": {

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { createVerifiedUser, expect, linkIn, PASSWORD, test, uniqueEmail, waitForMail } from "./fixtures";
+import { appDb, createVerifiedUser, expect, linkIn, PASSWORD, test, uniqueEmail, waitForMail } from "./fixtures";
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
 
@@ -118,6 +118,20 @@ test("every JSON answer of the API matches /api/openapi.json, and every document
   const other = await createVerifiedUser(await client(), uniqueEmail(testInfo, "openapi-out"));
   const out = await client();
   await check("post", "/api/auth/sign-in/email", await out.post("/api/auth/sign-in/email", { data: { email: other.email, password: other.password } }));
+  // The console's JSON download of a person's data: an operator's, and the 404s everyone else gets.
+  const otherId = (await appDb(testInfo).selectFrom("user").select("id").where("email", "=", other.email).executeTakeFirstOrThrow()).id;
+  const exportPath = `/admin/accounts/${encodeURIComponent(otherId)}/export`;
+  await check("get", "/admin/accounts/{id}/export", await out.get(exportPath));
+  const operator = await createVerifiedUser(await client(), uniqueEmail(testInfo, "openapi-op"));
+  const operatorId = (await appDb(testInfo).selectFrom("user").select("id").where("email", "=", operator.email).executeTakeFirstOrThrow()).id;
+  await appDb(testInfo).updateTable("profile").set({ role: "operator" }).where("user_id", "=", operatorId).execute();
+  const console_ = await client();
+  await check("post", "/api/auth/sign-in/email", await console_.post("/api/auth/sign-in/email", { data: { email: operator.email, password: operator.password } }));
+  const exported = await console_.get(exportPath);
+  expect(exported.status()).toBe(200);
+  await check("get", "/admin/accounts/{id}/export", exported);
+  await check("get", "/admin/accounts/{id}/export", await console_.get("/admin/accounts/no-such-account/export"));
+  await check("get", "/admin/accounts/{id}/export", await console_.get(exportPath, { headers: { "sec-fetch-site": "cross-site" } }));
   await check("post", "/api/auth/sign-out", await out.post("/api/auth/sign-out", { data: {} }));
 
   // The launch waitlist: a form post and the two mailed links (pages, not JSON: their statuses are checked).
