@@ -44,11 +44,20 @@ const config = {
           groups: [
             {
               name: "shell",
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer)|shared\/ui\/(button|icon|layout|logo|brand-icons|avatar)|features\/layout\/(header|footer|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button)|features\/auth\/(index|sign-out|user-cache))\.tsx?$/,
+              priority: 3,
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer|theme)|shared\/ui\/(button|icon|layout|logo|avatar|island)|features\/layout\/(header|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button|island-links)|features\/auth\/(index|sign-out|user-cache))\.tsx?$/,
             },
             {
+              // Drawn by the browser only on a navigation to them (the first page's are static islands: ADR 0033).
               name: "marketing",
-              test: /\/app\/features\/(marketing\/(card-grid|cards-page|team-grid|sections|hero)|particles\/(index|particles-background))\.tsx?$/,
+              priority: 1,
+              test: /\/app\/features\/marketing\/(card-grid|cards-page|team-grid|sections|home-sections)\.tsx?$/,
+            },
+            {
+              // The home page's hero and its particles (and the words it shares with the marketing blocks).
+              name: "hero",
+              priority: 2,
+              test: /\/app\/(features\/marketing\/hero|features\/particles\/(index|particles-background)|shared\/i18n\/catalog\/sections)\.tsx?$/,
             },
           ],
         },

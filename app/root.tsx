@@ -24,6 +24,9 @@ import { useMessages } from "~/shared/i18n/messages";
 import { shellMessages } from "~/shared/i18n/messages.server";
 import { useLocale } from "~/shared/i18n/use-locale";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import { islandsHydrated, preloadIslands } from "~/shared/ui/island";
+import { whenIdle } from "~/shared/lib/when-idle";
+import { useIslandLinks } from "~/features/layout/island-links";
 
 // Not needed to read or use the page: right after hydration (docs/decisions/0005-initial-javascript-budget.md).
 const DeferredBehaviour = lazy(() => import("./root-deferred"));
@@ -80,7 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
   const hydrated = useHydrated();
+  // Links in static islands navigate in place, as <Link>s do (shared/ui/island.tsx).
+  useIslandLinks();
   useEffect(() => {
+    // Islands mounted from now on are drawn by the browser, not taken from the server's page;
+    // their modules come when the browser is idle, so a navigation rarely waits for one.
+    islandsHydrated();
+    whenIdle(() => void preloadIslands());
     // Lets tests (and scripts, and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
     // A visit counts once per browser session, whichever page it starts on. Loaded after hydration, out of

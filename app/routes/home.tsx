@@ -2,16 +2,9 @@ import { site } from "~/config/site";
 import { marketingCopy, siteLines, teamIn } from "~/features/marketing/localized.server";
 import { localeOfRequest } from "~/shared/i18n/locale";
 import { Hero } from "~/features/marketing/hero";
-import {
-  FeaturesSection,
-  JoinBand,
-  StorySection,
-  TeamSection,
-  ValuesSection,
-  VisionSection,
-  WhyChooseUsSection,
-} from "~/features/marketing/sections";
+import type { HomeSectionsProps } from "~/features/marketing/home-sections";
 import { organizationJsonLd, originFrom, pageMeta } from "~/shared/lib/seo";
+import { island } from "~/shared/ui/island";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -26,17 +19,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return { hero, values, whyChooseUs, vision, features, story, team: teamIn(locale), site: siteLines(locale) };
 }
 
+/** Everything below the hero: static on the server's page (shared/ui/island.tsx); the hero keeps its particles. */
+const HomeSections = island<HomeSectionsProps>("home-sections", () => import("~/features/marketing/home-sections"));
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, values, whyChooseUs, vision, features, story, team } = loaderData;
   return (
     <>
-      <Hero content={loaderData.hero} />
-      <ValuesSection values={loaderData.values} />
-      <WhyChooseUsSection content={loaderData.whyChooseUs} />
-      <VisionSection vision={loaderData.vision} />
-      <FeaturesSection features={loaderData.features} />
-      <StorySection story={loaderData.story} />
-      <TeamSection team={loaderData.team} />
-      <JoinBand />
+      <Hero content={hero} />
+      <HomeSections values={values} whyChooseUs={whyChooseUs} vision={vision} features={features} story={story} team={team} />
     </>
   );
 }

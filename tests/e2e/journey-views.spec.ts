@@ -50,7 +50,7 @@ async function checkView(page: Page, name: string, documents: Map<string, string
       await expectAccessible(page);
       if (process.env.VIEW_SHOTS) {
         mkdirSync(process.env.VIEW_SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(process.env.VIEW_SHOTS, `${name.replace(/[^a-z0-9\u0900-\u097f]+/gi, "_")}-${width}-${colorScheme}.png`), fullPage: true });
+        await page.screenshot({ path: path.join(process.env.VIEW_SHOTS, `${name.replace(/[^a-z0-9\p{Script=Devanagari}]+/giu, "_")}-${width}-${colorScheme}.png`), fullPage: true });
       }
     }
   }

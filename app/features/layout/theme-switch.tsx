@@ -1,7 +1,5 @@
-import { useId, useSyncExternalStore } from "react";
-import { applyThemeChoice, readThemeChoice, setThemeAttribute, THEME_CHANGE_EVENT, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "~/shared/lib/theme";
-import { cn } from "~/shared/lib/cn";
-
+import { useEffect } from "react";
+import { syncThemeSwitch, THEME_CHOICES, THEME_INPUT_NAME, type ThemeChoice } from "~/shared/lib/theme";
 import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
 
@@ -12,12 +10,16 @@ const LABEL_KEY = { system: "themeSystem", light: "themeLight", dark: "themeDark
  * between them and a screen reader names the group and the choice. Hidden by
  * app.css until the theme script marks <html> as scripted (a choice could not
  * be remembered without it; the system's setting still applies).
+ *
+ * Plain markup: the inline theme script (THEME_BOOT_SCRIPT) applies a change,
+ * remembers it and checks the right radio, before hydration too, so the
+ * footer stays a static island. The chosen label's look follows the checked
+ * radio (CSS `:has`), not React state.
  */
 export function ThemeSwitch() {
-  const name = useId();
-  const choice = useThemeChoice();
   const t = useMessages("shell", shell);
-
+  // Drawn by the client (a navigation redrew the footer): check the remembered choice.
+  useEffect(() => syncThemeSwitch(), []);
   return (
     <fieldset className="theme-switch flex items-center gap-3">
       <legend className="float-left mr-3 text-sm">{t.theme}</legend>
@@ -25,44 +27,13 @@ export function ThemeSwitch() {
         {THEME_CHOICES.map((option) => (
           <label
             key={option}
-            className={cn(
-              "cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-300",
-              choice === option ? "bg-white/15 text-white" : "text-ink-300 hover:text-white",
-            )}
+            className="cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-ink-300 hover:text-white has-checked:bg-white/15 has-checked:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-300"
           >
-            <input
-              type="radio"
-              name={name}
-              value={option}
-              checked={choice === option}
-              onChange={() => applyThemeChoice(option)}
-              className="sr-only"
-            />
+            <input type="radio" name={THEME_INPUT_NAME} value={option} className="sr-only" />
             {t[LABEL_KEY[option]]}
           </label>
         ))}
       </div>
     </fieldset>
   );
-}
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(THEME_CHANGE_EVENT, onChange);
-  // Another tab's choice (localStorage is shared): this tab's switch and <html> follow it.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === THEME_STORAGE_KEY) {
-      setThemeAttribute(readThemeChoice());
-      window.dispatchEvent(new Event(THEME_CHANGE_EVENT));
-    }
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    window.removeEventListener(THEME_CHANGE_EVENT, onChange);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-/** The stored choice; prerendered HTML cannot know it, so "system" until hydrated. */
-function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, readThemeChoice, () => "system");
 }

@@ -18,14 +18,33 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number];
 /** Fired on window when the choice changes, for what draws colours itself (the console's canvas charts). */
 export const THEME_CHANGE_EVENT = "themechange";
 
+/** The name of the footer's three radios (one switch per page). */
+export const THEME_INPUT_NAME = "theme-choice";
+
 /**
  * Kept tiny and dependency-free: it is inlined into every page. `data-js`
  * tells CSS that scripts run (the switch shows only then: without scripts
- * a choice could not be remembered).
+ * a choice could not be remembered). It also runs the switch itself, from the
+ * first byte rather than from hydration, so a choice made before the page's
+ * JavaScript has arrived is not lost, and the switch needs no React (it sits
+ * in the footer's static island, shared/ui/island.tsx): a change of one of
+ * its radios applies and remembers the choice (as `applyThemeChoice`), the
+ * radios show the remembered choice once the page is parsed, and another
+ * tab's choice is followed.
  */
-export const THEME_BOOT_SCRIPT =
-  `(function(d){d.dataset.js="";try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");` +
-  `if(t==="light"||t==="dark")d.dataset.theme=t}catch(e){}})(document.documentElement)`;
+export const THEME_BOOT_SCRIPT = `(function(d,w){var K="${THEME_STORAGE_KEY}",N="${THEME_INPUT_NAME}",E="${THEME_CHANGE_EVENT}";d.dataset.js="";
+function g(){try{var t=localStorage.getItem(K);return t==="light"||t==="dark"?t:"system"}catch(e){return"system"}}
+function a(t){if(t==="system")delete d.dataset.theme;else d.dataset.theme=t}
+function s(){var c=g();document.querySelectorAll('input[name="'+N+'"]').forEach(function(i){i.checked=i.value===c})}
+a(g());document.addEventListener("DOMContentLoaded",s);
+document.addEventListener("change",function(e){var i=e.target;if(!i||i.name!==N)return;a(i.value);try{i.value==="system"?localStorage.removeItem(K):localStorage.setItem(K,i.value)}catch(x){}w.dispatchEvent(new Event(E))});
+w.addEventListener("storage",function(e){if(e.key===null||e.key===K){a(g());s();w.dispatchEvent(new Event(E))}})})(document.documentElement,window)`;
+
+/** Checks the switch's radio of the remembered choice (the boot script does it once the page is parsed; a switch drawn later calls it). */
+export function syncThemeSwitch(): void {
+  const choice = readThemeChoice();
+  for (const input of document.querySelectorAll<HTMLInputElement>(`input[name="${THEME_INPUT_NAME}"]`)) input.checked = input.value === choice;
+}
 
 export function parseThemeChoice(value: string | null | undefined): ThemeChoice {
   return value === "light" || value === "dark" ? value : "system";
@@ -37,25 +56,6 @@ export function readThemeChoice(): ThemeChoice {
   } catch {
     return "system";
   }
-}
-
-/** Draws the page in `choice` now (what the boot script does at load). */
-export function setThemeAttribute(choice: ThemeChoice): void {
-  const root = document.documentElement;
-  if (choice === "system") delete root.dataset.theme;
-  else root.dataset.theme = choice;
-}
-
-/** Remembers the choice (or forgets it, for "system") and applies it at once. */
-export function applyThemeChoice(choice: ThemeChoice): void {
-  setThemeAttribute(choice);
-  try {
-    if (choice === "system") localStorage.removeItem(THEME_STORAGE_KEY);
-    else localStorage.setItem(THEME_STORAGE_KEY, choice);
-  } catch {
-    // storage unavailable (private mode, blocked): the choice lasts for this page
-  }
-  window.dispatchEvent(new Event(THEME_CHANGE_EVENT));
 }
 
 /** Whether the page is drawn dark now: the choice, else the system's setting. */
