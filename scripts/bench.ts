@@ -41,7 +41,7 @@ import { ensureBuild } from "../server/build.mjs";
 import { inboxBench, printInboxBench } from "./lib/inbox-bench.ts";
 import { initialJavaScript, lighthousePages, printInitialJavaScript, printLighthousePages } from "./lib/page-bench.ts";
 import { printSlowPhoneBench, slowPhoneBench } from "./lib/slow-phone-bench.ts";
-import { BENCH_OPERATOR, load, MIX, mixedRequests, residentMb, type RowResult, runRows, signInVisitors, visitorRows } from "./lib/server-bench.ts";
+import { BENCH_OPERATOR, load, metrics, MIX, mixedRequests, residentMb, type RowResult, runRows, signInVisitors, visitorRows } from "./lib/server-bench.ts";
 import type { DatabaseConfig } from "../app/config/env.server.ts";
 import { startAppServer } from "../tests/support/app-server.ts";
 import { createPgSchema } from "../tests/support/test-databases.ts";
@@ -111,7 +111,7 @@ async function serverSection(
   console.log(`3. ${name}: ${count} visitors signed in (${((Date.now() - started) / 1000).toFixed(0)} s); each request below comes from a random one of them`);
   await new Promise((r) => setTimeout(r, 1000));
   console.log(`   resident memory: idle ${idle.toFixed(0)} MB; with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`);
-  console.log(`   (${seconds} s per row after 2 s of warm-up, ${connections} connections; ratio: to the baseline's throughput in this run; cpu: the server's, all threads, per request)`);
+  console.log(`   (${seconds} s per row after 2 s of warm-up, ${connections} connections; ratio: to the prerendered page's throughput measured for 4 s just before each row; cpu: the server's, all threads, per request)`);
   const rows = await runRows({ base, port, pid: app.pid }, visitors[0]!, visitorRows(visitors), { seconds, connections });
   const afterRows = residentMb(app.pid);
 
@@ -125,6 +125,11 @@ async function serverSection(
   console.log(`   slowest kinds by p99: ${slowest.map(([label, f]) => `${label} ${f.p99.toFixed(1)} ms`).join(", ")}`);
   if (mixed.errors) console.log(`   answers: ${JSON.stringify(mixed.statuses)}`);
   const afterMixed = residentMb(app.pid);
+  // Where the memory is: the V8 heap, memory outside it (the replay cache's bodies are Buffers), the replay cache itself.
+  const held = await metrics(base, visitors[0]!);
+  console.log(
+    `   after the mixed load: V8 heap ${held.memoryMb.heapUsed} MB, outside the heap ${held.memoryMb.external} MB, replay cache ${(held.replayCache.bytes / 1048576).toFixed(1)} MB in ${held.replayCache.entries} entries, session cache ${held.sessionCache.entries} sessions`,
+  );
   console.log(
     `   resident memory: idle ${idle.toFixed(0)} MB (target ≤ 120: ${mark(idle <= 120)}); after the rows ${afterRows.toFixed(0)} MB; after ${mixedSeconds} s of mixed load ${afterMixed.toFixed(0)} MB (target ≤ 250: ${mark(Math.max(afterRows, afterMixed) <= 250)})\n`,
   );

@@ -7,7 +7,7 @@
  * seen), which is what a first view costs.
  *
  * Every row is printed as a ratio to the prerendered page measured by the
- * same load generator against the same server in the same run, with the
+ * same load generator against the same server just before the row, with the
  * server's CPU time per request (from /proc, all its threads) and what each
  * cache did during the row (from /admin/metrics.json): a figure a cache
  * helped is never printed without its hit count.
@@ -165,9 +165,11 @@ export async function signInVisitors(base: string, database: DatabaseConfig, cou
 interface CacheFigures {
   replayCache: { hits: number; misses: number; stored: number; evicted: number; entries: number; bytes: number };
   sessionCache: { hits: number; misses: number; entries: number };
+  memoryMb: { rss: number; heapUsed: number; external: number };
 }
 
-async function metrics(base: string, operator: Visitor): Promise<CacheFigures> {
+/** The server's own figures (/admin/metrics.json, read as the operator visitor). */
+export async function metrics(base: string, operator: Visitor): Promise<CacheFigures> {
   const res = await fetch(`${base}/admin/metrics.json`, { headers: { cookie: operator.cookie } });
   if (!res.ok) throw new Error(`/admin/metrics.json answered ${res.status}`);
   return (await res.json()) as CacheFigures;
@@ -197,6 +199,9 @@ export interface RowResult {
   session: { hits: number; misses: number };
 }
 
+/** Seconds of the baseline measured again before each row (after a second of warm-up). */
+const BASELINE_SECONDS = 4;
+
 const pct = (hits: number, misses: number) => (hits + misses === 0 ? "–" : `${((100 * hits) / (hits + misses)).toFixed(1)} %`);
 
 /**
@@ -211,7 +216,18 @@ export async function runRows(
 ): Promise<RowResult[]> {
   const out: RowResult[] = [];
   let baseline = 0;
+  const baselineRow = rows[0]!;
+  /**
+   * The baseline again, for a few seconds just before a row: what the machine
+   * gives the prerendered page *now*. A shared machine's speed drifts by a
+   * third within minutes (seen: 6,714 and 8,803 req/s for the same page in
+   * one run), so a ratio to a baseline measured minutes earlier says as much
+   * about the drift as about the row.
+   */
+  const adjacentBaseline = async () =>
+    (await load(server.port, { connections: baselineRow.connections ?? connections, seconds: BASELINE_SECONDS, warmupSeconds: 1, pick: "random", requests: baselineRow.requests })).rps;
   const measure = async (label: string, plan: Omit<LoadPlan, "connections" | "seconds" | "warmupSeconds"> & Partial<LoadPlan>, row: Row) => {
+    if (baseline && !plan.total) baseline = await adjacentBaseline();
     const before = await metrics(server.base, operator);
     const cpuBefore = cpuMs(server.pid);
     const result = await load(server.port, { connections: row.connections ?? connections, seconds, warmupSeconds, ...plan });
@@ -231,11 +247,12 @@ export async function runRows(
     out.push(r);
     const target = plan.total ? undefined : row.target;
     const meets = target ? (target.ratio === undefined || r.ratio >= target.ratio) && (target.p99 === undefined || result.p99 <= target.p99) && result.errors === 0 : undefined;
+    const against = baseline && out.length > 1 && !plan.total ? `  (baseline just before: ${baseline.toFixed(0)} req/s)` : "";
     const goal = target ? `  target ${target.ratio !== undefined ? `≥ ${target.ratio}×` : ""}${target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : ""}: ${meets ? "meets target" : "BELOW TARGET"}` : "";
     console.log(
       `   ${row.label.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s ${r.ratio.toFixed(2).padStart(5)}×  p50 ${result.p50.toFixed(1).padStart(5)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  ` +
         `cpu ${r.cpuPerRequestMs.toFixed(3)} ms/req  replay hits ${r.replay.hits}/${r.replay.hits + r.replay.misses} (${pct(r.replay.hits, r.replay.misses)})  ` +
-        `sessions ${r.session.hits}/${r.session.hits + r.session.misses} (${pct(r.session.hits, r.session.misses)})${result.errors ? `  ${result.errors} ERRORS ${JSON.stringify(result.statuses)}` : ""}${goal}`,
+        `sessions ${r.session.hits}/${r.session.hits + r.session.misses} (${pct(r.session.hits, r.session.misses)})${result.errors ? `  ${result.errors} ERRORS ${JSON.stringify(result.statuses)}` : ""}${goal}${against}`,
     );
   };
   for (const row of rows) {
