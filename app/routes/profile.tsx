@@ -39,8 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // What a save without JavaScript kept when it found the session ended (server-draft.server.ts): back into the form, once.
   const kept = await takeServerDraft(s.auth, request.headers.get("cookie"), viewer.id, secureCookies(), locale);
-  // The date of birth may not be after today (profile-details.tsx): the page is redrawn when the day turns (UTC).
-  appContext(context).replayUntil(new Date().setUTCHours(24, 0, 0, 0));
   return data(
     {
       record,
@@ -93,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "save") {
     const version = textField(body.fields, "version");
-    const outcome = await updateOwnProfile(s, viewer, body.fields, { expectedVersion: version || undefined, withLanguage: true, t });
+    const outcome = await updateOwnProfile(s, viewer, body.fields, { expectedVersion: version || undefined, withLanguage: true, dateParts: true, t });
     const answer: ProfileActionData = outcome.ok
       ? { intent: "save", ok: true, record: { ...outcome.record, language: outcome.language } }
       : {

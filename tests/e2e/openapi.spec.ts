@@ -111,6 +111,9 @@ test("every JSON answer of the API matches /api/openapi.json, and every document
   await check("post", "/api/saveUser", await me.post("/api/saveUser"));
   await check("post", "/api/saveUser/{uid}", await me.post(`/api/saveUser/${id}`, { data: { about: "Documented.", role: "admin" } }));
   await check("post", "/api/saveUser/{uid}", await me.post(`/api/saveUser/${id}`, { data: { dob: "31-12-2000" } }));
+  // The documented format (YYYY-MM-DD) is the one taken; the profile page's date boxes are not part of the API.
+  await check("post", "/api/saveUser/{uid}", await me.post(`/api/saveUser/${id}`, { data: { name: "Open Api", dob: "2000-12-31", "dob-day": "1", "dob-month": "1", "dob-year": "1990" } }));
+  expect(((await (await me.get(`/api/user/${id}`)).json()) as { data: { dob: string } }).data.dob).toBe("2000-12-31");
   await check("post", "/api/auth/request-password-reset", await anon.post("/api/auth/request-password-reset", { data: { email, redirectTo: "/auth/reset-password" } }));
   await check("delete", "/api/user/{id}", await me.delete(`/api/user/${id}`, { data: { name: "Not The Name", password: PASSWORD } }));
   await check("delete", "/api/user/{id}", await me.delete(`/api/user/${id}`, { data: { name: "Open Api", password: PASSWORD } }));

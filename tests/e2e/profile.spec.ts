@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import {
   appDb,
   createVerifiedUser,
@@ -22,6 +22,12 @@ async function signedIn(page: Page, request: APIRequestContext, email: string) {
   await signInViaUi(page, user.email);
   await open(page, "/profile");
   return user;
+}
+
+/** The date of birth as stored. */
+async function storedDob(testInfo: TestInfo, email: string) {
+  const row = await appDb(testInfo).selectFrom("profile").innerJoin("user", "user.id", "profile.user_id").select("profile.dob").where("user.email", "=", email).executeTakeFirst();
+  return row?.dob;
 }
 
 test.describe("/profile", () => {
@@ -55,7 +61,14 @@ test.describe("/profile", () => {
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
-    await expect(page.getByLabel("Date of Birth")).toHaveAttribute("type", "date");
+    // The date of birth is three boxes for numbers under one legend (GOV.UK's "memorable date"), not the browser's date picker.
+    const dob = page.getByRole("group", { name: "Date of Birth" });
+    await expect(dob).toHaveAccessibleDescription("For example, 27 3 1990");
+    for (const box of ["Day", "Month", "Year"]) {
+      await expect(dob.getByLabel(box, { exact: true })).toHaveAttribute("type", "text");
+      await expect(dob.getByLabel(box, { exact: true })).toHaveAttribute("inputmode", "numeric");
+    }
+    await expect(page.locator('#profile-details-form input[type="date"]')).toHaveCount(0);
     await expect(page.getByLabel("About")).toHaveAttribute("rows", "4");
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("button", { name: "Edit Profile" })).toBeFocused();
@@ -68,7 +81,9 @@ test.describe("/profile", () => {
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Name", { exact: true }).fill("Asha Verma");
     await page.getByLabel("Gender").selectOption("Female");
-    await page.getByLabel("Date of Birth").fill("1999-04-12");
+    await page.getByLabel("Day", { exact: true }).fill("12");
+    await page.getByLabel("Month", { exact: true }).fill("4");
+    await page.getByLabel("Year", { exact: true }).fill("1999");
     await page.getByLabel("About").fill("I teach maths in Kanpur.");
 
     await page.route("**/profile.data*", async (route) => {
@@ -89,7 +104,10 @@ test.describe("/profile", () => {
     await expect(details.locator("dd")).toHaveText(["Asha Verma", /@/, "Female", "12 April 1999", "English", "I teach maths in Kanpur."]);
     await page.getByRole("button", { name: "Edit Profile" }).click();
     await expect(page.getByLabel("Gender")).toHaveValue("Female");
-    await expect(page.getByLabel("Date of Birth")).toHaveValue("1999-04-12");
+    await expect(page.getByLabel("Day", { exact: true })).toHaveValue("12");
+    await expect(page.getByLabel("Month", { exact: true })).toHaveValue("4");
+    await expect(page.getByLabel("Year", { exact: true })).toHaveValue("1999");
+    expect(await storedDob(testInfo, await page.getByLabel("Email", { exact: true }).inputValue())).toBe("1999-04-12");
     await expect(page.getByLabel("About")).toHaveValue("I teach maths in Kanpur.");
     await expect(page.getByTestId("last-update")).toContainText(String(new Date().getUTCFullYear()));
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -184,7 +202,45 @@ test.describe("/profile", () => {
     await open(page, "/profile");
     await expect(page.getByRole("region", { name: "Profile Details" }).locator("dd").nth(3)).toHaveText("Not set");
     await page.getByRole("button", { name: "Edit Profile" }).click();
-    await expect(page.getByLabel("Date of Birth")).toHaveValue("");
+    for (const box of ["Day", "Month", "Year"]) await expect(page.getByLabel(box, { exact: true })).toHaveValue("");
+  });
+
+  test("a half-typed or impossible date of birth is refused in its slot and never clears the stored one; three empty boxes clear it", async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, "dobparts");
+    await createVerifiedUser(request, email);
+    // Stored before this browser signs in: the server's caches never saw the record without it.
+    const row = await profileOf(testInfo, email);
+    await appDb(testInfo).updateTable("profile").set({ dob: "1990-08-05" }).where("user_id", "=", row!.id).execute();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInViaUi(page, email);
+    await open(page, "/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    const box = (name: string) => page.getByLabel(name, { exact: true });
+    await expect(box("Day")).toHaveValue("5");
+    await expect(box("Month")).toHaveValue("8");
+    await expect(box("Year")).toHaveValue("1990");
+
+    // A year typed halfway: before, the date field posted "" and the save cleared the date.
+    await box("Day").fill("");
+    await box("Year").fill("19");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(box("Day")).toHaveAccessibleDescription("Date of birth must include a day, a month and a year (or leave all three empty).");
+    await expect(box("Day")).toBeFocused();
+    // Typing in any box clears the date's one error.
+    await box("Month").fill("2");
+    await expect(box("Day")).not.toHaveAttribute("aria-invalid", "true");
+
+    await box("Day").fill("31");
+    await box("Year").fill("1999");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.locator("#profile-dob-error")).toHaveText("Date of birth must be a real date between 1900 and today.");
+    expect(await storedDob(testInfo, email)).toBe("1990-08-05");
+
+    for (const name of ["Day", "Month", "Year"]) await box(name).fill("");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Profile Details" }).locator("dd").nth(3)).toHaveText("Not set");
+    expect(await storedDob(testInfo, email)).toBe("");
   });
 
   test("time tracking: start, it counts every second, stop, and it resumes after a reload", async ({ page, request }, testInfo) => {

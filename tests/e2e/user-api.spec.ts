@@ -56,6 +56,10 @@ test.describe("the user-record API (contract)", () => {
         role: "admin",
         isAdmin: true,
         messages: [{ id: "x" }],
+        // The profile page's date boxes are the form's, not the contract's: the API reads `dob` only.
+        "dob-day": "9",
+        "dob-month": "9",
+        "dob-year": "1999",
       },
     });
     expect(update.status()).toBe(200);
@@ -90,6 +94,10 @@ test.describe("the user-record API (contract)", () => {
       [{ name: "Ok", dob: "2020-02-30" }, /Date of birth must be a real date/],
       [{ name: "Ok", dob: "yesterday" }, /Date of birth must be a real date/],
       [{ name: "Ok", dob: "2999-01-01" }, /Date of birth must be a real date/],
+      // The contract's format only: the profile page's day-month-year order is not read here.
+      [{ name: "Ok", dob: "03/02/2001" }, /Date of birth must be a real date \(YYYY-MM-DD\)/],
+      // A form's date boxes do not stand in for it: a bad `dob` is refused whatever comes along.
+      [{ name: "Ok", dob: "1999-02-31", "dob-day": "3", "dob-month": "2", "dob-year": "2001" }, /Date of birth must be a real date \(YYYY-MM-DD\)/],
       [{ name: "" }, /Name is required/],
       [{ name: "x".repeat(101) }, /Name must be at most 100 characters/],
       [{ name: "Ok", about: "y".repeat(2001) }, /About must be at most 2000 characters/],

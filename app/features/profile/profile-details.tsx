@@ -11,7 +11,19 @@ import { useHydrated } from "~/shared/lib/use-hydrated";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AccountDate } from "./account-date";
 import type { ProfileDraft } from "./profile-draft";
-import { checkProfile, dateInputValue, genderLabel, GENDERS, PROFILE_LIMITS, type ProfileRecord, type ProfileUpdate } from "./user-record";
+import {
+  type AccountWords,
+  checkProfile,
+  type DateParts,
+  dateInputValue,
+  DOB_FIELDS,
+  dobParts,
+  genderLabel,
+  GENDERS,
+  PROFILE_LIMITS,
+  type ProfileRecord,
+  type ProfileUpdate,
+} from "./user-record";
 
 interface ProfileDetailsProps {
   record: ProfileRecord;
@@ -38,6 +50,72 @@ function LanguageName({ locale }: { locale: ProfileRecord["language"] }) {
   return <span lang={locale}>{LANGUAGE_NAME[locale]}</span>;
 }
 
+const DOB_BOXES = [
+  { part: "day", label: "dobDay", autoComplete: "bday-day", maxLength: 2, width: "w-16" },
+  { part: "month", label: "dobMonth", autoComplete: "bday-month", maxLength: 2, width: "w-16" },
+  { part: "year", label: "dobYear", autoComplete: "bday-year", maxLength: 4, width: "w-24" },
+] as const;
+
+/**
+ * The date of birth as the GOV.UK "memorable date": Day, Month and Year
+ * boxes for numbers under one legend, not the browser's date picker (a half
+ * typed picker posts "" and, the form being noValidate, cleared the date; it
+ * also showed the browser's US format). user-record.ts composes the boxes
+ * into `dob`, the same way here (checkProfile) and in the route action; its
+ * one error goes in the slot under the boxes.
+ *
+ * The fieldset carries the field's name (`dob`): the form's error handling
+ * (useFieldErrors) focuses the first element named by an error, and the
+ * fieldset passes that focus on to the Day box.
+ */
+function DateOfBirthField({ defaults, error, t }: { defaults: DateParts; error?: string; t: AccountWords }) {
+  const day = useRef<HTMLInputElement>(null);
+  const errorId = "profile-dob-error";
+  return (
+    <fieldset
+      name="dob"
+      tabIndex={-1}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) day.current?.focus();
+      }}
+      aria-describedby="profile-dob-hint"
+      className="min-w-0 outline-none"
+    >
+      <legend className="text-sm font-medium text-ink-800">{t.details.dob}</legend>
+      <p id="profile-dob-hint" className="mt-1 text-sm text-ink-600">
+        {t.details.dobHint}
+      </p>
+      <div className="mt-1.5 flex gap-3">
+        {DOB_BOXES.map((box) => (
+          <div key={box.part}>
+            <label htmlFor={`profile-dob-${box.part}`} className="block text-sm text-ink-700">
+              {t.details[box.label]}
+            </label>
+            <input
+              ref={box.part === "day" ? day : undefined}
+              id={`profile-dob-${box.part}`}
+              name={DOB_FIELDS[box.part]}
+              type="text"
+              inputMode="numeric"
+              autoComplete={box.autoComplete}
+              maxLength={box.maxLength}
+              defaultValue={defaults[box.part]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={cn(inputClasses, "mt-1 tabular-nums", box.width)}
+            />
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /**
  * Profile Details: Name, Email (read-only), Gender, Date of Birth, About and
  * the language of the person's mails. In view mode the values read as text;
@@ -61,7 +139,9 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
 
   // A custom gender written through the API is kept as an option rather than lost.
   const genders: readonly string[] = GENDERS.includes(values.gender as (typeof GENDERS)[number]) ? GENDERS : [...GENDERS, values.gender];
-  const dob = dateInputValue(values.dob);
+  // The stored date (a real one, else none); in the form, a draft's boxes as they were typed.
+  const dob = dateInputValue(record.dob);
+  const dobDefaults = dobParts(draft ? draft.values.dob : dob);
 
   return (
     <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
@@ -84,6 +164,12 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             }
             fields.formProps.onSubmit(event);
             if (!event.defaultPrevented) onSubmit(event);
+          }}
+          onChange={(event) => {
+            // The date's three boxes share its one slot: typing in any of them clears it.
+            const { name } = event.target as EventTarget & { name?: unknown };
+            const boxes: unknown[] = Object.values(DOB_FIELDS);
+            fields.formProps.onChange(boxes.includes(name) ? ({ target: { name: "dob" } } as unknown as React.FormEvent<HTMLFormElement>) : event);
           }}
           className="mt-6 grid gap-5 sm:grid-cols-2"
         >
@@ -125,15 +211,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
               <Icon name="chevron-down" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-500" />
             </div>
           </FieldShell>
-          <TextField
-            label={t.details.dob}
-            name="dob"
-            type="date"
-            defaultValue={dob}
-            max={new Date().toISOString().slice(0, 10)}
-            min="1900-01-01"
-            error={errors.dob}
-          />
+          <DateOfBirthField defaults={dobDefaults} error={errors.dob} t={t} />
           <FieldShell id="profile-language" label={t.details.language} hint={t.details.languageHint} error={errors.language}>
             <div className="relative">
               <select

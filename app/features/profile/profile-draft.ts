@@ -7,7 +7,7 @@
  */
 import { useMemo, useSyncExternalStore } from "react";
 import { type FieldSource, textOf } from "~/shared/lib/field-errors";
-import { mailLanguage, PROFILE_LIMITS, type ProfileUpdate } from "./user-record";
+import { mailLanguage, PROFILE_LIMITS, type ProfileUpdate, typedDob } from "./user-record";
 
 const KEY = "profile-draft";
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -16,6 +16,7 @@ export interface ProfileDraft {
   userId: string;
   /** The record's `updated_at` the form was editing: the save after sign-in still refuses to overwrite a newer one. */
   version: string;
+  /** As typed: the date of birth is typedDob's `Y-M-D` (parts may be empty), not necessarily a date. */
   values: ProfileUpdate;
   savedAt: number;
 }
@@ -98,7 +99,8 @@ export function typedValues(source: FieldSource): ProfileUpdate {
   return {
     name: textOf(source, "name").slice(0, PROFILE_LIMITS.name),
     gender: textOf(source, "gender").slice(0, PROFILE_LIMITS.gender),
-    dob: textOf(source, "dob").slice(0, 10),
+    // The date's three boxes as typed (Y-M-D, parts may be empty): the form shows them as they were left.
+    dob: typedDob(source),
     about: textOf(source, "about").slice(0, PROFILE_LIMITS.about),
     ...(language ? { language } : {}),
   };

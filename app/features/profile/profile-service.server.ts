@@ -40,6 +40,8 @@ export interface UpdateOptions {
   expectedVersion?: string;
   /** The profile page's form also sets the language of the person's mails; the API (the contract) does not. */
   withLanguage?: boolean;
+  /** The profile page's form sends the date of birth as day, month and year boxes; the API sends `dob` (profile-update.server.ts). */
+  dateParts?: boolean;
   /** The words of the page's language (field errors and messages); English for the API. */
   t?: AccountWords;
 }
@@ -55,9 +57,9 @@ export async function updateOwnProfile(
   deps: Pick<ProfileDeps, "database">,
   viewer: Viewer,
   input: Record<string, unknown>,
-  { expectedVersion, withLanguage = false, t = account }: UpdateOptions = {},
+  { expectedVersion, withLanguage = false, dateParts = false, t = account }: UpdateOptions = {},
 ): Promise<UpdateOutcome> {
-  const parsed = parseProfileUpdate(input, { withLanguage, t });
+  const parsed = parseProfileUpdate(input, { withLanguage, dateParts, t });
   if (!parsed.ok) return { ok: false, message: Object.values(parsed.fieldErrors).join(" "), fieldErrors: parsed.fieldErrors };
   // The header shows the name from the cached session: the database's write report drops it (infra/db/write-watch.ts).
   const written = await updateProfile(deps.database.db, viewer.id, parsed.value, new Date(), expectedVersion);

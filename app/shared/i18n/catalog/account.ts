@@ -56,6 +56,11 @@ export const account = {
     emailHint: "Your email cannot be changed here.",
     gender: "Gender",
     dob: "Date of Birth",
+    /** The date of birth's three boxes (day, month, year) and the example under their legend. */
+    dobHint: "For example, 27 3 1990",
+    dobDay: "Day",
+    dobMonth: "Month",
+    dobYear: "Year",
     about: "About",
     aboutPlaceholder: "A few words about you",
     language: "Email language",
@@ -78,7 +83,11 @@ export const account = {
     nameMissing: "Name is required.",
     nameTooLong: "Name must be at most {max} characters.",
     genderTooLong: "Gender must be at most {max} characters.",
+    /** The user-record API's `dob` (YYYY-MM-DD, the contract). */
     dobInvalid: "Date of birth must be a real date (YYYY-MM-DD) between 1900 and today.",
+    /** The profile form's three boxes: some left empty, or no real date between 1900 and today. */
+    dobIncomplete: "Date of birth must include a day, a month and a year (or leave all three empty).",
+    dobNotReal: "Date of birth must be a real date between 1900 and today.",
     aboutTooLong: "About must be at most {max} characters.",
     genderNotText: "Gender must be text.",
     dobNotText: "Date of birth must be text.",
