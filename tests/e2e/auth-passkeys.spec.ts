@@ -39,6 +39,8 @@ test.describe("passkeys", () => {
     expect(await authenticator.credentials()).toHaveLength(1);
     const mail = await waitForMail(email, /A passkey was added/);
     expect(mail.text).toContain('"Work laptop"');
+    // The device it came from, as every security notice says it (Playwright's "Desktop Chrome" is Chrome on Windows).
+    expect(mail.text).toContain("from Chrome on Windows");
     await expectAccessible(page);
 
     // Renamed with a plain form post.
@@ -61,7 +63,7 @@ test.describe("passkeys", () => {
     await open(page, "/profile/security");
     await section.getByRole("button", { name: "Remove the passkey Home laptop" }).click();
     await expect(section.getByText("Passkey removed. It can no longer sign in to your account.")).toBeVisible();
-    await waitForMail(email, /A passkey was removed/);
+    expect((await waitForMail(email, /A passkey was removed/)).text).toContain("from Chrome on Windows");
     await page.context().clearCookies({ name: /session_token/ });
     await open(page, "/auth");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();

@@ -37,6 +37,8 @@ test.describe("two-factor authentication", () => {
     const { app, backupCodes, firstCode } = await turnOnTwoFactor(page, PASSWORD);
     const mail = await waitForMail(email, /Two-factor authentication is on/);
     expect(mail.text).toContain("Review account security");
+    // Like every security notice, it names the device (Playwright's "Desktop Chrome" says Windows whatever the machine).
+    expect(mail.text).toContain("from Chrome on Windows");
     // Stored encrypted: neither the key nor a backup code is in the database in clear.
     const row = await appDb(testInfo).selectFrom("twoFactor").innerJoin("user", "user.id", "twoFactor.userId").select(["secret", "backupCodes"]).where("user.email", "=", email).executeTakeFirstOrThrow();
     expect(row.backupCodes).not.toContain(backupCodes[0]!);
@@ -94,6 +96,15 @@ test.describe("two-factor authentication", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
+
+    // Turned off from the security page (signed in just now: fresh enough); its notice names the device too.
+    await open(page, "/profile/security");
+    const section = page.getByRole("region", { name: /^Two-factor authentication/ });
+    const turnOff = section.locator("form", { has: page.getByRole("button", { name: "Turn off two-factor" }) });
+    await turnOff.getByLabel("Your password").fill(PASSWORD);
+    await turnOff.getByRole("button", { name: "Turn off two-factor" }).click();
+    await expect(section.getByRole("button", { name: "Set up two-factor" })).toBeVisible();
+    expect((await waitForMail(email, /Two-factor authentication was turned off/)).text).toContain("from Chrome on Windows");
   });
 
   test("five wrong codes end the challenge: sign in again", async ({ page, request }, testInfo) => {

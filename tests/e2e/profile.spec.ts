@@ -353,6 +353,8 @@ test.describe("deleting the account", () => {
     await overlayCleared(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     expect(await profileOf(testInfo, user.email)).toBeUndefined();
+    // The notice says when and from which device (Playwright's "Desktop Chrome" says Windows whatever the machine).
+    expect((await waitForMail(user.email, /Your Tuesday AI account was deleted/)).text).toContain("from Chrome on Windows");
     expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
     // The next person on this browser inherits none of the local stats.
     expect(await page.evaluate(() => ["totalVisits", "timeSpent", "totalTimeSpent", "trackTime", "lastActive"].map((k) => localStorage.getItem(k)))).toEqual([

@@ -4,6 +4,7 @@
  * export it. Authorization is the caller's (requireViewer / requireOwner):
  * these functions only ever touch the viewer they are given.
  */
+import { runWithEndpointContext } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import type { Auth } from "~/features/auth/index.server";
@@ -126,7 +127,11 @@ export async function deleteOwnAccount(
     if (!(error instanceof APIError)) throw error;
   }
   // Removes the user's sessions and sign-in accounts too; our profile and messages follow by cascade.
-  await ctx.internalAdapter.deleteUser(viewer.id);
+  // Called outside Better Auth's endpoints, its database hooks would see no request: run it in one with
+  // this request's headers, so the account-deleted notice (auth.server.ts) names the device, as it does
+  // for an emailed deletion link. The hooks read nothing from it but the headers.
+  const endpoint = { headers: authHeaders, request: undefined, context: ctx } as unknown as Parameters<typeof runWithEndpointContext>[0];
+  await runWithEndpointContext(endpoint, () => ctx.internalAdapter.deleteUser(viewer.id));
   deps.log.info({ userId: viewer.id }, "account deleted by its owner");
   return { kind: "deleted", clearCookies };
 }

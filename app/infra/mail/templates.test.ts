@@ -50,19 +50,27 @@ describe("mail templates", () => {
     expect(passwordChangedMail("Asha", AT, "https://tuesday.example/auth?mode=reset").text).not.toContain(" from ");
   });
 
-  it("the already-have-an-account mail offers the reset as a link of its own, not a bare address", () => {
+  it("the already-have-an-account mail offers the reset as a button of its own, like every action link", () => {
     const mail = existingAccountMail("Asha", "https://tuesday.example/auth", "https://tuesday.example/auth?mode=reset");
     expect(mail.subject).toBe(`You already have a ${site.productName} account`);
     expect(anchorsOf(mail.html)).toEqual([
-      { href: "https://tuesday.example/auth?mode=reset", text: "Reset it here" },
       { href: "https://tuesday.example/auth", text: "Sign in" },
       { href: "https://tuesday.example/auth", text: "tuesday.example/auth" },
+      { href: "https://tuesday.example/auth?mode=reset", text: "Reset my password" },
+      { href: "https://tuesday.example/auth?mode=reset", text: "tuesday.example/auth" },
     ]);
-    expect(mail.html).toContain('Forgot your password? <a href="https://tuesday.example/auth?mode=reset"');
-    expect(mail.html).not.toContain("Reset it here: https://");
-    // Plain text has no links: the words and then the address, as before.
-    expect(mail.text).toContain("Forgot your password? Reset it here: https://tuesday.example/auth?mode=reset");
+    // Sign in is the main button; the reset one is drawn in outline, under its question, with its own fallback line.
+    const button = (label: string) => new RegExp(`<a href="[^"]+" style="([^"]+)">${label}</a>`).exec(mail.html)?.[1] ?? "";
+    expect(button("Sign in")).toContain("background:#6d28d9");
+    expect(button("Reset my password")).toContain("display:inline-block");
+    expect(button("Reset my password")).toContain("border:2px solid #6d28d9");
+    expect(mail.html).toMatch(/>Forgot your password\?<\/td><\/tr>\n<tr><td style="padding:8px 0 24px"><a href="https:\/\/tuesday\.example\/auth\?mode=reset"/);
+    expect(mail.html.match(/Button not working\?/g)).toHaveLength(2);
+    // No inline text link in a sentence any more.
+    expect(mail.html).not.toMatch(/Forgot your password\? <a /);
+    // Plain text has no links: the words and then the address.
     expect(mail.text).toContain("Sign in: https://tuesday.example/auth");
+    expect(mail.text).toContain("Forgot your password? Reset my password: https://tuesday.example/auth?mode=reset");
   });
 
   it("the account-deleted notice says when (UTC and IST) and, when known, from which device", () => {
@@ -160,11 +168,11 @@ describe("mails in Hindi", () => {
     expect(newSignInMail("आशा", DEVICE, new Date(Date.UTC(2026, 0, 3, 2, 5)), URL_B, "hi").text).toContain("3 जनवरी 2026, 02:05 UTC (07:35 IST)");
   });
 
-  it("the reset link of the already-have-an-account mail is a link with Hindi words", () => {
+  it("the reset button of the already-have-an-account mail has Hindi words", () => {
     const mail = existingAccountMail("आशा", URL_B, URL_A, "hi");
-    expect(anchorsOf(mail.html).map((a) => a.href)).toEqual([URL_A, URL_B, URL_B]);
-    expect(anchorsOf(mail.html)[0]!.text).toBe(hindiWords.existingAccount.resetLink);
-    expect(mail.text).toContain(`${hindiWords.existingAccount.resetPrompt} ${hindiWords.existingAccount.resetLink}: ${URL_A}`);
+    expect(anchorsOf(mail.html).map((a) => a.href)).toEqual([URL_B, URL_B, URL_A, URL_A]);
+    expect(anchorsOf(mail.html)[2]!.text).toBe(hindiWords.existingAccount.resetAction);
+    expect(mail.text).toContain(`${hindiWords.existingAccount.resetPrompt} ${hindiWords.existingAccount.resetAction}: ${URL_A}`);
   });
 
   it("the waitlist mail's unsubscribe line is Hindi in both parts", () => {

@@ -24,13 +24,13 @@ interface Layout {
   preheader: string;
   heading: string;
   paragraphs: string[];
-  /**
-   * A second way on, as a line of its own under the paragraphs: a question and
-   * a short link ("Forgot your password? Reset it here"); the plain text gives
-   * the whole address after the link's words.
-   */
-  link?: { prompt: string; label: string; url: string };
   action?: { label: string; url: string };
+  /**
+   * A second way on, under the first button: a question, then a button of its
+   * own, drawn in outline so the first stays the main one ("Forgot your
+   * password?" [Reset my password]), with the same fallback line.
+   */
+  second?: { prompt: string; label: string; url: string };
   footnote?: string;
   /** A mail to a list: the link that takes the reader off it, at the foot of the mail. */
   unsubscribe?: string;
@@ -61,17 +61,25 @@ function withMarkup(template: string, values: Record<string, string>): string {
   return fill(escape(template), values);
 }
 
-function layout({ preheader, heading, paragraphs, link, action, footnote, unsubscribe }: Layout, locale: Locale = "en"): { html: string; text: string } {
+const BUTTON_STYLE = {
+  main: "display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px",
+  outline: "display:inline-block;background:#ffffff;color:#6d28d9;text-decoration:none;font-weight:600;padding:10px 20px;border:2px solid #6d28d9;border-radius:10px",
+} as const;
+
+/** A button and, under it, the fallback line (the link named by its site and page, then the whole address). */
+function buttonRows({ label, url }: { label: string; url: string }, kind: keyof typeof BUTTON_STYLE, fallback: string): string {
+  return `<tr><td style="padding:8px 0 24px"><a href="${escape(url)}" style="${BUTTON_STYLE[kind]}">${escape(label)}</a></td></tr>
+       <tr><td style="padding:0 0 16px;font-size:12px;line-height:1.5;color:#64748b">${withMarkup(fallback, { link: `<a href="${escape(url)}" style="color:#6d28d9">${escape(shortLinkText(url))}</a>` })}<br><span style="word-break:break-all;color:#94a3b8">${escape(url)}</span></td></tr>`;
+}
+
+function layout({ preheader, heading, paragraphs, action, second, footnote, unsubscribe }: Layout, locale: Locale = "en"): { html: string; text: string } {
   const t = wordsOf(locale).layout;
   const brand = escape(site.productName);
-  const button = action
-    ? `<tr><td style="padding:8px 0 24px"><a href="${escape(action.url)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escape(action.label)}</a></td></tr>
-       <tr><td style="padding:0 0 16px;font-size:12px;line-height:1.5;color:#64748b">${withMarkup(t.buttonFallback, { link: `<a href="${escape(action.url)}" style="color:#6d28d9">${escape(shortLinkText(action.url))}</a>` })}<br><span style="word-break:break-all;color:#94a3b8">${escape(action.url)}</span></td></tr>`
-    : "";
-  const rows = [
-    ...paragraphs.map((p) => `<tr><td style="${PARAGRAPH_STYLE}">${escape(p).replace(/\n/g, "<br>")}</td></tr>`),
-    ...(link ? [`<tr><td style="${PARAGRAPH_STYLE}">${escape(link.prompt)} <a href="${escape(link.url)}" style="color:#6d28d9">${escape(link.label)}</a></td></tr>`] : []),
-  ];
+  const button = [
+    ...(action ? [buttonRows(action, "main", t.buttonFallback)] : []),
+    ...(second ? [`<tr><td style="${PARAGRAPH_STYLE}">${escape(second.prompt)}</td></tr>`, buttonRows(second, "outline", t.buttonFallback)] : []),
+  ].join("\n");
+  const rows = paragraphs.map((p) => `<tr><td style="${PARAGRAPH_STYLE}">${escape(p).replace(/\n/g, "<br>")}</td></tr>`);
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(heading)}</title></head>
 <body style="margin:0;background:#f4f3fb;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1e1b2e">
@@ -91,8 +99,8 @@ ${unsubscribe ? `<p style="font-size:12px;color:#64748b;margin:8px 0 0">${withMa
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
-    ...(link ? [`${link.prompt} ${link.label}: ${link.url}`, ""] : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    ...(second ? [`${second.prompt} ${second.label}: ${second.url}`, ""] : []),
     ...(footnote ? [footnote, ""] : []),
     t.signOff,
     ...(unsubscribe ? ["", fill(t.unsubscribeText, { link: t.unsubscribe, url: unsubscribe })] : []),
@@ -147,8 +155,8 @@ export function existingAccountMail(name: string, signInUrl: string, resetUrl: s
         preheader: t.preheader,
         heading: t.heading,
         paragraphs: [fill(w.greeting, { name }), t.tried],
-        link: { prompt: t.resetPrompt, label: t.resetLink, url: resetUrl },
         action: { label: t.action, url: signInUrl },
+        second: { prompt: t.resetPrompt, label: t.resetAction, url: resetUrl },
         footnote: t.footnote,
       },
       locale,

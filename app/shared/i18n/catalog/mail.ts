@@ -42,7 +42,8 @@ export const mail = {
     heading: "You already have an account",
     tried: `Someone (hopefully you) tried to create a ${product} account with this email address. You already have one, so nothing was changed.`,
     resetPrompt: "Forgot your password?",
-    resetLink: "Reset it here",
+    /** The second button, under its question. */
+    resetAction: "Reset my password",
     action: "Sign in",
     footnote: "If this was not you, you can ignore this email.",
   },
