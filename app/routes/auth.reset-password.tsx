@@ -16,9 +16,11 @@ import type { Route } from "./+types/auth.reset-password";
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
 export const headers = carryRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = messagesFromMatches(matches, "auth", authWords);
-  return [...pageMeta(matches, { title: t.reset.title, path: "/auth/reset-password", description: t.reset.description }), { name: "robots", content: "noindex" }];
+  // A used or expired link's page says so in its tab too (ResetPasswordForm shows it without password fields).
+  const title = loaderData && (loaderData.error || !loaderData.token) ? t.reset.deadTitle : t.reset.title;
+  return [...pageMeta(matches, { title, path: "/auth/reset-password", description: t.reset.description }), { name: "robots", content: "noindex" }];
 };
 
 /**

@@ -141,6 +141,53 @@ test.describe("sign-up with mandatory email verification", () => {
   });
 });
 
+test.describe("tab titles", () => {
+  test("each auth view names itself in the tab's title, with or without a page load between them", async ({ page, request, baseURL }, testInfo) => {
+    const seen: string[] = [];
+    const titled = async (title: string) => {
+      await expect(page).toHaveTitle(`${title} | Tuesday AI`);
+      seen.push(title);
+    };
+    await open(page, "/auth");
+    await titled("Sign in");
+    // Moving between the views by their links (client-side navigation) changes the title too.
+    await page.getByRole("link", { name: "Create one" }).click();
+    await titled("Create your account");
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveTitle("Sign in | Tuesday AI");
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await titled("Reset your password");
+
+    const email = uniqueEmail(testInfo, "titles");
+    await open(page, "/auth?mode=signup");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+    await titled("Check your email");
+
+    // The page the emailed reset link opens, and the same page once the link is spent or made up.
+    const user = await createVerifiedUser(request, uniqueEmail(testInfo, "titles-reset"));
+    const asked = await request.post("/api/auth/request-password-reset", { data: { email: user.email, redirectTo: "/auth/reset-password" }, headers: { origin: new URL(baseURL!).origin } });
+    expect(asked.status()).toBe(200);
+    await page.goto(linkIn(await waitForMail(user.email, /Reset your/), /reset-password/));
+    await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+    await titled("Choose a new password");
+    await page.goto("/auth/reset-password?token=not-a-real-token");
+    await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This reset link no longer works");
+    await titled("This reset link no longer works");
+
+    // The second step of a sign-in with two-factor on: its page needs only the challenge cookie to be shown.
+    await page.context().addCookies([{ name: "tuesday.two_factor", value: "challenge", url: baseURL! }]);
+    await open(page, "/auth/two-factor");
+    await titled("Two-factor authentication");
+
+    // Seven views, seven titles: none says "Sign in" but the sign-in view.
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
 test.describe("resend verification (spec section 5)", () => {
   async function signUp(page: Page, email: string) {
     await open(page, "/auth?mode=signup");

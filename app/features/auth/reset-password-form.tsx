@@ -26,6 +26,8 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
   const result = fetcher.data ?? actionData;
   const error = result?.error ?? null;
   const busy = fetcher.state !== "idle";
+  // A used or expired link (or none): said in the heading, as in the tab's title.
+  const dead = !result?.done && Boolean(linkError || !token);
   const fields = useFieldErrors({ validate: (data) => checkNewPassword(data, minPasswordLength, t), answer: result, answerErrors: result?.fieldErrors });
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,8 +38,8 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
   return (
     <div className="w-full max-w-md">
       <div className="text-center">
-        <h1 className="text-3xl font-bold text-balance">{t.reset.title}</h1>
-        <p className="mt-2 text-ink-600">{t.reset.subtitle}</p>
+        <h1 className="text-3xl font-bold text-balance">{dead ? t.reset.deadTitle : t.reset.title}</h1>
+        <p className="mt-2 text-ink-600">{dead ? t.reset.deadSubtitle : t.reset.subtitle}</p>
       </div>
       <div className="mt-8 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
         {result?.done ? (

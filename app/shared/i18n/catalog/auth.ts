@@ -115,6 +115,9 @@ export const auth = {
     repeat: "Repeat the new password",
     submit: "Set new password",
     requestNew: "Request a new link",
+    /** The page of a used or expired link: its title and heading say so (not "Choose a new password" above no fields). */
+    deadTitle: "This reset link no longer works",
+    deadSubtitle: "Each link works once, and for an hour.",
   },
   /** The two-factor step after a password, Google or GitHub (/auth/two-factor). */
   twoFactor: {

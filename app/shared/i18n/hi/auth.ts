@@ -103,6 +103,8 @@ export const auth: typeof en = {
     repeat: "नया पासवर्ड दोबारा लिखें",
     submit: "नया पासवर्ड सेट करें",
     requestNew: "नया लिंक माँगें",
+    deadTitle: "यह रीसेट लिंक अब काम नहीं करता",
+    deadSubtitle: "हर लिंक एक ही बार, और एक घंटे तक काम करता है।",
   },
   twoFactor: {
     title: "दो-चरणीय सत्यापन",
