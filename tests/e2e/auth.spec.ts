@@ -261,9 +261,21 @@ test.describe("resend verification (spec section 5)", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Please verify your email before signing in.");
-    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    const resend = page.getByRole("button", { name: /Resend Verification Email/ });
+    // Ten minutes since the last mail: it may be sent now.
+    await expect(resend).toBeEnabled();
+    await expect(page.getByText("You can ask for 4 more emails.")).toBeVisible();
+    await resend.click();
     await expect(page.getByRole("status").filter({ hasText: "Verification email sent!" })).toBeVisible();
     await waitForMail(email, /Verify your email/, 2);
+    // Then it waits as on the check-your-email view: disabled and counting down, the spec's words beside it
+    // (not an enabled button that answers a second press with a red error).
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveText(/^Resend Verification Email \((5:00|4:5\d)\)$/);
+    await expect(page.getByText("Please wait 5 minutes before requesting another verification email.")).toBeVisible();
+    const first = await resend.textContent();
+    await expect(resend).not.toHaveText(first!, { timeout: 3_000 });
+    await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
   test("without this browser's pending sign-up it reveals nothing", async ({ request, baseURL }, testInfo) => {
