@@ -137,12 +137,39 @@ test.describe("the loading overlay on a slow line", () => {
     await expect(page).toHaveURL(/\/blog$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.getByTestId("route-overlay")).toHaveCount(0, { timeout: 10_000 });
+    // A little way down the blog too: no page of this journey is then rightly at the top while the overlay
+    // after Back is up (the blog until the home page is in, then the home page where it was left).
+    await page.evaluate(() => window.scrollTo({ top: 300, left: 0, behavior: "instant" }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
 
+    // Every animation frame from Back until the overlay has gone: the scroll position, and whether the overlay is up.
+    await page.evaluate(() => {
+      const w = window as unknown as { frames: { y: number; overlay: boolean }[]; framesDone?: boolean };
+      w.frames = [];
+      const sample = () => {
+        w.frames.push({ y: window.scrollY, overlay: document.querySelector('[data-testid="route-overlay"]') !== null });
+        if (!w.framesDone) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await expect(page.getByTestId("route-overlay")).toHaveCount(0, { timeout: 10_000 });
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { frames: { y: number; overlay: boolean }[]; framesDone?: boolean };
+      w.framesDone = true;
+      return w.frames;
+    });
+    const covered = frames.filter((f) => f.overlay);
+    expect(covered.length, "no frame saw the overlay after Back").toBeGreaterThan(0);
+    // The overlay never scrolls the page to the top on Back (it did: the page under it jumped, then back).
+    expect(covered.filter((f) => f.y === 0), `frames at the top while the overlay was up, of ${covered.length}`).toEqual([]);
+    expect(covered.at(-1)!.y).toBe(left);
+
+    // Forward returns to where the visitor was on the blog.
     await page.goForward();
     await expect(page).toHaveURL(/\/blog$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
   });
 });
