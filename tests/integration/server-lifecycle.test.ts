@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../server/build.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
+/** Its servers' ports: 4890 and up, or beside the browser tests' own when E2E_PORT_BASE moves those (two runs on one machine). */
+const PORT_BASE = process.env.E2E_PORT_BASE ? Number(process.env.E2E_PORT_BASE) + 790 : 4890;
 
 /** `node server/start.mjs` with `env` over the test's own, its output collected; resolves once /api/health answers. */
 async function startServer(port: number, env: Record<string, string>) {
@@ -36,7 +38,7 @@ describe("npm start", () => {
     const started = Date.now();
     const result = spawnSync(process.execPath, ["server/start.mjs"], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: "mysql://x", PORT: "4890" },
+      env: { ...process.env, DATABASE_URL: "mysql://x", PORT: String(PORT_BASE) },
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -48,7 +50,7 @@ describe("npm start", () => {
 
 describe("graceful shutdown", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-lifecycle-"));
-  const port = 4891;
+  const port = PORT_BASE + 1;
   let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
@@ -101,7 +103,7 @@ describe("graceful shutdown", () => {
 // it has no credentials for instead of showing its visitors an operator's to-do (issue 22).
 describe("a public APP_URL without OAuth credentials", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-public-"));
-  const port = 4892;
+  const port = PORT_BASE + 2;
   let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
@@ -126,7 +128,64 @@ describe("a public APP_URL without OAuth credentials", () => {
       expect(html).toContain(`value="github"`);
       expect(html).not.toContain(`value="google"`);
       expect(html).not.toContain("Not configured on this server");
+      // The "or" between the form and the other ways in: there is one here.
+      expect(html).toMatch(OR_DIVIDER);
     }
     expect(server.output).toContain("Sign-in with google is not configured: its button is hidden on this public site.");
+  });
+});
+
+/** The auth form's "or" line between the password form and the other ways in (auth-form.tsx): its text between two rules. */
+const OR_DIVIDER = /<span class="h-px flex-1 bg-ink-200"><\/span>or<span class="h-px flex-1 bg-ink-200"><\/span>/;
+
+describe("a public APP_URL with STATUS_URL set and no OAuth credentials at all", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "tuesday-public-bare-"));
+  const port = PORT_BASE + 3;
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  beforeAll(async () => {
+    server = await startServer(port, {
+      NODE_ENV: "production",
+      APP_URL: "https://tuesday.example",
+      DATABASE_URL: path.join(dir, "app.db"),
+      AUTH_SECRET: "s".repeat(40),
+      STATUS_URL: "https://status.tuesday.example/",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+      GITHUB_CLIENT_ID: "",
+      GITHUB_CLIENT_SECRET: "",
+    });
+  }, 90_000);
+
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("links the status page from the footer of a prerendered page, a server-rendered one and a Hindi one", async () => {
+    for (const [pathname, label] of [
+      ["/", "Status"],
+      ["/pricing", "Status"],
+      ["/auth", "Status"],
+      ["/hi/about", "सेवा की स्थिति"],
+    ]) {
+      const res = await fetch(`http://127.0.0.1:${port}${pathname}`);
+      expect(res.status, pathname).toBe(200);
+      const html = await res.text();
+      const footer = html.slice(html.lastIndexOf("<footer"), html.lastIndexOf("</footer>"));
+      expect(footer, pathname).toMatch(new RegExp(`<li data-status-link=""><a href="https://status\\.tuesday\\.example/"[^>]*>${label}</a></li>`));
+    }
+  });
+
+  it("shows neither a sign-in provider's button nor the \"or\" line before them, and tells the operator why", async () => {
+    for (const mode of ["signin", "signup"]) {
+      const html = await fetch(`http://127.0.0.1:${port}/auth?mode=${mode}`).then((r) => r.text());
+      expect(html, mode).toContain('name="password"');
+      expect(html, mode).not.toContain('name="provider"');
+      expect(html, mode).not.toMatch(/Continue with (Google|GitHub)/);
+      expect(html, mode).not.toContain("Not configured on this server");
+      expect(html, mode).not.toMatch(OR_DIVIDER);
+    }
+    expect(server.output).toContain("Sign-in with google and github is not configured: its button is hidden on this public site.");
   });
 });
