@@ -342,6 +342,31 @@ test.describe("particles", () => {
     }
   });
 
+  test("on a phone (390 px), where the headline spans the hero, none is drawn across the headline's box", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/");
+    await page.mouse.move(200, 200);
+    await page.mouse.move(260, 240);
+    await expect(page.locator("#hero-particles canvas")).toHaveCount(1, { timeout: 8000 });
+    await expect(page.locator("#hero-particles")).toHaveAttribute("data-particle-count", "80");
+    const headline = (await page.locator("#hero-heading").boundingBox())!;
+    const hero = (await page.locator("section", { has: page.locator("#hero-heading") }).boundingBox())!;
+    expect(headline.width).toBeGreaterThan(300);
+    // Moving particles change what is drawn from one moment to the next: the headline's box stays the same,
+    // while the hero's foot (where they are drawn in full) changes.
+    const shot = (clip: { x: number; y: number; width: number; height: number }) => page.screenshot({ clip });
+    const foot = { x: hero.x, y: hero.y + hero.height - 80, width: hero.width, height: 80 };
+    const firstHeadline = await shot(headline);
+    const firstFoot = await shot(foot);
+    let footMoved = false;
+    for (let i = 0; i < 5; i++) {
+      await page.waitForTimeout(400);
+      expect((await shot(headline)).equals(firstHeadline), `the headline's box changed (frame ${i + 1}): particles are drawn across it`).toBe(true);
+      footMoved ||= !(await shot(foot)).equals(firstFoot);
+    }
+    expect(footMoved, "no particle moved at the hero's foot: the test saw no particles at all").toBe(true);
+  });
+
   test("none for visitors who prefer reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await open(page, "/");
