@@ -460,11 +460,18 @@ test.describe("accounts, as an operator sees them", () => {
     await page.getByRole("button", { name: "Delete account" }).click();
     await expect(page.getByText(`Type the account's address (${stuck}) to confirm the deletion.`)).toBeVisible();
     expect(await appDb(testInfo).selectFrom("user").select("id").where("id", "=", user.id).executeTakeFirst()).toBeTruthy();
+    // The person is on the waitlist too: a deletion on request takes that address with the account.
+    const now = new Date().toISOString();
+    await appDb(testInfo)
+      .insertInto("waitlist_entry")
+      .values({ id: `wl-${user.id}`, email: stuck.toLowerCase(), interest: "", status: "confirmed", confirm_token_hash: null, confirm_sent_at: null, source: "/coming-soon", created_at: now, confirmed_at: now, language: "en" })
+      .execute();
     await page.getByLabel("Type the address to confirm").fill(stuck);
     await page.getByRole("button", { name: "Delete account" }).click();
     await expect(page).toHaveURL(/\/admin\/accounts$/);
-    await expect(page.getByTestId("flash")).toContainText(`Deleted the account ${stuck}; a notice went to the address.`);
+    await expect(page.getByTestId("flash")).toContainText(`Deleted the account ${stuck}, with any place its address had on the waitlist; a notice went to the address.`);
     expect(await appDb(testInfo).selectFrom("user").select("id").where("id", "=", user.id).executeTakeFirst()).toBeUndefined();
+    expect(await appDb(testInfo).selectFrom("waitlist_entry").select("id").where("email", "=", stuck.toLowerCase()).executeTakeFirst()).toBeUndefined();
     await waitForMail(stuck, /deleted/i);
 
     await open(page, `/admin/audit?q=${encodeURIComponent(stuck)}`);

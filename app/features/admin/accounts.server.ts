@@ -161,7 +161,12 @@ export async function accountAction(deps: AccountActionDeps, actor: Actor, inten
       return { ok: false, status: 400, message: `${user.email} is an operator. Revoke the role first (npm run operator -- revoke), then delete the account.` };
     }
     await deps.deleteUser(user.id);
-    await recordAudit(deps.db, actor, "account.deleted", `account ${user.email}`, "on the person's request");
+    // A deletion on request takes all the person's data: the address's place on the waitlist too (a
+    // separate consent, which a person deleting their own account keeps: ADR 0028).
+    const left = await deps.db.deleteFrom("waitlist_entry").where("email", "=", user.email.toLowerCase()).executeTakeFirst();
+    const fromWaitlist = Number(left.numDeletedRows) > 0;
+    await recordAudit(deps.db, actor, "account.deleted", `account ${user.email}`, fromWaitlist ? "on the person's request; removed from the waitlist too" : "on the person's request");
+    // Shown as the flash of the list the page returns to (shared/lib/flash.ts "account-removed").
     return { ok: true, message: `Deleted the account ${user.email}; a notice went to the address.`, deleted: user.email };
   }
   if (intent === "send-password-reset") {

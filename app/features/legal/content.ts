@@ -230,6 +230,21 @@ const storage: StorageEntry[] = [
     kind: "localStorage",
     purpose: "Where you dragged the help button, so it stays there.",
   },
+  {
+    key: "theme",
+    kind: "localStorage",
+    purpose: 'Set only when you choose Light or Dark in the footer; choosing "System" removes it.',
+  },
+  {
+    key: "route-scroll",
+    kind: "sessionStorage",
+    purpose: "Where you were on the last pages of this tab, so that Back returns you there. Gone when you close the tab.",
+  },
+  {
+    key: "profile-draft",
+    kind: "sessionStorage",
+    purpose: "What you typed into your profile when a save could not reach us (your session had ended), until you are signed in again to save it.",
+  },
 ];
 
 export const cookiePolicy: {
