@@ -18,6 +18,8 @@ describe("hydration after the first paint", () => {
     const out = paintFirstBootstrap(`<body><p>Hi</p>${bootstrap}</body>`);
     expect(out).toContain(`<script nonce="n0" type="module" async="">${AFTER_FIRST_PAINT}\n`);
     expect(AFTER_FIRST_PAINT).toContain("first-contentful-paint");
+    // Then the fonts (a Hindi page's words need theirs), never for more than a few seconds.
+    expect(AFTER_FIRST_PAINT).toMatch(/document\.fonts\.ready, new Promise\(\(go\) => setTimeout\(go, \d+\)\)/);
     expect(out).toContain('const [route0, route1] = await Promise.all([import("/assets/root-A.js"), import("/assets/pricing-B.js")]);');
     expect(out).not.toMatch(/^import \* as/m);
     expect(out).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/pricing":route1};');
