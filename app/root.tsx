@@ -89,7 +89,11 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
     // Islands mounted from now on are drawn by the browser, not taken from the server's page;
     // their modules come when the browser is idle, so a navigation rarely waits for one.
     islandsHydrated();
-    whenIdle(() => void preloadIslands());
+    whenIdle(() => {
+      void preloadIslands();
+      // The home page's blocks are an island of a route every page links to (the logo): theirs too.
+      void import("~/features/marketing/home-sections").catch(() => {});
+    });
     // Lets tests (and scripts, and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
     // A visit counts once per browser session, whichever page it starts on. Loaded after hydration, out of

@@ -81,8 +81,10 @@ export function island<P extends object>(name: string, load: () => Promise<{ def
       },
     ));
   loaders.add(ensure);
-  // The server renders it inside the page's shell: started now, so no request waits for its module.
-  if (typeof document === "undefined") void ensure();
+  // The server renders it inside the page's shell: started now, so no request waits for its module. In the
+  // browser after hydration, a module that defines an island was brought by a navigation to a page that
+  // will draw it: fetched now, beside the page's data, not after the page's module has rendered.
+  if (typeof document === "undefined" || !hydrating) void ensure().catch(() => {});
 
   /** The component itself, once its module is here (suspends until then). */
   function Drawn(props: P): ReactElement {
