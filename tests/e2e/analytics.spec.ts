@@ -93,6 +93,8 @@ test.describe("self-hosted analytics", () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, "/about");
+    // The site's own visit count lands just after hydration (a module loaded then): in the snapshot, not after it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("totalVisits"))).not.toBeNull();
     const kept = await keptInBrowser(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL(/\/pricing$/);

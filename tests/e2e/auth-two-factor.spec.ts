@@ -25,6 +25,8 @@ async function signOut(page: Page) {
 
 test.describe("two-factor authentication", () => {
   test("set up by typing the key; a sign-in asks for the code; wrong and used codes refused; a backup code once; a trusted device skips it", async ({ page, request }, testInfo) => {
+    // Seven sign-ins, each with its 1.4 s overlay, and a run of axe: minutes on a busy two-core machine.
+    test.setTimeout(180_000);
     const email = uniqueEmail(testInfo, "totp");
     await createVerifiedUser(request, email);
     await open(page, "/auth");

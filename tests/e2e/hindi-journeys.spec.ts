@@ -187,3 +187,40 @@ test("the mail language is the account's: chosen on the profile, it holds for a 
   await expect(page.getByText("If an account exists for that address, a password reset link is on its way. Check your inbox.")).toBeVisible();
   expectHindiMail(await waitForMail(user.email, new RegExp(t.mail.passwordReset.subject)), t.mail.passwordReset.subject);
 });
+
+test.describe("the waitlist in Hindi, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 860 } });
+
+  test("join from /hi/coming-soon, confirm by the Hindi mail's link, leave by its unsubscribe link: every page and the mail in Hindi", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "hi-wait");
+    const w = t.waitlistPages;
+    await page.goto("/hi/coming-soon");
+    const block = page.locator("section", { has: page.getByRole("button", { name: t.waitlist.submit }) });
+    await block.getByLabel(t.waitlist.email, { exact: true }).fill(email);
+    await block.getByRole("button", { name: t.waitlist.submit }).click();
+    await expect(page).toHaveURL(/\/hi\/waitlist$/);
+    await expect(page.getByRole("status")).toContainText(fill(t.waitlist.checkInboxText, { email }));
+    await inHindi(page, "/hi/waitlist (joined)");
+
+    const mail = await waitForMail(email, new RegExp(t.mail.waitlistConfirm.subject));
+    expectHindiMail(mail, t.mail.waitlistConfirm.subject);
+    const confirm = linkIn(mail, /\/hi\/waitlist\/confirm\?token=/);
+    const unsubscribe = linkIn(mail, /\/hi\/waitlist\/unsubscribe\?id=/);
+
+    await page.goto(confirm);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.confirm.titlePending);
+    await inHindi(page, "/hi/waitlist/confirm");
+    await page.getByRole("button", { name: w.confirm.button }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.confirm.titleListed);
+    await inHindi(page, "/hi/waitlist/confirm (confirmed)");
+    expect((await appDb(testInfo).selectFrom("waitlist_entry").select(["status", "language"]).where("email", "=", email).executeTakeFirstOrThrow())).toEqual({ status: "confirmed", language: "hi" });
+
+    await page.goto(unsubscribe);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.unsubscribe.titleListed);
+    await inHindi(page, "/hi/waitlist/unsubscribe");
+    await page.getByRole("button", { name: w.unsubscribe.button }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.unsubscribe.titleLeft);
+    await inHindi(page, "/hi/waitlist/unsubscribe (left)");
+    expect(await appDb(testInfo).selectFrom("waitlist_entry").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+  });
+});

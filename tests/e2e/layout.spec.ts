@@ -1,4 +1,4 @@
-import { expect, open, overlayCleared, PAGES, test } from "./fixtures";
+import { createVerifiedUser, expect, open, overlayCleared, PAGES, signInViaUi, test, uniqueEmail } from "./fixtures";
 
 const MAIN_LINKS = ["Home", "About", "Products", "Pricing", "Vision", "Team"];
 
@@ -200,4 +200,41 @@ test.describe("card grids and page width at 390, 768, 1024 and 1280 px", () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+test.describe("the profile's header at 390, 768, 1024 and 1280 px", () => {
+  test("even toolbar rows, the whole own address, nothing moving in edit mode", async ({ page, request }, testInfo) => {
+    test.setTimeout(150_000);
+    // A long address and a long name: what made the header ragged and cut the address short.
+    const email = uniqueEmail(testInfo, "a-rather-long-local-part.for-the-header");
+    await createVerifiedUser(request, email);
+    await signInViaUi(page, email);
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, "/profile");
+      const header = page.locator("main header").first();
+      // The own address: shown whole (it breaks where it must, never cut with an ellipsis).
+      const address = header.getByText(email, { exact: true });
+      await expect(address).toBeVisible();
+      expect(await address.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== "ellipsis"), `address at ${width} px`).toBe(true);
+      // The four controls: two even rows of two on a phone, one row from 640 px up.
+      const controls = header.locator(":scope a, :scope button").filter({ hasText: /Edit Profile|Security|Sign Out|Delete Account/ });
+      await expect(controls).toHaveCount(4);
+      const boxes = await controls.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), height: Math.round(r.height), width: Math.round(r.width) })));
+      const rows = [...new Set(boxes.map((b) => b.top))];
+      if (width < 640) {
+        expect(rows, `rows at ${width} px`).toHaveLength(2);
+        expect(new Set(boxes.map((b) => b.width)).size, `even widths at ${width} px`).toBe(1);
+      } else {
+        expect(rows, `rows at ${width} px`).toHaveLength(1);
+      }
+      expect(new Set(boxes.map((b) => b.height)).size, `one height at ${width} px`).toBe(1);
+      // Edit mode: the same controls where they were on the page.
+      const before = await controls.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top + window.scrollY)));
+      await controls.filter({ hasText: "Edit Profile" }).click();
+      await expect(page.getByLabel("Name")).toBeVisible();
+      const after = await controls.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top + window.scrollY)));
+      expect(after, `toolbar in edit mode at ${width} px (from the top of the page)`).toEqual(before);
+    }
+  });
 });
