@@ -2,8 +2,13 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium";
 import { appUrl } from "./tests/support/ports";
 
-/** Specs that exercise the database; they also run against PostgreSQL. */
-const DATABASE_SPECS = /(auth|oauth|profile|forms|api|no-javascript|admin|waitlist)[^/]*\.spec\.ts$/;
+/**
+ * The journeys that also run against PostgreSQL in a browser: an account's life (sign-up, verification,
+ * sign-in, reset, sessions, profile, deletion), the waitlist and the public user API. Every store's
+ * queries run on PostgreSQL in the integration suite (TEST_DATABASE_URL); running every browser spec a
+ * second time took a third of CI's 90 minutes.
+ */
+const DATABASE_SPECS = /\/(auth|auth-sessions|profile|waitlist|user-api)\.spec\.ts$/;
 /** The newcomer's path through the local outbox (no SMTP_URL): its own server. */
 const OUTBOX_SPECS = /outbox[^/]*\.spec\.ts$/;
 
@@ -24,7 +29,7 @@ export default defineConfig({
   // slower than a quiet one. A limit only catches hangs; what tests assert is behaviour, not speed.
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  reporter: [["list"], ["./tests/support/duration-reporter.ts"]],
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
