@@ -20,6 +20,8 @@ interface Case {
   /** Field label → value ("" leaves it empty; every listed field is cleared first). */
   fill: Record<string, string>;
   expected: Errors;
+  /** What the screen-reader summary says, with JavaScript (the page's own check). */
+  summary?: string;
 }
 
 /** Every field marked invalid on the page, with the text of its error slot. */
@@ -66,6 +68,7 @@ async function run(page: Page, js: boolean, c: Case) {
     expect(posts, `${c.name}: posted although the page's check refused it`).toEqual([]);
     await expect(page.locator("form [aria-invalid=true]").first()).toBeFocused();
     expect(await page.evaluate(() => (window as unknown as { __bubbles?: number }).__bubbles ?? 0)).toBe(0);
+    if (c.summary) await expect(form.locator("[aria-live=polite].sr-only")).toHaveText(c.summary);
   }
 }
 
@@ -134,6 +137,8 @@ const SIGNED_IN: Case[] = [
     submit: "Save",
     fill,
     expected: { "dob-day": message, "dob-month": message, "dob-year": message },
+    // The boxes are one field, named by their legend.
+    summary: "1 field needs attention: Date of Birth.",
   })),
   {
     name: "delete account, empty",

@@ -149,7 +149,7 @@ test.describe("Hindi with scripts on", () => {
  * Every Hindi page a visitor reaches by links (one post stands for the rest: they share a layout), and
  * the not-found page, through axe in both themes: each page light at one width and dark at the other,
  * the widths alternating from page to page, so both themes meet both widths in every kind of page
- * without four runs of each (a11y.spec.ts and theme.spec.ts do the same for the English pages).
+ * without four runs of each (theme.spec.ts runs the English pages dark the same way; a11y.spec.ts light at both widths).
  */
 test.describe("axe on Hindi pages, light and dark, at 390 and 1280 px", () => {
   const paths = [...TRANSLATED_PAGES.filter((p) => !FLOW_PAGES.has(p) && p !== "/"), POSTS[0]!].map((p) => localizedPath(p, "hi")).concat("/hi", "/hi/no-such-page");

@@ -126,7 +126,7 @@ test.describe("axe drawn dark", () => {
   test.use({ colorScheme: "dark", viewport: { width: 1280, height: 900 } });
 
   // Dark at one width per page, alternating, so every kind of page meets both widths in dark across the
-  // run; a11y.spec.ts runs each page light at the other width.
+  // run; a11y.spec.ts runs each page light at both.
   [...PAGES, { path: "/no-such-page" }, { path: "/blog/attention-explained" }].forEach(({ path }, i) => {
     const width = i % 2 === 0 ? 390 : 1280;
     test(`${path} has no violations in the dark theme at ${width} px`, async ({ page }) => {

@@ -157,6 +157,14 @@ test("a signed-in visitor joins with one press: their verified address, no mail 
   await expect(page.getByRole("status").filter({ hasText: "You are on the list" })).toContainText(`for the Tuesday Watch. We will write to ${email} at launch.`);
   expect(await rowOf(testInfo, email)).toEqual([expect.objectContaining({ status: "confirmed", interest: "product:tuesday-watch" })]);
   expect(await confirmationsQueued(testInfo, email)).toBe(0);
+
+  // No mail comes to them, so the answer itself is their way off the list: its page asks, its button removes.
+  await page.getByRole("link", { name: "Changed your mind? Leave the waitlist" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leave the waitlist?" })).toBeVisible();
+  await expect(page.getByRole("main").getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: "Leave the waitlist" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You have left the waitlist" })).toBeVisible();
+  expect(await rowOf(testInfo, email)).toEqual([]);
 });
 
 test("one-click unsubscribe (RFC 8058): the mail app's POST removes the address; a forged one is refused", async ({ page, request }, testInfo) => {

@@ -21,7 +21,7 @@ export function waitlistAnswer(outcome: JoinOutcome, locale: Locale = "en") {
     case "check-inbox":
       return data<WaitlistActionData>({ status: "check-inbox", email: outcome.email, source: outcome.source });
     case "joined":
-      return data<WaitlistActionData>({ status: "joined", email: outcome.email, interest: outcome.interest, interestLabel: interestLabelIn(locale, outcome.interest), source: outcome.source });
+      return data<WaitlistActionData>({ status: "joined", email: outcome.email, interest: outcome.interest, interestLabel: interestLabelIn(locale, outcome.interest), source: outcome.source, leave: outcome.leave });
     case "invalid":
       return data<WaitlistActionData>({ status: "invalid", fieldErrors: outcome.fieldErrors, values: outcome.values, source: outcome.source }, { status: 400 });
     case "unreadable":

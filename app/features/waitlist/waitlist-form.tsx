@@ -66,6 +66,14 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
                   fill(t.joinedText, { email: result.email, interest: interests.find((i) => i.value === result.interest)?.label ?? result.interestLabel })
                 : fill(t.joinedTextAnything, { email: result.email })}
           </p>
+          {result.status === "joined" && (
+            // A plain link to the place's unsubscribe page (its "Leave the waitlist" button removes it).
+            <p className="mt-2">
+              <a href={result.leave} className="font-medium underline underline-offset-2">
+                {t.leaveLink}
+              </a>
+            </p>
+          )}
         </Banner>
       </div>
     );

@@ -60,7 +60,7 @@ describe("the waitlist in the joiner's language", () => {
     expect(answer.data).toMatchObject({ status: "failed", message: hi.waitlistPages.answers.unavailable });
     const english = waitlistAnswer({ kind: "unavailable", values: { email: "a@example.com", interest: "" }, source: "/waitlist" });
     expect(english.data).toMatchObject({ status: "failed", message: "We could not add you just now. Please try again in a moment." });
-    const joined = waitlistAnswer({ kind: "joined", email: "a@example.com", interest: "", source: "/waitlist" }, "hi");
+    const joined = waitlistAnswer({ kind: "joined", email: "a@example.com", interest: "", source: "/waitlist", leave: "/hi/waitlist/unsubscribe?id=x&token=y" }, "hi");
     expect(joined.data).toMatchObject({ interestLabel: hi.waitlist.anything });
   });
 });

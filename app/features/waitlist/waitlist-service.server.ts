@@ -93,7 +93,7 @@ export type JoinOutcome =
   /** A confirmation link is on its way, or the address was on the list already (the answer does not say which). */
   | { kind: "check-inbox"; email: string; source: WaitlistSource }
   /** The signed-in owner of the address: on the list now. */
-  | { kind: "joined"; email: string; interest: string; source: WaitlistSource }
+  | { kind: "joined"; email: string; interest: string; source: WaitlistSource; leave: string }
   | { kind: "invalid"; fieldErrors: FieldErrors<WaitlistField>; values: JoinValues; source: WaitlistSource }
   | { kind: "unreadable"; status: 400 | 413 | 415; message: string }
   | { kind: "rate-limited"; limit: Refusal; values: JoinValues; source: WaitlistSource }
@@ -104,9 +104,14 @@ export function unsubscribeToken(secret: string, id: string): string {
   return createHmac("sha256", secret).update(`waitlist-unsubscribe:${id}`).digest("base64url");
 }
 
-/** The unsubscribe link's page in the person's language (/hi/waitlist/unsubscribe for a Hindi joiner). */
+/** The unsubscribe page of an entry, as a path, in the person's language (/hi/waitlist/unsubscribe for a Hindi joiner). */
+export function unsubscribePath(secret: string, id: string, locale: Locale = "en"): string {
+  return `${localizedPath("/waitlist/unsubscribe", locale)}?id=${encodeURIComponent(id)}&token=${unsubscribeToken(secret, id)}`;
+}
+
+/** The unsubscribe link of a mail: the page above on the site's address. */
 export function unsubscribeUrl(env: Pick<Env, "authSecret" | "appUrl">, id: string, locale: Locale = "en"): string {
-  return `${env.appUrl}${localizedPath("/waitlist/unsubscribe", locale)}?id=${encodeURIComponent(id)}&token=${unsubscribeToken(env.authSecret, id)}`;
+  return `${env.appUrl}${unsubscribePath(env.authSecret, id, locale)}`;
 }
 
 /** The confirmation link's page in the person's language. */
@@ -152,19 +157,26 @@ export async function joinWaitlist(
   if (Object.keys(fieldErrors).length > 0) return { kind: "invalid", fieldErrors, values, source };
 
   const own = viewerEmail !== null && viewerEmail.toLowerCase() === email;
+  // The signed-in owner's place: no mail is sent to them, so the answer carries its way off the list.
+  let ownId = null as string | null;
   try {
     let mailed = false;
     let added = false;
     await deps.database.db.transaction().execute(async (trx) => {
       let existing = await findByEmail(trx, email);
       if (own) {
-        if (!existing && (await insertEntry(trx, { id: randomUUID(), email, interest: values.interest, source, confirmed: true, tokenHash: null, language: locale, now }))) {
+        const id = randomUUID();
+        if (!existing && (await insertEntry(trx, { id, email, interest: values.interest, source, confirmed: true, tokenHash: null, language: locale, now }))) {
           added = true;
+          ownId = id;
           return;
         }
         // There already, or a stranger's pending row won the race: the owner's press confirms it.
         existing ??= await findByEmail(trx, email);
-        if (existing) await confirmOwnEntry(trx, existing.id, values.interest, locale, now);
+        if (existing) {
+          await confirmOwnEntry(trx, existing.id, values.interest, locale, now);
+          ownId = existing.id;
+        }
         return;
       }
       // Confirmed, or a link mailed within the hour: nothing to send (joining twice sends no second mail).
@@ -207,6 +219,8 @@ export async function joinWaitlist(
     else deps.log.error({ err: error }, "could not store a waitlist join");
     return { kind: "unavailable", values, source };
   }
-  return own ? { kind: "joined", email, interest: values.interest, source } : { kind: "check-inbox", email: values.email, source };
+  return own && ownId
+    ? { kind: "joined", email, interest: values.interest, source, leave: unsubscribePath(deps.env.authSecret, ownId, locale) }
+    : { kind: "check-inbox", email: values.email, source };
 }
 

@@ -160,6 +160,7 @@ export const hi: Messages = {
     checkInboxText: "बस एक क़दम बाक़ी: अगर {email} अभी सूची में नहीं है, तो पुष्टि का लिंक रास्ते में है। अपनी जगह पक्की करने के लिए उसे खोलें।",
     joinedText: "आप {interest} की प्रतीक्षा-सूची में हैं। लॉन्च पर हम {email} पर लिखेंगे।",
     joinedTextAnything: "आप प्रतीक्षा-सूची में हैं। लॉन्च पर हम {email} पर लिखेंगे।",
+    leaveLink: "इरादा बदल गया? प्रतीक्षा-सूची छोड़ें",
     emailMissing: "अपना ईमेल पता लिखें।",
     emailInvalid: "ईमेल पता name@example.com जैसा लिखें।",
     interestInvalid: "सूची में से कोई प्लान या उत्पाद चुनें।",

@@ -27,7 +27,8 @@ function summaryOf(form: HTMLFormElement, errors: FieldErrors, t: typeof shell):
   for (const element of Array.from(form.elements)) {
     const name = (element as HTMLInputElement).name;
     if (!name || !errors[name]) continue;
-    const label = (element as HTMLInputElement).labels?.[0]?.textContent?.trim();
+    // A group of boxes (the date of birth's day, month and year) is named by its fieldset's legend.
+    const label = element instanceof HTMLFieldSetElement ? element.querySelector("legend")?.textContent?.trim() : (element as HTMLInputElement).labels?.[0]?.textContent?.trim();
     if (label && !labels.includes(label)) labels.push(label);
   }
   const count = Object.values(errors).filter(Boolean).length;

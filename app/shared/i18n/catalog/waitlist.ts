@@ -18,6 +18,8 @@ export const waitlist = {
   checkInboxText: "Almost there: if {email} is not on the list yet, a link to confirm it is on its way. Open it to take your place.",
   joinedText: "You are on the waitlist for the {interest}. We will write to {email} at launch.",
   joinedTextAnything: "You are on the waitlist. We will write to {email} at launch.",
+  /** Under "You are on the list" (no mail goes to a signed-in joiner, so this is their way off it). */
+  leaveLink: "Changed your mind? Leave the waitlist",
   /** The form's check (waitlist-check.ts), shared by the page and the /waitlist action. */
   emailMissing: "Enter your email address.",
   emailInvalid: "Enter an email address like name@example.com.",
