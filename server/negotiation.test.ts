@@ -21,6 +21,16 @@ describe("chooseEncoding", () => {
     expect(chooseEncoding("br, gzip", [])).toBe("identity");
   });
 
+  it("remembers a header's answer per set of available forms, and stays right past its bound", () => {
+    expect(chooseEncoding("br, gzip")).toBe("br");
+    expect(chooseEncoding("br, gzip", ["gzip"])).toBe("gzip");
+    expect(chooseEncoding("br, gzip", ["br"])).toBe("br");
+    expect(chooseEncoding("br, gzip")).toBe("br");
+    for (let i = 0; i < 600; i++) expect(chooseEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe("gzip");
+    expect(chooseEncoding("gzip;q=1.0, br;q=0.5")).toBe("gzip");
+    expect(chooseEncoding(`br;q=0, ${"x".repeat(300)}, gzip`)).toBe("gzip");
+  });
+
   it("takes a repeated header as one list", () => {
     expect(chooseEncoding(["deflate", "gzip"])).toBe("gzip");
   });

@@ -21,9 +21,13 @@ export type Encoding = "br" | "gzip";
  * a client that sends neither (a crawler) reads English. Every other URL is in
  * one language and is never redirected.
  */
+const rememberedLanguage = new Map<string, RegExp>();
+
 export function homeLanguage(headers: IncomingHttpHeaders, languageCookie: string): "en" | "hi" {
   const cookie = headers.cookie ?? "";
-  const remembered = new RegExp(`(?:^|;\\s*)${languageCookie.replaceAll(".", "\\.")}=(en|hi)(?:;|$)`).exec(cookie);
+  let pattern = rememberedLanguage.get(languageCookie);
+  if (!pattern) rememberedLanguage.set(languageCookie, (pattern = new RegExp(`(?:^|;\\s*)${languageCookie.replaceAll(".", "\\.")}=(en|hi)(?:;|$)`)));
+  const remembered = pattern.exec(cookie);
   if (remembered) return remembered[1] as "en" | "hi";
   const accept = headers["accept-language"];
   if (!accept) return "en";
@@ -44,6 +48,21 @@ const PREFERENCE: Encoding[] = ["br", "gzip"];
 export function chooseEncoding(acceptEncoding: string | string[] | undefined, available: readonly Encoding[] = PREFERENCE): Chosen {
   if (!acceptEncoding || available.length === 0) return "identity";
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding;
+  // Every request asks, and browsers send a handful of distinct headers: parsed once each.
+  if (header.length > 200) return negotiate(header, available);
+  const key = `${available.length === 2 ? "" : available.join()}|${header}`;
+  let chosen = chosenEncodings.get(key);
+  if (chosen === undefined) {
+    // Bounded: a client sending a new header every time only empties it.
+    if (chosenEncodings.size >= 256) chosenEncodings.clear();
+    chosenEncodings.set(key, (chosen = negotiate(header, available)));
+  }
+  return chosen;
+}
+
+const chosenEncodings = new Map<string, Chosen>();
+
+function negotiate(header: string, available: readonly Encoding[]): Chosen {
   const offered = PREFERENCE.filter((e) => available.includes(e));
   // negotiator 1.x takes the server's own order for ties (its types still describe 0.6).
   const negotiator = new Negotiator({ headers: { "accept-encoding": header } }) as unknown as {

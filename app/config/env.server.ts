@@ -78,7 +78,7 @@ export interface Env {
   showUnconfiguredProviders: boolean;
   /**
    * Memory for answers replayed to signed-in visitors (REPLAY_CACHE_MB, default
-   * 32; 0 turns the replay cache off): app/replay-cache.server.ts.
+   * 24; 0 turns the replay cache off): app/replay-cache.server.ts.
    */
   replayCacheBytes: number;
   /** FORM_MAILS_PER_HOUR: notification mails per form and clock hour; past it, one digest (default 60). */
@@ -390,7 +390,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     pwnedPasswordsUrl: v.PWNED_PASSWORDS_URL,
     tokenSync: v.TOKEN_SYNC_URL && v.TOKEN_SYNC_SECRET ? { url: v.TOKEN_SYNC_URL, secret: v.TOKEN_SYNC_SECRET } : undefined,
     operatorEmails: v.OPERATOR_EMAILS,
-    replayCacheBytes: (v.REPLAY_CACHE_MB ?? 32) * 1024 * 1024,
+    replayCacheBytes: (v.REPLAY_CACHE_MB ?? 24) * 1024 * 1024,
     formMailsPerHour: v.FORM_MAILS_PER_HOUR ?? 60,
     formMessagesPerDay: v.FORM_MESSAGES_PER_DAY ?? 1_000,
     mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host) && isLoopbackHost(appHost),
