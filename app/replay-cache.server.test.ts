@@ -87,6 +87,26 @@ describe("ReplayCache", () => {
     expect(cache.lookup("k19", "br")).toBeDefined();
   });
 
+  it("spares a replayed entry once, not for ever: one not replayed again goes when room is needed again", () => {
+    const cache = new ReplayCache({ maxBytes: 350 * 1024 });
+    const body = Buffer.alloc(100 * 1024, "a");
+    cache.remember("old", "br", 200, json, body);
+    cache.remember("b", "br", 200, json, body);
+    cache.remember("c", "br", 200, json, body);
+    expect(cache.lookup("old", "br")).toBeDefined();
+    // Room for d: "old" was replayed, so it moves behind d, unmarked, and b goes.
+    cache.remember("d", "br", 200, json, body);
+    expect(cache.lookup("b", "br")).toBeUndefined();
+    // Then c and d go in turn, and "old", not replayed since it was spared, goes next.
+    cache.remember("e", "br", 200, json, body);
+    expect(cache.lookup("c", "br")).toBeUndefined();
+    cache.remember("f", "br", 200, json, body);
+    expect(cache.lookup("d", "br")).toBeUndefined();
+    cache.remember("g", "br", 200, json, body);
+    expect(cache.lookup("old", "br")).toBeUndefined();
+    expect(cache.lookup("g", "br")).toBeDefined();
+  });
+
   it("keeps nothing when turned off", () => {
     const cache = new ReplayCache({ maxBytes: 0 });
     cache.remember("k", "identity", 200, json, Buffer.from("{}"));
