@@ -9,6 +9,9 @@
  * APP_URL and compressed, the database migrated): 132 MB resident, 110 MB
  * after one collection; a burst of page loads leaves more. Under load V8's
  * own heuristics decide, as before: nothing here runs while requests come.
+ * One such collection pauses the server ~25 ms (`--trace-gc` after a burst:
+ * 35.5 → 31.5 MB used, 48.3 → 38.5 MB committed), at most once per quiet
+ * spell; a request that arrives during it waits that long.
  *
  * `gc` is exposed for these calls only and hidden again, so no other code
  * comes to rely on it.
