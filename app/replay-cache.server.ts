@@ -247,13 +247,13 @@ export class ReplayCache {
   private makeRoom(): void {
     while (this.bytes > this.maxBytes && this.entries.size > 0) {
       const [key, entry] = this.entries.entries().next().value!;
-      this.entries.delete(key);
       if (entry.used) {
         entry.used = false;
+        this.entries.delete(key);
         this.entries.set(key, entry);
         continue;
       }
-      this.bytes -= entry.bytes;
+      this.drop(key);
       this.counters.evicted++;
     }
   }

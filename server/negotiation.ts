@@ -14,6 +14,9 @@ import Negotiator from "negotiator";
 
 export type Encoding = "br" | "gzip";
 
+/** The pattern of a language cookie, made once per name. */
+const rememberedLanguage = new Map<string, RegExp>();
+
 /**
  * The bare "/" only (docs/decisions/0032-hindi.md): the language its visitor
  * reads. A choice remembered by the language switch (its cookie) first; then
@@ -21,8 +24,6 @@ export type Encoding = "br" | "gzip";
  * a client that sends neither (a crawler) reads English. Every other URL is in
  * one language and is never redirected.
  */
-const rememberedLanguage = new Map<string, RegExp>();
-
 export function homeLanguage(headers: IncomingHttpHeaders, languageCookie: string): "en" | "hi" {
   const cookie = headers.cookie ?? "";
   let pattern = rememberedLanguage.get(languageCookie);
@@ -39,6 +40,9 @@ export type Chosen = Encoding | "identity";
 /** Our order of preference among what we can send: brotli is smaller, gzip is everywhere. */
 const PREFERENCE: Encoding[] = ["br", "gzip"];
 
+/** Answers per Accept-Encoding header (and set of forms available): browsers send a handful of distinct ones. */
+const chosenEncodings = new Map<string, Chosen>();
+
 /**
  * The encoding to answer in, among `available` (compressed forms we have or
  * can make). `identity` when the client takes none of them, or sent nothing.
@@ -48,7 +52,7 @@ const PREFERENCE: Encoding[] = ["br", "gzip"];
 export function chooseEncoding(acceptEncoding: string | string[] | undefined, available: readonly Encoding[] = PREFERENCE): Chosen {
   if (!acceptEncoding || available.length === 0) return "identity";
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding;
-  // Every request asks, and browsers send a handful of distinct headers: parsed once each.
+  // Every request asks: parsed once per distinct header. Two forms available means both (the order does not matter).
   if (header.length > 200) return negotiate(header, available);
   const key = `${available.length === 2 ? "" : available.join()}|${header}`;
   let chosen = chosenEncodings.get(key);
@@ -59,8 +63,6 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined, av
   }
   return chosen;
 }
-
-const chosenEncodings = new Map<string, Chosen>();
 
 function negotiate(header: string, available: readonly Encoding[]): Chosen {
   const offered = PREFERENCE.filter((e) => available.includes(e));
