@@ -91,8 +91,9 @@ function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
     islandsHydrated();
     whenIdle(() => {
       void preloadIslands();
-      // The home page's blocks are an island of a route every page links to (the logo): theirs too.
-      void import("~/features/marketing/home-sections").catch(() => {});
+      // The home page's blocks are an island of a route every page links to (the logo): theirs too, with
+      // their words in this page's language (they are not in the home page's data: marketing/home-copy.ts).
+      void import("~/features/marketing/home-sections").then(({ preloadHomeCopy }) => preloadHomeCopy(localeOfPath(location.pathname)), () => {});
     });
     // Lets tests (and scripts, and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";

@@ -1,7 +1,8 @@
 /**
  * The site's own visible lines in Hindi (docs/decisions/0032-hindi.md): the
  * tagline, the description and the team's names, roles and descriptions, in
- * the order of `team` in ./site.ts. Read by loaders only (never in a bundle).
+ * the order of `team` in ./site.ts. Read by loaders, and by the Hindi home page's
+ * words (features/marketing/home-copy.hi.ts), a chunk only a Hindi page fetches.
  */
 import type { TeamMember } from "./site";
 import { site } from "./site";

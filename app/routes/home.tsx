@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { marketingCopy, siteLines, teamIn } from "~/features/marketing/localized.server";
+import { marketingCopy, siteLines } from "~/features/marketing/localized.server";
 import { localeOfRequest } from "~/shared/i18n/locale";
 import { Hero } from "~/features/marketing/hero";
 import type { HomeSectionsProps } from "~/features/marketing/home-sections";
@@ -12,22 +12,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   organizationJsonLd(originFrom(matches)),
 ];
 
-// The copy travels as loader data, not as code: see docs/decisions/0005-initial-javascript-budget.md.
+// The hero's copy travels as loader data, not as code (docs/decisions/0005-initial-javascript-budget.md); the
+// blocks below it are a static island that is handed only the language and brings its own words when the
+// browser draws it (features/marketing/home-copy.ts), so the page's data does not repeat what its markup shows.
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  const { hero, values, whyChooseUs, vision, features, story } = marketingCopy(locale);
-  return { hero, values, whyChooseUs, vision, features, story, team: teamIn(locale), site: siteLines(locale) };
+  return { locale, hero: marketingCopy(locale).hero, site: siteLines(locale) };
 }
 
 /** Everything below the hero: static on the server's page (shared/ui/island.tsx); the hero keeps its particles. */
 const HomeSections = island<HomeSectionsProps>("home-sections", () => import("~/features/marketing/home-sections"));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, values, whyChooseUs, vision, features, story, team } = loaderData;
+  const { locale, hero } = loaderData;
   return (
     <>
       <Hero content={hero} />
-      <HomeSections values={values} whyChooseUs={whyChooseUs} vision={vision} features={features} story={story} team={team} />
+      <HomeSections locale={locale} />
     </>
   );
 }

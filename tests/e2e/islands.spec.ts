@@ -63,6 +63,27 @@ test.describe("static islands", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
   });
 
+  test("the home page's blocks are in its markup once, not again in its data; a navigation draws them in the page's language", async ({ page }) => {
+    // The words below the hero are the island's markup; the loader hands it only the language (marketing/home-copy.ts).
+    for (const [path, title] of [
+      ["/", "Innovation First"],
+      ["/hi", "नवाचार सबसे पहले"],
+    ] as const) {
+      const html = await (await page.request.get(path)).text();
+      expect(html.split(title).length - 1, `${path}: "${title}" appears once`).toBe(1);
+    }
+    // A Hindi page, then its home by the header's link: the browser draws the blocks with the Hindi words.
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await open(page, "/hi/pricing");
+    await page.locator("header").getByRole("link", { name: "मुखपृष्ठ", exact: true }).click();
+    await expect(page).toHaveURL(/\/hi$/);
+    await expect(page.getByRole("heading", { name: "हमारे मूल्य" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "नवाचार सबसे पहले" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "आरव मिश्रा" })).toBeVisible();
+    await expect(page.getByText("Innovation First")).toHaveCount(0);
+    await overlayCleared(page);
+  });
+
   test("the footer's theme switch works before the page's JavaScript has arrived", async ({ page }) => {
     // Every module held back: only the HTML, the stylesheet and the inline theme script run.
     await page.route("**/assets/*.js", (route) => route.abort());

@@ -1,21 +1,31 @@
-import type { ComponentProps } from "react";
+import { use } from "react";
+import type { Locale } from "~/shared/i18n/locale";
+import { homeCopy } from "./home-copy";
+
+/** For the root's idle preload: the module and the words of the page's language in one call. */
+export { preloadHomeCopy } from "./home-copy";
 import { FeaturesSection, JoinBand, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
 export interface HomeSectionsProps {
-  values: ComponentProps<typeof ValuesSection>["values"];
-  whyChooseUs: ComponentProps<typeof WhyChooseUsSection>["content"];
-  vision: ComponentProps<typeof VisionSection>["vision"];
-  features: ComponentProps<typeof FeaturesSection>["features"];
-  story: ComponentProps<typeof StorySection>["story"];
-  team: ComponentProps<typeof TeamSection>["team"];
+  locale: Locale;
+}
+
+// The server draws the blocks for every request and the prerender: both languages' words are ready before the first.
+if (typeof document === "undefined") {
+  void homeCopy("en");
+  void homeCopy("hi");
 }
 
 /**
  * The home page below the hero: text, cards and links only. On the server's
  * page it is a static island (routes/home.tsx), so this module is loaded only
- * when the browser draws the home page itself (a client-side navigation to it).
+ * when the browser draws the home page itself (a client-side navigation to
+ * it). It is handed the language alone and brings the words itself
+ * (./home-copy.ts), so the page's hydration data does not repeat them.
  */
-export default function HomeSections({ values, whyChooseUs, vision, features, story, team }: HomeSectionsProps) {
+export default function HomeSections({ locale }: HomeSectionsProps) {
+  const copy = homeCopy(locale);
+  const { values, whyChooseUs, vision, features, story, team } = copy instanceof Promise ? use(copy) : copy;
   return (
     <>
       <ValuesSection values={values} />

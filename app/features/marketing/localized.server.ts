@@ -8,6 +8,7 @@ import { siteHi } from "~/config/site.hi";
 import type { Locale } from "~/shared/i18n/locale";
 import * as en from "./content";
 import * as hi from "./content.hi";
+import { teamHi } from "./team.hi";
 
 export function marketingCopy(locale: Locale): typeof en {
   return locale === "hi" ? hi : en;
@@ -15,8 +16,7 @@ export function marketingCopy(locale: Locale): typeof en {
 
 /** The roster in a language: names, roles and descriptions translated, icons as they are. */
 export function teamIn(locale: Locale): TeamMember[] {
-  if (locale === "en") return team;
-  return team.map((member, i) => ({ ...member, ...siteHi.team[i] }));
+  return locale === "en" ? team : teamHi;
 }
 
 /** The site's tagline and description in a language (titles and meta descriptions). */

@@ -1,0 +1,51 @@
+/**
+ * The words of the home page below its hero, in each language, as modules of
+ * their own (./home-copy.en.ts, ./home-copy.hi.ts). The home-sections island
+ * (./home-sections.tsx) takes only the page's language and brings its words
+ * from here, so they are not in the page's hydration data a second time: the
+ * server's markup already shows them (docs/decisions/0032-hindi.md, "The
+ * Hindi home's largest paint"). A browser fetches a language's words only when
+ * it draws the blocks itself (a client-side navigation to the home page) or
+ * when idle (`preloadHomeCopy`).
+ */
+import type { ComponentProps } from "react";
+import type { Locale } from "~/shared/i18n/locale";
+import type { FeaturesSection, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
+
+export interface HomeCopy {
+  values: ComponentProps<typeof ValuesSection>["values"];
+  whyChooseUs: ComponentProps<typeof WhyChooseUsSection>["content"];
+  vision: ComponentProps<typeof VisionSection>["vision"];
+  features: ComponentProps<typeof FeaturesSection>["features"];
+  story: ComponentProps<typeof StorySection>["story"];
+  team: ComponentProps<typeof TeamSection>["team"];
+}
+
+const modules: Record<Locale, () => Promise<{ default: HomeCopy }>> = {
+  en: () => import("./home-copy.en"),
+  hi: () => import("./home-copy.hi"),
+};
+
+const loaded: Partial<Record<Locale, HomeCopy>> = {};
+const pending: Partial<Record<Locale, Promise<HomeCopy>>> = {};
+
+/** A language's words: at once when here, else the promise of them (asked for once; asked again after a failure). */
+export function homeCopy(locale: Locale): HomeCopy | Promise<HomeCopy> {
+  return (
+    loaded[locale] ??
+    (pending[locale] ??= modules[locale]().then(
+      (module) => (loaded[locale] = module.default),
+      (error: unknown) => {
+        // A module that did not come (the network) is asked for again next time.
+        delete pending[locale];
+        throw error;
+      },
+    ))
+  );
+}
+
+/** Fetches a language's words ahead of a navigation that will need them; never throws. */
+export function preloadHomeCopy(locale: Locale): void {
+  const copy = homeCopy(locale);
+  if (copy instanceof Promise) copy.catch(() => {});
+}
