@@ -1,6 +1,7 @@
 import { site } from "~/config/site";
 import { marketingCopy, siteLines } from "~/features/marketing/localized.server";
 import { localeOfRequest } from "~/shared/i18n/locale";
+import { useLocale } from "~/shared/i18n/use-locale";
 import { Hero } from "~/features/marketing/hero";
 import type { HomeSectionsProps } from "~/features/marketing/home-sections";
 import { organizationJsonLd, originFrom, pageMeta } from "~/shared/lib/seo";
@@ -17,17 +18,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 // browser draws it (features/marketing/home-copy.ts), so the page's data does not repeat what its markup shows.
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  return { locale, hero: marketingCopy(locale).hero, site: siteLines(locale) };
+  return { hero: marketingCopy(locale).hero, site: siteLines(locale) };
 }
 
 /** Everything below the hero: static on the server's page (shared/ui/island.tsx); the hero keeps its particles. */
 const HomeSections = island<HomeSectionsProps>("home-sections", () => import("~/features/marketing/home-sections"));
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { locale, hero } = loaderData;
+  // The language is the path's (useLocale), the same on the server, in the prerender and in the browser.
+  const locale = useLocale();
   return (
     <>
-      <Hero content={hero} />
+      <Hero content={loaderData.hero} />
       <HomeSections locale={locale} />
     </>
   );

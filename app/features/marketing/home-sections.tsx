@@ -1,10 +1,10 @@
 import { use } from "react";
 import type { Locale } from "~/shared/i18n/locale";
 import { homeCopy } from "./home-copy";
+import { FeaturesSection, JoinBand, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
 /** For the root's idle preload: the module and the words of the page's language in one call. */
 export { preloadHomeCopy } from "./home-copy";
-import { FeaturesSection, JoinBand, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
 export interface HomeSectionsProps {
   locale: Locale;
