@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-// The brand typeface (Inter, variable weight, Latin subset), the same file app.css's @font-face names.
-import brandFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+// The brand typeface (Inter, variable weight 400–900, Latin), the same file app.css's @font-face names (npm run fonts cuts it).
+import brandFont from "./shared/fonts/inter-latin-site-wght-normal.woff2?url";
 // Devanagari, for Hindi pages only (app.css's @font-face names the same file; npm run fonts cuts it).
 import devanagariFont from "./shared/fonts/noto-devanagari-site-wght-normal.woff2?url";
 import { site } from "~/config/site";
