@@ -21,7 +21,8 @@ import { THEME_BOOT_SCRIPT } from "~/shared/lib/theme";
 import { errors as errorsEn } from "~/shared/i18n/catalog/errors";
 import { localeOfPath } from "~/shared/i18n/locale";
 import { useMessages } from "~/shared/i18n/messages";
-import { shellMessages } from "~/shared/i18n/messages.server";
+import { messagesFor, shellMessages } from "~/shared/i18n/messages.server";
+import { flashText } from "~/shared/lib/flash";
 import { useLocale } from "~/shared/i18n/use-locale";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { islandsHydrated, preloadIslands } from "~/shared/ui/island";
@@ -45,8 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const handOver = pathname.startsWith("/auth/complete");
   // The Hindi words of the shell travel as data, on Hindi pages only (docs/decisions/0032-hindi.md).
-  const i18n = shellMessages(localeOfPath(pathname));
-  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: handOver ? null : appContext(context).takeFlash(), i18n };
+  const locale = localeOfPath(pathname);
+  const i18n = shellMessages(locale);
+  // A flash goes with its words in the page's language, so no page carries every message's words.
+  const flash = handOver ? null : appContext(context).takeFlash();
+  const shown = flash ? { ...flash, text: flashText(flash, messagesFor(locale).flash) } : null;
+  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: shown, i18n };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

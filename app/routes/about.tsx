@@ -7,6 +7,7 @@ import { Container, PageHeader } from "~/shared/ui/layout";
 import { sections } from "~/shared/i18n/catalog/sections";
 import { useMessages } from "~/shared/i18n/messages";
 import type { Route } from "./+types/about";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "About", path: "/about", description: loaderData?.intro.intro ?? site.description });
@@ -24,7 +25,7 @@ const HUB_LINKS: Pick<HubLink, "to" | "icon">[] = [
 export function loader({ request }: Route.LoaderArgs) {
   const { pageIntros, about, values, whyChooseUs, aboutHub } = marketingCopy(localeOfRequest(request));
   const hub: HubLink[] = HUB_LINKS.map((link, i) => ({ ...link, ...aboutHub[i]! }));
-  return { intro: pageIntros.about, about, values, whyChooseUs, hub };
+  return { i18n: pageMessages(localeOfRequest(request), "sections"), intro: pageIntros.about, about, values, whyChooseUs, hub };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { localeOfRequest } from "~/shared/i18n/locale";
 import { fill, useMessages } from "~/shared/i18n/messages";
 import { useLocale, useLocalize } from "~/shared/i18n/use-locale";
 import type { Route } from "./+types/blog.post";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 /** The blog's feed, for readers and browsers that discover it. */
 export const links: Route.LinksFunction = () => [blogFeedLink];
@@ -31,7 +32,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
   const post = findPost(params.slug, locale);
   if (!post) throw data(null, { status: 404 });
-  return { post, ...neighbours(post.slug, locale) };
+  return { i18n: pageMessages(locale, "blog"), post, ...neighbours(post.slug, locale) };
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { blog } from "~/shared/i18n/catalog/blog";
 import { localeOfRequest } from "~/shared/i18n/locale";
 import { fill, messagesFromMatches, useMessages } from "~/shared/i18n/messages";
 import { useLocale, useLocalize } from "~/shared/i18n/use-locale";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 /** The blog's feed, for readers and browsers that discover it. */
 export const links: Route.LinksFunction = () => [blogFeedLink];
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { posts: postSummaries(localeOfRequest(request)) };
+  return { i18n: pageMessages(localeOfRequest(request), "blog"), posts: postSummaries(localeOfRequest(request)) };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

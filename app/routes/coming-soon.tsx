@@ -15,13 +15,14 @@ import { pageMeta } from "~/shared/lib/seo";
 import { ButtonLink } from "~/shared/ui/button";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/coming-soon";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Coming Soon", path: "/coming-soon", description: loaderData?.intro.intro ?? site.description });
 
 export function loader({ request }: Route.LoaderArgs) {
   const { comingSoonIntro, comingSoonItems, joinCommunity } = localeOfRequest(request) === "hi" ? comingSoonHi : comingSoonEn;
-  return { intro: comingSoonIntro, items: comingSoonItems, join: joinCommunity, interests: interestsIn(localeOfRequest(request), "all") };
+  return { i18n: pageMessages(localeOfRequest(request), "comingSoon", "sections", "waitlist"), intro: comingSoonIntro, items: comingSoonItems, join: joinCommunity, interests: interestsIn(localeOfRequest(request), "all") };
 }
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {

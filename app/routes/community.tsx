@@ -9,13 +9,14 @@ import { pageMeta } from "~/shared/lib/seo";
 import { BrandIcon } from "~/shared/ui/brand-icons";
 import { Container, PageHeader, Section } from "~/shared/ui/layout";
 import type { Route } from "./+types/community";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Community", path: "/community", description: loaderData?.intro.intro ?? site.description });
 
 export function loader({ request }: Route.LoaderArgs) {
   const { communityIntro, joinCards, benefits } = localeOfRequest(request) === "hi" ? communityHi : communityEn;
-  return { intro: communityIntro, joinCards, benefits };
+  return { i18n: pageMessages(localeOfRequest(request), "sections"), intro: communityIntro, joinCards, benefits };
 }
 
 const LINKS = { x: site.community.x, telegram: site.community.telegram, whatsapp: site.community.whatsappChannel };

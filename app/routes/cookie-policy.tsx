@@ -9,6 +9,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/cookie-policy";
 import { site } from "~/config/site";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.policy.intro.title ?? "Cookie Policy", path: "/cookie-policy", description: loaderData?.description ?? site.description });
@@ -16,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export function loader({ request }: Route.LoaderArgs) {
   const hindi = localeOfRequest(request) === "hi";
   return {
+    i18n: pageMessages(localeOfRequest(request), "legal"),
     policy: (hindi ? legalHi : legalEn).cookiePolicy,
     description: hindi
       ? `${site.productName} कौन-सी कुकीज़ और ब्राउज़र स्टोरेज इस्तेमाल करता है, क्यों, और आप उन्हें कैसे नियंत्रित कर सकते हैं। न ट्रैकिंग, न विज्ञापन।`

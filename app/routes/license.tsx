@@ -7,6 +7,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/license";
 import { site } from "~/config/site";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.license.intro.title ?? "License", path: "/license", description: loaderData?.description ?? site.description });
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export function loader({ request }: Route.LoaderArgs) {
   const hindi = localeOfRequest(request) === "hi";
   return {
+    i18n: pageMessages(localeOfRequest(request), "legal"),
     license: (hindi ? legalHi : legalEn).license,
     description: hindi
       ? `वे शर्तें जिनके तहत आप ${site.productName} की वेबसाइट, सॉफ़्टवेयर और सामग्री का इस्तेमाल कर सकते हैं।`

@@ -12,6 +12,7 @@ import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/pricing";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.page.title ?? "Pricing", path: "/pricing", description: loaderData?.page.description ?? site.description });
@@ -31,7 +32,7 @@ export function loader({ request }: Route.LoaderArgs) {
           description: "Plans from free to professional, priced in rupees, with 20% off yearly. Every plan is coming soon.",
           intro: "Simple plans in rupees, from free to professional. Every plan is coming soon: pick the one you would choose, and join the community to hear first.",
         };
-  return { page, plans: locale === "hi" ? plansHi : plansEn, interests: interestsIn(locale, "plans") };
+  return { i18n: pageMessages(locale, "pricing", "waitlist"), page, plans: locale === "hi" ? plansHi : plansEn, interests: interestsIn(locale, "plans") };
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/privacy";
 import { site } from "~/config/site";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.privacy.intro.title ?? "Privacy Policy", path: "/privacy", description: loaderData?.description ?? site.description });
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export function loader({ request }: Route.LoaderArgs) {
   const hindi = localeOfRequest(request) === "hi";
   return {
+    i18n: pageMessages(localeOfRequest(request), "legal"),
     privacy: (hindi ? legalHi : legalEn).privacy,
     description: hindi
       ? `${site.productName} कम से कम डेटा कैसे लेता है, जो रखता है उसे कैसे सुरक्षित रखता है और GDPR व CCPA के तहत आपके अधिकारों का सम्मान कैसे करता है।`

@@ -13,13 +13,14 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/product";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Products", path: "/product", description: loaderData?.intro.intro ?? site.description });
 
 export function loader({ request }: Route.LoaderArgs) {
   const { productsIntro, products } = localeOfRequest(request) === "hi" ? productsHi : productsEn;
-  return { intro: productsIntro, products, interests: interestsIn(localeOfRequest(request), "products") };
+  return { i18n: pageMessages(localeOfRequest(request), "products", "sections", "waitlist"), intro: productsIntro, products, interests: interestsIn(localeOfRequest(request), "products") };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

@@ -8,13 +8,14 @@ import { TeamGrid } from "~/features/marketing/team-grid";
 import { pageMeta } from "~/shared/lib/seo";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/team";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "Team", path: "/team", description: loaderData?.intro.intro ?? site.description });
 
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  return { intro: marketingCopy(locale).pageIntros.team, team: teamIn(locale) };
+  return { i18n: pageMessages(locale, "sections"), intro: marketingCopy(locale).pageIntros.team, team: teamIn(locale) };
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {

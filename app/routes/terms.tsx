@@ -10,6 +10,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Icon } from "~/shared/ui/icon";
 import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/terms";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.terms.intro.title ?? "Terms of Service", path: "/terms", description: loaderData?.description ?? site.description });
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export function loader({ request }: Route.LoaderArgs) {
   const hindi = localeOfRequest(request) === "hi";
   return {
+    i18n: pageMessages(localeOfRequest(request), "legal"),
     terms: (hindi ? legalHi : legalEn).terms,
     description: hindi
       ? `${site.productName} के इस्तेमाल की शर्तें: खाते, उत्पाद, रुपये (INR) में कीमतें, भुगतान, वापसी और रिफ़ंड।`

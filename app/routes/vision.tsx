@@ -4,13 +4,14 @@ import { marketingCopy } from "~/features/marketing/localized.server";
 import { localeOfRequest } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/vision";
+import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { title: loaderData?.intro.title ?? "vision", path: "/vision", description: loaderData?.intro.intro ?? site.description });
 
 export function loader({ request }: Route.LoaderArgs) {
   const copy = marketingCopy(localeOfRequest(request));
-  return { intro: copy.pageIntros.vision, cards: copy.vision };
+  return { i18n: pageMessages(localeOfRequest(request), "sections"), intro: copy.pageIntros.vision, cards: copy.vision };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

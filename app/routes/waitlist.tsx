@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The choices and the page's words in its language. */
 export function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
-  return { interests: interestsIn(locale, "all"), i18n: pageMessages(locale, "waitlistPages") };
+  return { interests: interestsIn(locale, "all"), i18n: pageMessages(locale, "waitlistPages", "waitlist") };
 }
 
 /** Every waitlist form posts here (in its page's language): a fetcher reads the answer in place; a plain post shows it on this page. */

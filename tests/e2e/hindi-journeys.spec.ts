@@ -67,7 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await appDb(testInfo).selectFrom("user").select("language").where("email", "=", email).executeTakeFirstOrThrow()).language).toBe("hi");
       await page.goto(linkIn(verification, /verify-email/));
       await expect(page).toHaveURL(/\/hi\/home$/);
-      await expect(page.getByTestId("flash")).toHaveText(fill(t.shell.flash.emailVerifiedNamed, { name }));
+      await expect(page.getByTestId("flash")).toHaveText(fill(t.flash.emailVerifiedNamed, { name }));
       await inHindi(page, "/hi/home (verified)");
 
       // Sign out from the profile: the Hindi home says so.
@@ -78,7 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
       // With JavaScript the page drops its `?signed-out=1` flag once read (root-deferred.tsx),
       // so either address may be the one seen; without it the flag stays.
       await expect(page).toHaveURL(javaScriptEnabled ? /\/hi(\?signed-out=1)?$/ : /\/hi\?signed-out=1$/);
-      await expect(page.getByTestId("flash")).toHaveText(t.shell.flash.signedOut);
+      await expect(page.getByTestId("flash")).toHaveText(t.flash.signedOut);
 
       // A wrong password, then the right one.
       await page.goto("/hi/auth");
@@ -91,7 +91,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel(t.auth.views.passwordLabel, { exact: true }).fill(password);
       await page.getByRole("button", { name: t.auth.views.submit.signin, exact: true }).click();
       await expect(page).toHaveURL(/\/hi\/home$/);
-      await expect(page.getByTestId("flash")).toHaveText(fill(t.shell.flash.signedInNamed, { name }));
+      await expect(page.getByTestId("flash")).toHaveText(fill(t.flash.signedInNamed, { name }));
 
       // The profile: a save in Hindi, and the mail language kept.
       await page.goto("/hi/profile?edit=1");
@@ -162,7 +162,7 @@ for (const javaScriptEnabled of [true, false]) {
       await where.getByLabel(t.account.deletion.password, { exact: true }).fill(newPassword);
       await where.getByRole("button", { name: t.account.deletion.submit }).click();
       await expect(page).toHaveURL(/\/hi\/home\?deleted=1(#.*)?$/);
-      await expect(page.getByTestId("flash")).toHaveText(t.shell.flash.accountDeleted);
+      await expect(page.getByTestId("flash")).toHaveText(t.flash.accountDeleted);
       await inHindi(page, "/hi/home (deleted)");
       const deleted = await waitForMail(email, new RegExp(t.mail.accountDeleted.subject));
       expectHindiMail(deleted, t.mail.accountDeleted.subject);

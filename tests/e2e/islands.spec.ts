@@ -5,6 +5,7 @@
  * drawn by the browser when a navigation needs them. The theme switch inside
  * the footer works before the page's JavaScript has run.
  */
+import { hi } from "../../app/shared/i18n/messages.hi";
 import { expect, open, overlayCleared, test } from "./fixtures";
 
 test.describe("static islands", () => {
@@ -71,6 +72,14 @@ test.describe("static islands", () => {
     ] as const) {
       const html = await (await page.request.get(path)).text();
       expect(html.split(title).length - 1, `${path}: "${title}" appears once`).toBe(1);
+    }
+    // The Hindi home's data carries only what its own markup needs (shared/i18n/messages.ts): the blocks'
+    // headings come with the island's module, the chat widget's words with the widget, other pages' areas
+    // with those pages, a flash's words with the flash. Each of these was in it before (ADR 0032).
+    const hindiHome = await (await page.request.get("/hi")).text();
+    expect(hindiHome.split(hi.sections.valuesTitle).length - 1, "the values heading appears once").toBe(1);
+    for (const absent of [hi.chat.disclaimer, hi.pricing.waitlistTitle, hi.blog.readPost, hi.legal.governs, hi.flash.signedOut, hi.comingSoon.waitlistTitle]) {
+      expect(hindiHome, `not in /hi: "${absent}"`).not.toContain(absent);
     }
     // A Hindi page, then its home by the header's link: the browser draws the blocks with the Hindi words.
     await page.setViewportSize({ width: 1280, height: 700 });

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { shell } from "~/shared/i18n/catalog/shell";
-import { useMessages } from "~/shared/i18n/messages";
-import { type Flash, flashIsWarning, flashText } from "~/shared/lib/flash";
+import { flashIsWarning, type ShownFlash } from "~/shared/lib/flash";
 import { notify } from "~/shared/lib/toasts";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Banner } from "~/shared/ui/banner";
@@ -14,13 +12,13 @@ import { Container } from "~/shared/ui/layout";
  * so it shows without JavaScript; with it, it can be dismissed, and it is
  * announced (a status region). It stays while the visitor is on the page it
  * was meant for (a revalidation, which no longer carries it, does not take it
- * away) and goes with the next page.
+ * away) and goes with the next page. Its words come with it, in the page's
+ * language (the root loader's `flashText`).
  */
-export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
+export function FlashBanner({ flash }: { flash: ShownFlash | null | undefined }) {
   const hydrated = useHydrated();
-  const t = useMessages("shell", shell);
   const { pathname } = useLocation();
-  const [shown, setShown] = useState<{ flash: Flash; pathname: string } | null>(flash ? { flash, pathname } : null);
+  const [shown, setShown] = useState<{ flash: ShownFlash; pathname: string } | null>(flash ? { flash, pathname } : null);
   const [previous, setPrevious] = useState(flash);
   if (flash !== previous) {
     setPrevious(flash);
@@ -39,7 +37,7 @@ export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
     <div ref={ref} data-testid="flash">
       <Container className="pt-4">
         <Banner tone={flashIsWarning(shown.flash) ? "warning" : "success"} onDismiss={hydrated ? () => setShown(null) : undefined}>
-          {flashText(shown.flash, t.flash)}
+          {shown.flash.text}
         </Banner>
       </Container>
     </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Flash } from "~/shared/lib/flash";
+import type { ShownFlash } from "~/shared/lib/flash";
 import type { Viewer } from "~/shared/lib/viewer";
 import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
@@ -44,7 +44,7 @@ export function SiteShell({
   /** STATUS_URL: a status page linked from the footer. */
   statusUrl?: string | null;
   /** A message a redirect left for this page (shared/lib/flash.ts). */
-  flash?: Flash | null;
+  flash?: ShownFlash | null;
   /**
    * An app of its own inside the site (the operator console): no marketing header, footer or main
    * landmark; the page draws its own (features/admin/admin-shell.tsx) and shows the flash itself.

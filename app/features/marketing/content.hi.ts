@@ -11,6 +11,9 @@ export const hero: typeof en.hero = {
   note: "कोडिंग का कोई अनुभव ज़रूरी नहीं।",
   tryLabel: `${site.productName} आज़माएँ`,
   storyLabel: "हमारी कहानी",
+  badge: "हमारा मुख्य सहायक जल्द आ रहा है",
+  previewTitle: "झलक",
+  previewLabel: `${site.productName} के साथ बातचीत की एक झलक`,
   preview: [
     { from: "user", text: "कक्षा 8 की परीक्षा के लिए प्रकाश संश्लेषण आसान भाषा में समझाओ।" },
     {

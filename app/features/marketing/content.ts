@@ -13,6 +13,9 @@ export const hero: HeroContent = {
   note: "No coding experience required.",
   tryLabel: `Try ${site.productName}`,
   storyLabel: "Our Story",
+  badge: "Flagship assistant coming soon",
+  previewTitle: "Preview",
+  previewLabel: `A preview of a conversation with ${site.productName}`,
   /** The still picture of a conversation beside the tagline (large screens). */
   preview: [
     { from: "user", text: "Explain photosynthesis for my class 8 exam, simply." },

@@ -3,8 +3,6 @@ import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { site } from "~/config/site";
-import { sections } from "~/shared/i18n/catalog/sections";
-import { useMessages } from "~/shared/i18n/messages";
 import { useLocalize } from "~/shared/i18n/use-locale";
 
 export interface HeroContent {
@@ -13,12 +11,16 @@ export interface HeroContent {
   note: string;
   tryLabel: string;
   storyLabel: string;
+  /** The pill above the tagline. */
+  badge: string;
+  /** The conversation preview's caption and its accessible name. */
+  previewTitle: string;
+  previewLabel: string;
   preview: ReadonlyArray<{ from: "user" | "assistant"; text: string }>;
 }
 
 /** The home page's opening: the tagline, Try (to /coming-soon) and Our Story (to /story). */
 export function Hero({ content }: { content: HeroContent }) {
-  const t = useMessages("sections", sections);
   const localize = useLocalize();
   return (
     <section aria-labelledby="hero-heading" className="scheme-light relative isolate overflow-hidden bg-brand-950 text-white">
@@ -31,7 +33,7 @@ export function Hero({ content }: { content: HeroContent }) {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
             <span className="size-2 rounded-full bg-saffron-400" aria-hidden="true" />
-            {t.heroBadge}
+            {content.badge}
           </p>
           <h1 id="hero-heading" className="mt-6 text-5xl leading-[1.05] font-extrabold text-white sm:text-6xl lg:text-7xl">
             {content.tagline}
@@ -51,17 +53,16 @@ export function Hero({ content }: { content: HeroContent }) {
             {content.note}
           </p>
         </div>
-        <ChatPreview messages={content.preview} />
+        <ChatPreview messages={content.preview} title={content.previewTitle} label={content.previewLabel} />
       </Container>
     </section>
   );
 }
 
 /** A still picture of a conversation: what the assistant will feel like. */
-function ChatPreview({ messages }: { messages: HeroContent["preview"] }) {
-  const t = useMessages("sections", sections);
+function ChatPreview({ messages, title, label }: { messages: HeroContent["preview"]; title: string; label: string }) {
   return (
-    <figure className="relative mx-auto hidden w-full max-w-md lg:block" aria-label={t.heroPreviewLabel}>
+    <figure className="relative mx-auto hidden w-full max-w-md lg:block" aria-label={label}>
       <div className="rounded-3xl bg-white/10 p-5 shadow-2xl ring-1 ring-white/15 backdrop-blur">
         <div className="flex items-center gap-3 border-b border-white/10 pb-4">
           <span className="inline-flex size-9 items-center justify-center rounded-xl bg-brand-500 text-white">
@@ -69,7 +70,7 @@ function ChatPreview({ messages }: { messages: HeroContent["preview"] }) {
           </span>
           <div>
             <p className="text-sm font-semibold text-white">{site.productName}</p>
-            <p className="text-xs text-brand-200">{t.heroPreview}</p>
+            <p className="text-xs text-brand-200">{title}</p>
           </div>
         </div>
         <div className="space-y-3 pt-4 text-sm leading-relaxed">

@@ -9,6 +9,7 @@
  * when idle (`preloadHomeCopy`).
  */
 import type { ComponentProps } from "react";
+import type { sections } from "~/shared/i18n/catalog/sections";
 import type { Locale } from "~/shared/i18n/locale";
 import type { FeaturesSection, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
@@ -19,6 +20,8 @@ export interface HomeCopy {
   features: ComponentProps<typeof FeaturesSection>["features"];
   story: ComponentProps<typeof StorySection>["story"];
   team: ComponentProps<typeof TeamSection>["team"];
+  /** The blocks' headings and links (the "sections" area), which the page's data does not carry either. */
+  sections: typeof sections;
 }
 
 const modules: Record<Locale, () => Promise<{ default: HomeCopy }>> = {

@@ -1,5 +1,6 @@
 import { use } from "react";
 import type { Locale } from "~/shared/i18n/locale";
+import { MessagesScope } from "~/shared/i18n/messages";
 import { homeCopy } from "./home-copy";
 import { FeaturesSection, JoinBand, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
@@ -25,9 +26,9 @@ if (typeof document === "undefined") {
  */
 export default function HomeSections({ locale }: HomeSectionsProps) {
   const copy = homeCopy(locale);
-  const { values, whyChooseUs, vision, features, story, team } = copy instanceof Promise ? use(copy) : copy;
+  const { values, whyChooseUs, vision, features, story, team, sections } = copy instanceof Promise ? use(copy) : copy;
   return (
-    <>
+    <MessagesScope value={{ sections }}>
       <ValuesSection values={values} />
       <WhyChooseUsSection content={whyChooseUs} />
       <VisionSection vision={vision} />
@@ -35,6 +36,6 @@ export default function HomeSections({ locale }: HomeSectionsProps) {
       <StorySection story={story} />
       <TeamSection team={team} />
       <JoinBand />
-    </>
+    </MessagesScope>
   );
 }

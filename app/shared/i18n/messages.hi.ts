@@ -7,6 +7,9 @@ import { site } from "~/config/site";
 import type { Messages } from "./messages";
 import { account } from "./hi/account";
 import { auth } from "./hi/auth";
+import { chat } from "./hi/chat";
+import { flash } from "./hi/flash";
+import { sections } from "./hi/sections";
 import { forms } from "./hi/forms";
 import { mail } from "./hi/mail";
 import { waitlistPages } from "./hi/waitlist-pages";
@@ -46,17 +49,6 @@ export const hi: Messages = {
     fieldNeedsAttention: "1 फ़ील्ड पर ध्यान दें",
     fieldsNeedAttention: "{n} फ़ील्ड पर ध्यान दें",
     device: { name: "{system} पर {browser}", unknown: "अनजान डिवाइस" },
-    flash: {
-      signedInNamed: "फिर से स्वागत है, {name}!",
-      signedIn: "फिर से स्वागत है!",
-      signedOut: "आप साइन आउट हो गए हैं",
-      accountDeleted: "आपका खाता हटा दिया गया है",
-      sessionEnded: "प्रोफ़ाइल सहेजे जाने से पहले आपका सत्र ख़त्म हो गया: फिर से साइन इन करें। आपने जो लिखा था वह सुरक्षित है और फ़ॉर्म में वापस आ जाएगा।",
-      accountRemoved: "खाता {name} हटा दिया गया, प्रतीक्षा-सूची में उस पते की जगह (अगर थी) के साथ; उस पते पर सूचना भेज दी गई है।",
-      accountRemovedNoName: "खाता हटा दिया गया, प्रतीक्षा-सूची में उस पते की जगह (अगर थी) के साथ; उस पते पर सूचना भेज दी गई है।",
-      emailVerifiedNamed: "आपका ईमेल सत्यापित हो गया। आपके खाते में आपका स्वागत है, {name}!",
-      emailVerified: "आपका ईमेल सत्यापित हो गया। स्वागत है!",
-    },
   },
   nav: {
     home: "मुखपृष्ठ",
@@ -80,46 +72,8 @@ export const hi: Messages = {
     terms: "शर्तें",
     cookies: "कुकीज़",
   },
-  sections: {
-    valuesEyebrow: "हम किस बात पर टिके हैं",
-    valuesTitle: "हमारे मूल्य",
-    valuesIntro: `${site.productName} से जुड़ा हमारा हर फ़ैसला इन तीन बातों से तय होता है।`,
-    whyEyebrow: "हम ही क्यों",
-    moreAboutUs: "हमारे बारे में और जानें",
-    meetTheTeam: "टीम से मिलें",
-    visionEyebrow: "हमारा सपना",
-    visionTitle: "जो AI हम बना रहे हैं, उसके आठ वादे",
-    visionSwipe: "आठ वादे, एक के बाद एक: और देखने के लिए बगल में स्क्रॉल करें",
-    visionMore: "हमारा सपना पढ़ें",
-    featuresEyebrow: "ख़ूबियाँ",
-    featuresTitle: "लोगों के लिए बना, संस्थाओं के लिए तैयार",
-    featuresSwipe: "छह ख़ूबियाँ, एक के बाद एक: और देखने के लिए बगल में स्क्रॉल करें",
-    featuresMore: "सारी ख़ूबियाँ देखें",
-    storyEyebrow: "संस्थापक की कहानी",
-    storyTitle: "16 की उम्र में शुरुआत, आस्था के सहारे सफ़र",
-    storyIntro: `${site.productName} कैसे शुरू हुआ, इसके दस अध्याय: पहली चिंगारी से उस समुदाय तक, जिसने इसे आगे बढ़ाया।`,
-    storySwipe: "दस अध्याय, एक के बाद एक: और देखने के लिए बगल में स्क्रॉल करें",
-    storyMore: "पूरी कहानी पढ़ें",
-    teamEyebrow: "टीम",
-    teamTitle: `${site.productName} के पीछे के लोग`,
-    teamIntro: "कानपुर की एक छोटी-सी टीम, जिसका एक ही लक्ष्य है: ऐसा AI जो सबकी मदद करे।",
-    teamSwipe: "टीम के छह सदस्य, एक के बाद एक: और देखने के लिए बगल में स्क्रॉल करें",
-    teamMembers: "टीम के सदस्य",
-    joinTitle: `${site.productName} को सबसे पहले आज़माएँ`,
-    joinText: "समुदाय से जुड़िए: जल्दी पहुँच, ताज़ा ख़बरें और आगे क्या बने, इसमें आपकी राय।",
-    joinCta: "समुदाय से जुड़ें",
-    readOnEyebrow: "आगे पढ़ें",
-    readOnTitle: `${site.productName} को क़रीब से जानिए`,
-    ourMission: "हमारा मिशन",
-    heroBadge: "हमारा मुख्य सहायक जल्द आ रहा है",
-    heroPreview: "झलक",
-    heroPreviewLabel: `${site.productName} के साथ बातचीत की एक झलक`,
-    whereToJoin: "कहाँ जुड़ें",
-    opensInNewTab: "({name} नए टैब में खुलेगा)",
-    whyJoinEyebrow: "क्यों जुड़ें",
-    whyJoinTitle: "समुदाय से आपको क्या मिलेगा",
-    onTheWay: "जल्द आने वाला",
-  },
+  sections,
+
   pricing: {
     banner: "ज़रूरी सूचना: सदस्यता एक बार ख़रीद लेने के बाद रद्द नहीं की जा सकती",
     popular: "सबसे ज़्यादा सुझाया गया",
@@ -196,18 +150,8 @@ export const hi: Messages = {
     billingName: "बिल पर नाम",
     governs: "यह अनुवाद आपकी सुविधा के लिए है। किसी भी अंतर की स्थिति में अंग्रेज़ी संस्करण ही मान्य होगा।",
   },
-  chat: {
-    open: `${site.productName} से बात करें`,
-    close: `${site.productName} से बातचीत बंद करें`,
-    closeShort: "बातचीत बंद करें",
-    moveHint: "इसे खिसकाने के लिए खींचें या तीर वाली कुंजियाँ दबाएँ।",
-    comingSoon: `${site.productName} जल्द आ रहा है!`,
-    messagingAssistant: "WhatsApp पर बात करें",
-    socialAssistant: "Instagram पर संदेश भेजें",
-    supportPage: "सहायता टीम से संपर्क करें",
-    opensInNewTab: "(नए टैब में खुलेगा)",
-    disclaimer: `हमारा AI कंपनी का प्रतिनिधि है, जो ${site.companyName} और ${site.productName} के बारे में आम सवालों के जवाब देता है। अपने खाते या किसी ऑर्डर से जुड़े ख़ास सवालों के लिए कृपया हमारी सहायता टीम से संपर्क करें।`,
-  },
+  chat,
+  flash,
   errors: {
     notFoundTitle: "अरे! यह पेज नहीं मिला।",
     notFoundText: "लगता है इस पते पर कुछ नहीं है। मेन्यू के किसी लिंक को आज़माएँ या पिछले पेज पर लौटने के लिए 'वापस' दबाएँ।",

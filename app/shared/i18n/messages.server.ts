@@ -7,6 +7,7 @@ import { blog } from "./catalog/blog";
 import { chat } from "./catalog/chat";
 import { comingSoon } from "./catalog/coming-soon";
 import { errors } from "./catalog/errors";
+import { flash } from "./catalog/flash";
 import { legal } from "./catalog/legal";
 import { nav } from "./catalog/nav";
 import { pricing } from "./catalog/pricing";
@@ -23,7 +24,7 @@ import type { Locale } from "./locale";
 import { type Messages, SHELL_AREAS } from "./messages";
 import { hi } from "./messages.hi";
 
-const en: Messages = { shell, nav, sections, pricing, products, comingSoon, waitlist, blog, legal, chat, errors, auth, account, forms, waitlistPages, mail };
+const en: Messages = { shell, nav, sections, pricing, products, comingSoon, waitlist, blog, legal, chat, flash, errors, auth, account, forms, waitlistPages, mail };
 
 /** Every area in a language (server code: actions, mails). */
 export function messagesFor(locale: Locale): Messages {

@@ -8,16 +8,21 @@
  *
  * The Hindi catalog (messages.hi.ts) is typed `Messages`: a key missing there,
  * or one left over, fails the type check. It reaches the browser as loader
- * data on Hindi pages only (the root's loader carries the shell's areas, a
- * page's loader the areas of that page), so English pages ship no Hindi and
- * Hindi pages ship no second bundle (docs/decisions/0032-hindi.md).
+ * data on Hindi pages only (the root's loader carries the areas every page
+ * draws, a page's loader the areas of that page), so English pages ship no
+ * Hindi and Hindi pages ship no second bundle (docs/decisions/0032-hindi.md).
+ * Two areas travel with the code that draws them instead: the chat widget's
+ * (loaded 2 s after the page) and the home page's blocks' (a static island,
+ * `MessagesScope`), so a Hindi page's data holds only what its own markup needs.
  * Placeholders are `{name}`, filled by `fill()`.
  */
+import { createContext, useContext } from "react";
 import { useMatches } from "react-router";
 import type { blog } from "./catalog/blog";
 import type { chat } from "./catalog/chat";
 import type { comingSoon } from "./catalog/coming-soon";
 import type { errors } from "./catalog/errors";
+import type { flash } from "./catalog/flash";
 import type { legal } from "./catalog/legal";
 import type { nav } from "./catalog/nav";
 import type { pricing } from "./catalog/pricing";
@@ -31,10 +36,24 @@ import type { forms } from "./catalog/forms";
 import type { mail } from "./catalog/mail";
 import type { waitlistPages } from "./catalog/waitlist-pages";
 
-/** The areas every page draws (header, footer, menus, shared blocks): the root loader carries their Hindi. */
+/**
+ * The areas every page draws (header, footer, menus, the error views): the
+ * root loader carries their Hindi, on every Hindi page.
+ */
 export interface ShellMessages {
   shell: typeof shell;
   nav: typeof nav;
+  errors: typeof errors;
+}
+
+/**
+ * The areas of particular pages (marketing blocks, pricing, the blog, legal
+ * pages, accounts, forms): the route's own loader carries their Hindi
+ * (`pageMessages`), so a page's data holds only its own words. `chat` comes
+ * with the chat widget's code (hi/chat.ts). `mail` never reaches a browser:
+ * the server writes mails in the language of the person they go to.
+ */
+export interface PageMessages {
   sections: typeof sections;
   pricing: typeof pricing;
   products: typeof products;
@@ -43,15 +62,8 @@ export interface ShellMessages {
   blog: typeof blog;
   legal: typeof legal;
   chat: typeof chat;
-  errors: typeof errors;
-}
-
-/**
- * The areas of particular pages (accounts, forms): the route's own loader
- * carries their Hindi. `mail` never reaches a browser: the server writes mails
- * in the language of the person they go to.
- */
-export interface PageMessages {
+  /** Never in loader data as a catalog: the root loader sends a flash with its words. */
+  flash: typeof flash;
   auth: typeof auth;
   account: typeof account;
   forms: typeof forms;
@@ -62,7 +74,7 @@ export interface PageMessages {
 /** Every area: what a language's catalog must hold in full (messages.hi.ts is typed by it). */
 export type Messages = ShellMessages & PageMessages;
 
-export const SHELL_AREAS = ["shell", "nav", "sections", "pricing", "products", "comingSoon", "waitlist", "blog", "legal", "chat", "errors"] as const satisfies ReadonlyArray<keyof ShellMessages>;
+export const SHELL_AREAS = ["shell", "nav", "errors"] as const satisfies ReadonlyArray<keyof ShellMessages>;
 
 /**
  * Where loaders put a page's words in another language than English: the key
@@ -73,6 +85,13 @@ export interface LoaderMessages {
 }
 
 type Match = { id: string; loaderData?: unknown; data?: unknown } | undefined;
+
+/**
+ * Words handed down by the component that brought them with its code (a
+ * static island's module, the chat widget), looked at before the loaders'.
+ */
+const ScopedMessages = createContext<Partial<Messages> | null>(null);
+export const MessagesScope = ScopedMessages.Provider;
 
 function areaFrom<K extends keyof Messages>(matches: ReadonlyArray<Match>, area: K): Messages[K] | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
@@ -90,7 +109,9 @@ function areaFrom<K extends keyof Messages>(matches: ReadonlyArray<Match>, area:
  * always in, and nothing else does).
  */
 export function useMessages<K extends keyof Messages>(area: K, english: Messages[K]): Messages[K] {
-  return areaFrom(useMatches(), area) ?? english;
+  const scoped = useContext(ScopedMessages)?.[area] as Messages[K] | undefined;
+  const matches = useMatches();
+  return scoped ?? areaFrom(matches, area) ?? english;
 }
 
 /** A message with its `{name}` placeholders filled. */

@@ -2,10 +2,11 @@
  * Flash messages: what a page says once, after a redirect brought the visitor
  * to it ("Welcome back, Asha", "Signed out successfully"). The server keeps
  * the kind in a short-lived signed cookie (infra/http/flash.server.ts), the
- * root loader reads it and the page shows it as a banner, with or without
- * JavaScript. Shared by server and browser; the words are the shell area's.
+ * root loader reads it and sends it with its words in the page's language
+ * (`flashText`, the "flash" area), and the page shows it as a banner, with or
+ * without JavaScript.
  */
-import { shell } from "~/shared/i18n/catalog/shell";
+import { flash as english } from "~/shared/i18n/catalog/flash";
 import { fill } from "~/shared/i18n/messages";
 
 export type FlashKind = "signed-in" | "signed-out" | "account-deleted" | "email-verified" | "session-ended" | "account-removed";
@@ -16,6 +17,11 @@ export interface Flash {
   name?: string;
 }
 
+/** A flash as the root loader sends it: with its words, so no page carries the catalog of every message. */
+export interface ShownFlash extends Flash {
+  text: string;
+}
+
 export const FLASH_KINDS: readonly FlashKind[] = ["signed-in", "signed-out", "account-deleted", "email-verified", "session-ended", "account-removed"];
 
 /** A flash that reports something that did not happen (shown as a warning, not a success). */
@@ -23,8 +29,8 @@ export function flashIsWarning(flash: Flash): boolean {
   return flash.kind === "session-ended";
 }
 
-/** The words of a flash message (the spec's where it has them), in the page's language (`t`: the shell's flash words). */
-export function flashText(flash: Flash, t: FlashWords = shell.flash): string {
+/** The words of a flash message (the spec's where it has them), in the page's language (`t`: the "flash" area). */
+export function flashText(flash: Flash, t: FlashWords = english): string {
   switch (flash.kind) {
     case "signed-in":
       return flash.name ? fill(t.signedInNamed, { name: flash.name }) : t.signedIn;
@@ -42,4 +48,4 @@ export function flashText(flash: Flash, t: FlashWords = shell.flash): string {
   }
 }
 
-export type FlashWords = typeof shell.flash;
+export type FlashWords = typeof english;

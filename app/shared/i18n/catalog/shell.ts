@@ -38,16 +38,4 @@ export const shell = {
   fieldsNeedAttention: "{n} fields need attention",
   /** A device as a security notice or the devices list names it (shared/lib/device.ts). */
   device: { name: "{browser} on {system}", unknown: "Unknown device" },
-  /** Flash messages after a redirect (shared/lib/flash.ts). */
-  flash: {
-    signedInNamed: "Welcome back, {name}!",
-    signedIn: "Welcome back!",
-    signedOut: "Signed out successfully",
-    accountDeleted: "Account deleted successfully",
-    sessionEnded: "Your session ended before your profile was saved: sign in again. What you typed is kept and comes back in the form.",
-    accountRemoved: "Deleted the account {name}, with any place its address had on the waitlist; a notice went to the address.",
-    accountRemovedNoName: "Deleted the account, with any place its address had on the waitlist; a notice went to the address.",
-    emailVerifiedNamed: "Your email is verified. Welcome to your account, {name}!",
-    emailVerified: "Your email is verified. Welcome!",
-  },
 };
