@@ -26,7 +26,8 @@ export { serve } from "../server/serve";
 /** The edge's question before React Router: a remembered answer for this signed-in request? */
 export function replay(request: ReplayRequest): Replay | undefined | Promise<Replay | undefined> {
   const s = startedServices();
-  return s ? replayFromCache({ ...s, readSession }, request) : undefined;
+  // The services as they are (no copy: a spread of them per request was a tenth of a replay's CPU).
+  return s ? replayFromCache(s, request, readSession) : undefined;
 }
 
 /** The edge keeps an answer the request context marked as replayable, as it was sent. */
@@ -36,7 +37,8 @@ export function remember(marker: string, encoding: Encoding, status: number, hea
 
 /** /api/health and /api/ready, answered by the edge without React Router (probes.server.ts). */
 export function probe(pathname: string): Promise<ProbeAnswer> | undefined {
-  const check = PROBES[pathname as keyof typeof PROBES];
+  // Asked of every request the edge does not serve from memory: two comparisons, not a keyed lookup of an arbitrary path.
+  const check = pathname === "/api/health" || pathname === "/api/ready" ? PROBES[pathname] : undefined;
   return check?.(services);
 }
 

@@ -352,8 +352,13 @@ export function replayKeyFor(
   if (!cache.enabled || request.method !== "GET") return null;
   const pathAndQuery = `${request.pathname}${request.search}`;
   if (!request.hasCookie) return isAnonymousReplayable(request.pathname) ? ReplayCache.anonymousKey(pathAndQuery) : null;
-  if (!viewer || !isReplayable(request.pathname, request.apiKeyConfigured)) return null;
-  return ReplayCache.key(viewer.userId, viewer.sessionId, cache.version(viewer.userId), pathAndQuery);
+  return viewer ? signedInKey(cache, request.pathname, request.search, request.apiKeyConfigured, viewer.userId, viewer.sessionId) : null;
+}
+
+/** `replayKeyFor` of a GET with a session, without building the request's description (the edge asks this of every replay). */
+function signedInKey(cache: ReplayCache, pathname: string, search: string, apiKeyConfigured: boolean, userId: string, sessionId: string): string | null {
+  if (!isReplayable(pathname, apiKeyConfigured)) return null;
+  return ReplayCache.key(userId, sessionId, cache.version(userId), search === "" ? pathname : pathname + search);
 }
 
 /** A cached session's JSON, made once per cache entry (the entry is replaced when the session changes). */
@@ -370,7 +375,7 @@ function serialized(session: CachedSession): Buffer {
  * request, if there is one. Synchronous when the session cache knows the
  * cookie (nearly always); a promise when it first has to read the session.
  */
-export function replay(s: ReplayServices, request: ReplayRequest): Replay | undefined | Promise<Replay | undefined> {
+export function replay(s: ReplayServices, request: ReplayRequest, readSession = s.readSession): Replay | undefined | Promise<Replay | undefined> {
   if (request.method !== "GET") return undefined;
   // A message to show once (a flash) is rendered with the page, never replayed without it.
   if (hasFlashCookie(request.cookie)) return undefined;
@@ -380,7 +385,7 @@ export function replay(s: ReplayServices, request: ReplayRequest): Replay | unde
   }
   const session = s.sessionCache.lookup(request.cookie);
   if (session) return replayFor(s, request, session);
-  const worthReading = s.readSession && s.replayCache.enabled && isReplayable(request.pathname, Boolean(s.env.apiKey));
+  const worthReading = readSession && s.replayCache.enabled && isReplayable(request.pathname, Boolean(s.env.apiKey));
   if (!worthReading) {
     // Not known, and no answer could be replayed anyway: rendered (a replayable one counted, so the hit rate is the truth).
     if (isReplayable(request.pathname, Boolean(s.env.apiKey))) s.replayCache.countMiss();
@@ -388,7 +393,7 @@ export function replay(s: ReplayServices, request: ReplayRequest): Replay | unde
   }
   // The session read the request path would make anyway; a failure (the database) is left to that path to answer.
   const cookie = request.cookie;
-  return s.readSession!(cookie).then(
+  return readSession!(cookie).then(
     (read) => (read ? replayFor(s, request, read) : undefined),
     () => undefined,
   );
@@ -412,7 +417,7 @@ function replayFor(s: ReplayServices, request: ReplayRequest, session: CachedSes
       encoding: "identity",
     };
   }
-  if (!session.user.emailVerified) return undefined;
-  const key = replayKeyFor(s.replayCache, { ...request, hasCookie: true, apiKeyConfigured: Boolean(s.env.apiKey) }, { userId: session.user.id, sessionId: session.session.id });
+  if (!session.user.emailVerified || !s.replayCache.enabled) return undefined;
+  const key = signedInKey(s.replayCache, request.pathname, request.search, Boolean(s.env.apiKey), session.user.id, session.session.id);
   return key ? s.replayCache.lookup(key, request.encoding) : undefined;
 }

@@ -34,7 +34,7 @@ import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
 import { chooseEncoding, type Chosen, type Encoding, homeLanguage, isNotModified } from "./negotiation";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
-import { applySecurityHeaders } from "./security-headers";
+import { applySecurityHeaders, securityHeaders } from "./security-headers";
 import type { StaticFile, StaticFiles } from "./static-files";
 
 interface Replayed {
@@ -235,6 +235,7 @@ function searchOf(target: string): string {
 export function createHttpServer(options: HttpOptions): Server {
   const entry = options.build.entry.module as unknown as AppEntry;
   const handleWithRouter = createRequestHandler(options.build, "production");
+  const baseline = new Map(securityHeaders({ https: options.https }));
 
   async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string, id: string): Promise<void> {
     const method = req.method!;
@@ -277,7 +278,8 @@ export function createHttpServer(options: HttpOptions): Server {
     if (marked !== null) {
       response.headers.delete(REPLAY_KEY_HEADER);
       const marker = decodeURIComponent(marked);
-      capture = (sent) => entry.remember(marker, sent.encoding, sent.status, sent.headers, sent.body, sent.html);
+      // Kept without the headers every response gets anyway (set before a replay too): fewer to set again.
+      capture = (sent) => entry.remember(marker, sent.encoding, sent.status, sent.headers.filter(([name, value]) => baseline.get(name) !== value), sent.body, sent.html);
     }
     await writeResponse(req, res, response, capture);
   }

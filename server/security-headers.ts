@@ -6,12 +6,21 @@
 import type { ServerResponse } from "node:http";
 import { LOCKED_DOWN_CSP } from "../app/infra/security/csp";
 
-export function applySecurityHeaders(res: ServerResponse, { https }: { https: boolean }): void {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-  res.setHeader("Content-Security-Policy", LOCKED_DOWN_CSP);
-  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+const EVERY_RESPONSE: ReadonlyArray<readonly [string, string]> = [
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["x-frame-options", "DENY"],
+  ["cross-origin-resource-policy", "same-origin"],
+  ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+  ["content-security-policy", LOCKED_DOWN_CSP],
+];
+const HSTS = ["strict-transport-security", "max-age=31536000; includeSubDomains"] as const;
+
+/** The headers `applySecurityHeaders` sets, by lower-case name (what `res.getHeaders()` reports). */
+export function securityHeaders({ https }: { https: boolean }): ReadonlyArray<readonly [string, string]> {
+  return https ? [...EVERY_RESPONSE, HSTS] : EVERY_RESPONSE;
+}
+
+export function applySecurityHeaders(res: ServerResponse, options: { https: boolean }): void {
+  for (const [name, value] of securityHeaders(options)) res.setHeader(name, value);
 }

@@ -51,6 +51,29 @@ test.describe("replayed signed-in answers", () => {
     await Promise.all([a.context.close(), b.context.close()]);
   });
 
+  test("carry every header of the answer they repeat, the security headers included", async ({ browser, baseURL, request, clientIp }, testInfo) => {
+    // The edge keeps an answer without the headers it sets on every response (server/http.ts) and sets
+    // them before a replay: the second answer (a replay) must look exactly like the first (rendered).
+    const email = uniqueEmail(testInfo, "replay-headers");
+    await createVerifiedUser(request, email);
+    const a = await signedInClient(browser, baseURL!, email, clientIp);
+    for (const path of [`/api/user/${a.id}`, "/profile", "/profile.data"]) {
+      const [first, second] = [await a.api.get(path), await a.api.get(path)];
+      const headers = (res: typeof first) => Object.fromEntries(Object.entries(res.headers()).filter(([name]) => name !== "date"));
+      expect(second.status(), path).toBe(200);
+      expect(headers(second), path).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "cross-origin-resource-policy": "same-origin",
+        "cache-control": "private, no-store",
+      });
+      expect(headers(second)["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      if (path.startsWith("/api/")) expect(headers(second), path).toEqual(headers(first));
+    }
+    await a.context.close();
+  });
+
   test("end with the session: signed out or revoked, the old cookie gets nothing remembered", async ({ browser, baseURL, request, clientIp }, testInfo) => {
     const email = uniqueEmail(testInfo, "replay-end");
     await createVerifiedUser(request, email);
