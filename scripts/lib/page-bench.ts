@@ -139,6 +139,11 @@ export interface PageFigures {
   /** LCP of the script-free copy, one per run. */
   copyLcp: number[];
   benchmarkIndex: number[];
+  /**
+   * The page's own answer on the wire, headers included, as Lighthouse saw it: past a new
+   * connection's first flight (14,600 bytes) a slow line waits a round trip for the rest (ADR 0032).
+   */
+  documentBytes: number[];
 }
 
 /** One Lighthouse mobile run (the default: simulated slow 4G, 4× CPU), performance only. */
@@ -147,7 +152,9 @@ async function lighthouseRun(url: string, port: number) {
   const lhr = run?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
   return {
+    documentBytes: requests.find((r) => r.resourceType === "Document")?.transferSize ?? 0,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: value("largest-contentful-paint"),
     fcp: value("first-contentful-paint"),
@@ -167,7 +174,7 @@ export async function lighthousePages(base: string, paths: string[], runs: numbe
   const results: Record<string, PageFigures> = {};
   try {
     for (const p of paths) {
-      const r: PageFigures = { scores: [], lcp: [], fcp: [], tbt: [], cls: [], copyLcp: [], benchmarkIndex: [] };
+      const r: PageFigures = { scores: [], lcp: [], fcp: [], tbt: [], cls: [], copyLcp: [], benchmarkIndex: [], documentBytes: [] };
       results[p] = r;
       for (let i = 0; i < runs; i++) {
         const page = await lighthouseRun(`${base}${p}`, chrome.port);
@@ -177,6 +184,7 @@ export async function lighthousePages(base: string, paths: string[], runs: numbe
         r.tbt.push(page.tbt);
         r.cls.push(page.cls);
         r.benchmarkIndex.push(page.benchmarkIndex);
+        r.documentBytes.push(page.documentBytes);
         if (copies) r.copyLcp.push((await lighthouseRun(`${copies.url}${p}`, chrome.port)).lcp);
       }
     }
@@ -203,7 +211,7 @@ export function printLighthousePages(results: Record<string, PageFigures>, targe
     const ok = score >= targets.score && Number(cls.toFixed(3)) === 0 && (!copy || ratio <= targets.lcpRatio);
     console.log(
       `   ${p.padEnd(30)} ${String(score).padStart(5)}  ${Math.round(lcp)} / ${copy ? `${Math.round(copy)} ms = ${ratio.toFixed(2)}×` : "—"}` +
-        `  (scores ${r.scores.join(", ")}; FCP ${Math.round(median(r.fcp))} ms, TBT ${Math.round(median(r.tbt))} ms, CLS ${cls.toFixed(3)})` +
+        `  (scores ${r.scores.join(", ")}; FCP ${Math.round(median(r.fcp))} ms, TBT ${Math.round(median(r.tbt))} ms, CLS ${cls.toFixed(3)}; HTML ${median(r.documentBytes)} B on the wire)` +
         `  target ≥ ${targets.score}, LCP ≤ ${targets.lcpRatio}× the copy, CLS 0: ${ok ? "meets target" : "BELOW TARGET"}`,
     );
   }
