@@ -14,11 +14,12 @@ const EVERY_RESPONSE: ReadonlyArray<readonly [string, string]> = [
   ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
   ["content-security-policy", LOCKED_DOWN_CSP],
 ];
-const HSTS = ["strict-transport-security", "max-age=31536000; includeSubDomains"] as const;
+// Both lists made once: they are applied to every response.
+const OVER_HTTPS: ReadonlyArray<readonly [string, string]> = [...EVERY_RESPONSE, ["strict-transport-security", "max-age=31536000; includeSubDomains"]];
 
 /** The headers `applySecurityHeaders` sets, by lower-case name (what `res.getHeaders()` reports). */
 export function securityHeaders({ https }: { https: boolean }): ReadonlyArray<readonly [string, string]> {
-  return https ? [...EVERY_RESPONSE, HSTS] : EVERY_RESPONSE;
+  return https ? OVER_HTTPS : EVERY_RESPONSE;
 }
 
 export function applySecurityHeaders(res: ServerResponse, options: { https: boolean }): void {
