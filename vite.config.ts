@@ -20,8 +20,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Names the server needs of the client's hashed files: the analytics
+ * reporter's chunk, which the bootstrap of a page not hydrated yet imports
+ * itself (app/infra/html/client-chunks.server.ts, ADR 0005). The client is
+ * built before the server, which reads the name where its placeholder is.
+ */
+function clientChunkNames(): Plugin {
+  const found: { reporter?: string } = ((globalThis as { __clientChunkNames?: { reporter?: string } }).__clientChunkNames ??= {});
+  return {
+    name: "client-chunk-names",
+    apply: "build",
+    generateBundle(options, bundle) {
+      if (path.basename(options.dir ?? "") !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/features/analytics/reporter.ts")) found.reporter = `/${chunk.fileName}`;
+      }
+    },
+    transform(code, id) {
+      if (!id.endsWith("/app/infra/html/client-chunks.server.ts")) return undefined;
+      if (!found.reporter) this.error("the analytics reporter's client chunk was not found (is the client built first?)");
+      return code.replace('"__ANALYTICS_REPORTER_CHUNK__"', JSON.stringify(found.reporter));
+    },
+  };
+}
+
 const config = {
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), clientChunkNames()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -45,13 +70,20 @@ const config = {
             {
               name: "shell",
               priority: 3,
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer|theme)|shared\/ui\/(button|icon|layout|logo|avatar|island)|features\/layout\/(header|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button|island-links)|features\/auth\/(index|sign-out|user-cache))\.tsx?$/,
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer|theme)|shared\/ui\/(button|icon|layout|logo|avatar|island)|features\/layout\/(header|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button|island-links)|features\/auth\/(index|sign-out|user-cache)|features\/chat-widget\/(chat-button-stub|look))\.tsx?$/,
             },
             {
               // Drawn by the browser only on a navigation to them (the first page's are static islands: ADR 0033).
               name: "marketing",
               priority: 1,
               test: /\/app\/features\/marketing\/(card-grid|cards-page|team-grid|sections|home-sections)\.tsx?$/,
+            },
+            {
+              // Shared by the analytics reporter (which a page not hydrated yet imports by itself: ADR 0005)
+              // and the hydrated page's reporter loader: in neither's chunk, or the reporter would bring the shell.
+              name: "tracking-refused",
+              priority: 4,
+              test: /\/app\/features\/analytics\/tracking-refused\.ts$/,
             },
             {
               // The home page's hero and its particles (and the words it shares with the marketing blocks).

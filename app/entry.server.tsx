@@ -4,7 +4,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
+import { analyticsReporterChunk } from "~/infra/html/client-chunks.server";
+import type { HydrationHandle, IntentOptions } from "~/infra/html/hydrate-on-intent.server";
 import { lowPriorityPreloads } from "~/infra/html/low-priority-preloads.server";
+import { routePatternOf } from "~/features/analytics/client-context";
+import { CHAT_BUTTON_DELAY_MS } from "~/features/chat-widget/delay";
+import { CHAT_BUTTON_SIZE, CHAT_MARGIN, CHAT_POSITION_KEY } from "~/features/chat-widget/position";
 import { isDependencyFailure, markUnavailable, unavailableDocument } from "~/infra/http/dependency-failure.server";
 import { oauthFormTargets } from "~/config/oauth-origins.server";
 import { contentSecurityPolicy } from "~/infra/security/csp";
@@ -58,6 +63,24 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
 
 export const streamTimeout = 5_000;
 
+/**
+ * A page rendered for nobody in particular (no signed-in viewer, no message to
+ * show once) waits for the visitor's first move before fetching its scripts
+ * (infra/html/hydrate-on-intent.server.ts, ADR 0005); a signed-in page, one
+ * with a flash, the operator console and a route whose handle says
+ * `hydrateAtOnce` hydrate right after the first paint.
+ */
+function hydrateOnIntent(context: EntryContext): IntentOptions | undefined {
+  const { loaderData, matches } = context.staticHandlerContext;
+  const root = loaderData.root as { viewer?: unknown; flash?: unknown } | undefined;
+  if (!root || root.viewer || root.flash) return undefined;
+  if (matches.some((match) => (context.routeModules[match.route.id]?.handle as HydrationHandle | undefined)?.hydrateAtOnce)) return undefined;
+  const routeId = matches[matches.length - 1]?.route.id;
+  const route = routeId ? routePatternOf(routeId, context.manifest.routes) : null;
+  const chat = { delayMs: CHAT_BUTTON_DELAY_MS, positionKey: CHAT_POSITION_KEY, size: CHAT_BUTTON_SIZE, margin: CHAT_MARGIN };
+  return { pageView: analyticsReporterChunk && route ? { reporter: analyticsReporterChunk, route } : undefined, chat };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -84,9 +107,12 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; browsers get the shell streamed.
+    // Crawlers get the whole document at once; browsers get the shell streamed. A page prerendered at
+    // build time (no services started) is whole too: nothing is then written to reveal a part streamed
+    // later (React's ~1 KB of `$RC` script), and the Hindi home keeps within a new connection's first flight.
+    const prerendering = !import.meta.env.DEV && !startedServices();
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || prerendering ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -106,7 +132,7 @@ export default function handleRequest(
             },
           });
           resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityPreloads())), {
+            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityPreloads(hydrateOnIntent(routerContext)))), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -7,6 +7,7 @@ import brandFont from "./shared/fonts/inter-latin-site-wght-normal.woff2?url";
 // Devanagari, for Hindi pages only (app.css's @font-face names the same file; npm run fonts cuts it).
 import devanagariFont from "./shared/fonts/noto-devanagari-site-wght-normal.woff2?url";
 import { site } from "~/config/site";
+import { ChatButtonStub } from "~/features/chat-widget/chat-button-stub";
 import { NotFoundView } from "~/features/layout/not-found-view";
 import { UnavailableView } from "~/features/layout/unavailable-view";
 import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
@@ -135,6 +136,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteShell user={loaderData.viewer} statusUrl={loaderData.statusUrl} flash={loaderData.flash} bare={inConsole}>
         <Outlet />
       </SiteShell>
+      {!inConsole && <ChatButtonStub />}
       <GlobalBehaviour viewer={loaderData.viewer} />
     </>
   );
@@ -164,6 +166,7 @@ export function ErrorBoundary() {
           </div>
         )}
       </SiteShell>
+      <ChatButtonStub />
       <GlobalBehaviour viewer={undefined} />
     </>
   );

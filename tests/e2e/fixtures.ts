@@ -37,9 +37,20 @@ export const PAGES: { path: string; heading: string | RegExp }[] = [
 
 export const PASSWORD = "correct-horse-7";
 
-/** Opens a page and waits until React has hydrated it. */
+/**
+ * A visitor's first move on a page that waits for one before hydrating
+ * (docs/decisions/0005-initial-javascript-budget.md, "Hydration on intent"):
+ * a press of Shift, which nothing on the site answers. A signed-in page does
+ * not wait; there it changes nothing.
+ */
+export async function wake(page: Page) {
+  await page.keyboard.press("Shift");
+}
+
+/** Opens a page, makes the visitor's first move, and waits until React has hydrated it. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
+  await wake(page);
   await page.locator("html[data-hydrated]").waitFor();
   return response;
 }

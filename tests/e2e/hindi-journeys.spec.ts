@@ -12,7 +12,7 @@ import type { Page } from "@playwright/test";
 import { site } from "../../app/config/site";
 import { fill } from "../../app/shared/i18n/messages";
 import { hi } from "../../app/shared/i18n/messages.hi";
-import { appDb, expect, linkIn, test, uniqueEmail, waitForMail } from "./fixtures";
+import { appDb, expect, linkIn, test, uniqueEmail, waitForMail, wake } from "./fixtures";
 import { latinWords } from "./hindi-words";
 
 const t = hi;
@@ -41,7 +41,9 @@ for (const javaScriptEnabled of [true, false]) {
       const newPassword = `hindi-new-${Date.now()}`;
       const name = "आशा वर्मा";
       const ready = async () => {
-        if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+        if (!javaScriptEnabled) return;
+        await wake(page);
+        await page.locator("html[data-hydrated]").waitFor();
       };
 
       // Sign up from the Hindi sign-in page.
@@ -175,6 +177,7 @@ test("the mail language is the account's: chosen on the profile, it holds for a 
   const user = await createVerifiedUser(page.request, uniqueEmail(testInfo, "hi-lang"));
   await signInViaUi(page, user.email);
   await page.goto("/hi/profile?edit=1");
+  await wake(page);
   await page.locator("html[data-hydrated]").waitFor();
   await expect(page.getByLabel(t.account.details.language)).toHaveValue("en");
   await page.getByLabel(t.account.details.language).selectOption("hi");

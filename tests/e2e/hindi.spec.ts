@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { site } from "../../app/config/site";
 import { FLOW_PAGES, localizedPath, TRANSLATED_PAGES } from "../../app/shared/i18n/locale";
-import { expect, expectAccessible, open, test } from "./fixtures";
+import { expect, expectAccessible, open, test, wake } from "./fixtures";
 import { latinWords } from "./hindi-words";
 
 const POSTS = readdirSync(path.join(process.cwd(), "app/features/blog/posts"))
@@ -100,6 +100,7 @@ test.describe("the language switch", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/hi$/);
 
+    await wake(page);
     await page.locator("html[data-hydrated]").waitFor();
     await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(/\/$/);

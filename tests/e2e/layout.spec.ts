@@ -1,4 +1,4 @@
-import { createVerifiedUser, expect, open, overlayCleared, PAGES, signInViaUi, test, uniqueEmail } from "./fixtures";
+import { createVerifiedUser, expect, open, overlayCleared, PAGES, signInViaUi, test, uniqueEmail, wake } from "./fixtures";
 
 const MAIN_LINKS = ["Home", "About", "Products", "Pricing", "Vision", "Team"];
 
@@ -126,6 +126,7 @@ test.describe("route changes", () => {
 
     // The chat button (phone width) and the side menu: the menu's overlay covers the button.
     await page.goto("/blog");
+    await wake(page);
     await page.locator("html[data-hydrated]").waitFor();
     await page.setViewportSize({ width: 390, height: 800 });
     const chat = page.getByTestId("chat-button");

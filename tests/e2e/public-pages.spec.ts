@@ -2,7 +2,7 @@ import type { Locator } from "@playwright/test";
 import { site, team } from "../../app/config/site";
 import { products } from "../../app/features/products/content";
 import { story } from "../../app/features/marketing/content";
-import { expect, open, overlayCleared, PAGES, test } from "./fixtures";
+import { expect, open, overlayCleared, PAGES, test, wake } from "./fixtures";
 
 // textContent, not innerText: sections below the fold skip rendering (content-visibility) until scrolled to.
 const texts = (locator: Locator) => locator.allTextContents();
@@ -234,7 +234,8 @@ test.describe("legal pages", () => {
 test.describe("chat widget", () => {
   test("appears about 2 s after load, opens the panel, closes on Escape and on a press outside", async ({ page }) => {
     await page.goto("/about");
-    const button = page.getByTestId("chat-button");
+    // Nobody has touched the page: the button is the page's own until a press wakes it (ADR 0005), then the widget's.
+    const button = page.getByRole("button", { name: "Chat with Tuesday AI", exact: true });
     await page.waitForTimeout(1000);
     await expect(button).toHaveCount(0);
     await expect(button).toBeVisible({ timeout: 4000 });
@@ -285,6 +286,12 @@ test.describe("chat widget", () => {
     expect(clamped.y).toBeGreaterThanOrEqual(0);
 
     await page.reload();
+    // Before the page wakes, its own button stands where the widget was left; the widget then takes its place there.
+    const stub = page.getByRole("button", { name: "Chat with Tuesday AI", exact: true });
+    await expect(stub).toBeVisible({ timeout: 15_000 });
+    expect((await stub.boundingBox())!.x).toBeCloseTo(clamped.x, 0);
+    expect((await stub.boundingBox())!.y).toBeCloseTo(clamped.y, 0);
+    await wake(page);
     await expect(button).toBeVisible({ timeout: 15_000 });
     expect((await button.boundingBox())!.x).toBeCloseTo(clamped.x, 0);
 

@@ -6,7 +6,7 @@
  * back by the test until it has seen what it wants to see.
  */
 import type { Page, Route } from "@playwright/test";
-import { expect, open, test } from "./fixtures";
+import { createVerifiedUser, expect, open, signInViaUi, test, uniqueEmail, wake } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -52,6 +52,7 @@ test.describe("before hydration", () => {
 
     // When the scripts come, the page hydrates and the menu still works, now by script.
     await scripts.release();
+    await wake(page);
     await page.locator("html[data-hydrated]").waitFor();
     await button.tap();
     await expect(menu).toBeVisible();
@@ -83,6 +84,66 @@ test.describe("before hydration", () => {
     });
     await open(page, "/");
     expect(early).toEqual([]);
+  });
+});
+
+test.describe("hydration on intent: a page nobody touches fetches no script", () => {
+  const SCRIPT = /\/assets\/.+\.js$/;
+  /** Only the analytics reporter and its two small modules may come before the visitor moves. */
+  const REPORTER = /\/assets\/(reporter|metrics|tracking-refused)-[\w-]+\.js$/;
+
+  test("reading fetches only the analytics reporter; the first touch fetches the rest and hydrates", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => void (SCRIPT.test(request.url()) && scripts.push(new URL(request.url()).pathname)));
+    await page.goto("/");
+    await page.waitForTimeout(2_500);
+    expect(scripts.filter((src) => !REPORTER.test(src))).toEqual([]);
+    expect(scripts.some((src) => REPORTER.test(src))).toBe(true);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+    await page.getByRole("heading", { level: 1 }).tap();
+    await page.locator("html[data-hydrated]").waitFor();
+    expect(scripts.some((src) => src.includes("/entry.client-"))).toBe(true);
+  });
+
+  test("a tap on a button only a script answers, made before hydration, is answered once it has hydrated", async ({ page }) => {
+    const scripts = await holdRequests(page, SCRIPT);
+    await page.goto("/pricing");
+    await page.locator('[data-plan="student"]').getByRole("button", { name: "Coming Soon" }).tap();
+    // The tap woke the page: its scripts were asked for, and are held.
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await expect(page.getByText("The Student plan is coming soon.", { exact: false })).toHaveCount(0);
+    await scripts.release();
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page.getByText("The Student plan is coming soon.", { exact: false })).toBeVisible();
+  });
+
+  test("the help button appears 2 s after load without any script, and a press on it opens the widget", async ({ page }) => {
+    const scripts = await holdRequests(page, SCRIPT);
+    await page.goto("/blog");
+    const stub = page.getByRole("button", { name: "Chat with Tuesday AI", exact: true });
+    await expect(stub).toBeHidden();
+    await expect(stub).toBeVisible({ timeout: 5_000 });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await stub.tap();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await scripts.release();
+    const panel = page.getByRole("dialog", { name: "Chat with Tuesday AI" });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText("Tuesday AI coming soon!")).toBeVisible();
+    // The widget took the stub's place: one help button on the page.
+    await expect(stub).toBeHidden();
+    await expect(page.getByTestId("chat-button")).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("heading", { level: 1 }).tap();
+    await expect(panel).toBeHidden();
+  });
+
+  test("a signed-in visitor's page does not wait", async ({ page }, testInfo) => {
+    const user = await createVerifiedUser(page.request, uniqueEmail(testInfo, "intent"));
+    await signInViaUi(page, user.email);
+    await page.goto("/pricing");
+    // No move made: hydrated all the same (it has the visitor's menu to run).
+    await page.locator("html[data-hydrated]").waitFor();
   });
 });
 

@@ -4,7 +4,7 @@
  * and every page is axe-clean (contrast included) drawn dark.
  */
 import type { Page } from "@playwright/test";
-import { appDb, createVerifiedUser, expect, expectAccessible, open, PAGES, signInViaUi, test, uniqueEmail } from "./fixtures";
+import { appDb, createVerifiedUser, expect, expectAccessible, open, PAGES, signInViaUi, test, uniqueEmail, wake } from "./fixtures";
 
 /** Relative luminance (0 black … 1 white) of the colour an element is drawn in: the browser converts oklch for us through a canvas. */
 async function luminance(page: Page, selector: string, property: "backgroundColor" | "color" = "backgroundColor"): Promise<number> {
@@ -80,6 +80,7 @@ test.describe("the switch", () => {
       requestAnimationFrame(sample);
     });
     await page.reload();
+    await wake(page);
     await page.locator("html[data-hydrated]").waitFor();
     const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
     expect(frames.length).toBeGreaterThan(0);
@@ -103,6 +104,7 @@ test.describe("the switch", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     expect(await luminance(page, "html")).toBeLessThan(DARK);
     await page.reload();
+    await wake(page);
     await page.locator("html[data-hydrated]").waitFor();
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
   });

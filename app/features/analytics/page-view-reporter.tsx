@@ -9,20 +9,16 @@ import { useEffect } from "react";
 import { useLocation, useMatches } from "react-router";
 import { whenIdle } from "~/shared/lib/when-idle";
 import type * as ReporterModule from "./reporter";
+import { trackingRefused } from "./tracking-refused";
 
 type Reporter = typeof ReporterModule;
 
 let reporter: Promise<Reporter> | undefined;
 
-/** Global Privacy Control or Do Not Track: the visitor asked not to be tracked. */
-export function trackingRefused(nav: Navigator): boolean {
-  return (nav as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true || nav.doNotTrack === "1";
-}
-
-function report(routeId: string): void {
+function report(routeId: string, path: string): void {
   reporter ??= import("./reporter");
   reporter.then(
-    (module) => module.pageView(routeId),
+    (module) => module.pageView(routeId, path),
     () => {
       // The chunk did not load (offline, a new deploy): try again at the next page view.
       reporter = undefined;
@@ -38,7 +34,8 @@ export function PageViewReporter() {
   useEffect(() => {
     if (!import.meta.env.PROD || !routeId || trackingRefused(navigator)) return;
     // Not cancelled on the next navigation: a page left before the browser was idle still counts.
-    whenIdle(() => report(routeId));
+    // The path as it is now: by the time the browser is idle the visitor may be on the next page.
+    whenIdle(() => report(routeId, pathname));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per path; the route id follows the path
   }, [pathname]);
   return null;

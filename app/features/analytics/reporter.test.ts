@@ -14,20 +14,21 @@ vi.mock("web-vitals", () => {
 });
 
 const sent: Beacon[] = [];
+const manifest = {
+  routes: {
+    root: { path: "" },
+    "home-index": { parentId: "root", index: true },
+    "routes/blog.post": { path: "blog/:slug", parentId: "root" },
+    "routes/admin": { path: "admin", parentId: "root" },
+  },
+};
 
 beforeEach(() => {
   vi.resetModules();
   vitals.callbacks.clear();
   sent.length = 0;
   vi.useFakeTimers();
-  (window as unknown as { __reactRouterManifest: unknown }).__reactRouterManifest = {
-    routes: {
-      root: { path: "" },
-      "home-index": { parentId: "root", index: true },
-      "routes/blog.post": { path: "blog/:slug", parentId: "root" },
-      "routes/admin": { path: "admin", parentId: "root" },
-    },
-  };
+  (window as unknown as { __reactRouterManifest: unknown }).__reactRouterManifest = manifest;
   Object.defineProperty(navigator, "sendBeacon", {
     configurable: true,
     value: vi.fn((url: string, body: string) => {
@@ -42,6 +43,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The address the browser is at: a page view is one per path. */
+const at = (path: string) => history.replaceState(null, "", path);
+
 function setHidden(hidden: boolean) {
   Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
   document.dispatchEvent(new Event("visibilitychange"));
@@ -50,6 +54,7 @@ function setHidden(hidden: boolean) {
 describe("reporter", () => {
   it("sends the page view a second later, with the route pattern, device class and connection type", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
+    at("/blog/hello");
     pageView("routes/blog.post");
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(SEND_AFTER_MS);
@@ -59,8 +64,10 @@ describe("reporter", () => {
   it("reports the landing route's vitals; later page views are page views only", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
     setHidden(false);
+    at("/");
     pageView("home-index");
     vitals.callbacks.get("TTFB")!({ name: "TTFB", value: 120 });
+    at("/blog/hello");
     pageView("routes/blog.post");
     vitals.callbacks.get("LCP")!({ name: "LCP", value: 1800 });
     vi.advanceTimersByTime(SEND_AFTER_MS);
@@ -88,14 +95,53 @@ describe("reporter", () => {
 
   it("ignores routes that are not tracked (the operators' console) and unknown ids", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
+    at("/admin");
     pageView("routes/admin");
+    at("/nowhere");
     pageView("routes/nowhere");
     vi.advanceTimersByTime(SEND_AFTER_MS * 2);
     expect(sent).toEqual([]);
   });
 
+  const views = () => sent.flatMap((b) => b.events).filter((e) => e.metric === "pageview").map((e) => e.route);
+
+  it("the bootstrap's landing view and the hydrated page's first report of it are one page view", async () => {
+    const { landed, pageView, SEND_AFTER_MS } = await import("./reporter");
+    at("/");
+    // Before hydration there is no route manifest on the page: the server named the pattern.
+    delete (window as unknown as { __reactRouterManifest?: unknown }).__reactRouterManifest;
+    landed("/", "/");
+    (window as unknown as { __reactRouterManifest: unknown }).__reactRouterManifest = manifest;
+    pageView("home-index", "/");
+    at("/blog/hello");
+    pageView("routes/blog.post", "/blog/hello");
+    at("/");
+    pageView("home-index", "/");
+    vi.advanceTimersByTime(SEND_AFTER_MS);
+    expect(views()).toEqual(["/", "/blog/:slug", "/"]);
+  });
+
+  it("a landing view reported late, after the hydrated page reported its own views, adds nothing", async () => {
+    const { landed, pageView, SEND_AFTER_MS } = await import("./reporter");
+    pageView("home-index", "/");
+    pageView("routes/blog.post", "/blog/hello");
+    landed("/", "/");
+    vi.advanceTimersByTime(SEND_AFTER_MS);
+    expect(views()).toEqual(["/", "/blog/:slug"]);
+  });
+
+  it("the bootstrap's landing view honours Global Privacy Control", async () => {
+    Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: true });
+    const { landed, SEND_AFTER_MS } = await import("./reporter");
+    landed("/", "/");
+    vi.advanceTimersByTime(SEND_AFTER_MS);
+    expect(sent).toEqual([]);
+    Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: undefined });
+  });
+
   it("keeps nothing in the browser: no cookie, no storage", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
+    at("/");
     pageView("home-index");
     vitals.callbacks.get("FCP")!({ name: "FCP", value: 900 });
     vi.advanceTimersByTime(SEND_AFTER_MS);
@@ -108,7 +154,7 @@ describe("reporter", () => {
 
 describe("trackingRefused", () => {
   it("is true with Global Privacy Control or Do Not Track", async () => {
-    const { trackingRefused } = await import("./page-view-reporter");
+    const { trackingRefused } = await import("./tracking-refused");
     expect(trackingRefused({ globalPrivacyControl: true } as unknown as Navigator)).toBe(true);
     expect(trackingRefused({ doNotTrack: "1" } as unknown as Navigator)).toBe(true);
     expect(trackingRefused({ doNotTrack: "0", globalPrivacyControl: false } as unknown as Navigator)).toBe(false);

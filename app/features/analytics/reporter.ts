@@ -1,6 +1,9 @@
 /**
- * The browser's analytics reporter: loaded on demand after the page is idle
- * (page-view-reporter.tsx), never part of a page's initial JavaScript.
+ * The browser's analytics reporter: loaded on demand after the page is idle,
+ * by page-view-reporter.tsx once the page is hydrated, or, on a page that
+ * waits for the visitor before hydrating (ADR 0005, "Hydration on intent"),
+ * by that page's bootstrap (`landed`), so a visit that never touches the page
+ * is counted too.
  *
  * It queues a page view per navigation and the Core Web Vitals of the page
  * the visit landed on (web-vitals: LCP, INP, CLS, FCP, TTFB; client-side
@@ -15,6 +18,7 @@ import type { Beacon, BeaconEvent } from "./beacon-schema";
 import { connectionType, deviceClass, routePatternOf } from "./client-context";
 import { isTrackedRoute, MAX_EVENTS } from "./metrics";
 import { visitSource } from "./sources";
+import { trackingRefused } from "./tracking-refused";
 
 const ENDPOINT = "/api/vitals";
 /** How long after the latest event the queue is sent (tests see rows "within seconds"). */
@@ -24,6 +28,11 @@ let queue: BeaconEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** The route the page loaded on: its vitals are reported against it. */
 let landing: string | undefined;
+/**
+ * The landing page view the bootstrap reported (`landed`), until the hydrated
+ * page's own first report, which is of the same view and is not counted again.
+ */
+let landedPath: string | undefined;
 const disabled = typeof navigator === "undefined" || isbot(navigator.userAgent);
 
 /** The server takes each metric at most once per beacon (one page view, one LCP…): split the queue so. */
@@ -80,10 +89,20 @@ function start(route: string): void {
 }
 
 /** A page view of the matched route `routeId`; the first one also starts the Core Web Vitals. */
-export function pageView(routeId: string): void {
+export function pageView(routeId: string, path: string = location.pathname): void {
   if (disabled) return;
+  if (landedPath !== undefined) {
+    const same = landedPath === path;
+    landedPath = undefined;
+    if (same) return;
+  }
   const route = routePatternOf(routeId);
-  if (!route || !isTrackedRoute(route)) return;
+  if (route) view(route);
+}
+
+/** A page view of the route pattern `route` (as `/blog/:slug`). */
+function view(route: string): void {
+  if (!isTrackedRoute(route)) return;
   if (landing === undefined) {
     start(route);
     // Where the visit came from, on its landing page view only (later views are our own links):
@@ -92,4 +111,20 @@ export function pageView(routeId: string): void {
     queue.push(source ? { route, metric: "pageview", source } : { route, metric: "pageview" });
   } else queue.push({ route, metric: "pageview" });
   sendSoon();
+}
+
+/**
+ * The landing page view (the route pattern `route`, as the server matched it;
+ * `path`, where the page loaded), reported by the bootstrap of a page not
+ * hydrated yet when the browser is idle after load
+ * (app/infra/html/hydrate-on-intent.server.ts): React Router's manifest, which
+ * names a route id's pattern, is not on the page before it hydrates. The
+ * bootstrap knows nothing of the visitor's wishes: honoured here, as
+ * page-view-reporter.tsx does. If the page hydrated first and reported its
+ * views itself, nothing is added.
+ */
+export function landed(route: string, path: string): void {
+  if (disabled || trackingRefused(navigator) || landing !== undefined) return;
+  landedPath = path;
+  view(route);
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { MessagesScope } from "~/shared/i18n/messages";
 import { useLocale } from "~/shared/i18n/use-locale";
-
-/** The spec's delay before the floating help button appears. */
-export const CHAT_BUTTON_DELAY_MS = 2000;
+import { shownChatStub } from "./chat-button-stub";
+import { CHAT_BUTTON_DELAY_MS } from "./delay";
 
 const ChatWidget = lazy(() => import("./chat-widget"));
 
@@ -25,13 +24,15 @@ const ChatWidgetInHindi = lazy(() =>
 
 /**
  * Shows the help widget 2 s after the page loads. Its code is fetched only
- * then, so it is not part of any page's initial JavaScript.
+ * then, so it is not part of any page's initial JavaScript. On a page hydrated
+ * after its stub was shown (it waited for the visitor: chat-button-stub.tsx),
+ * at once.
  */
 export function ChatWidgetLoader() {
   const locale = useLocale();
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const timer = window.setTimeout(() => setReady(true), CHAT_BUTTON_DELAY_MS);
+    const timer = window.setTimeout(() => setReady(true), shownChatStub() ? 0 : CHAT_BUTTON_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
   if (!ready) return null;

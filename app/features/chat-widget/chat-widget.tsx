@@ -2,10 +2,13 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { chat } from "~/shared/i18n/catalog/chat";
+import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
 import { useLocalize } from "~/shared/i18n/use-locale";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "~/shared/ui/icon";
+import { shownChatStub } from "./chat-button-stub";
+import { CHAT_BUTTON_CLASS } from "./look";
 import { CHAT_BUTTON_SIZE, clamp, defaultPosition, loadPosition, panelPlacement, type Point, savePosition } from "./position";
 
 /** Pointer travel (px) that turns a press into a drag. */
@@ -28,8 +31,9 @@ export default function ChatWidget() {
   const [size, setSize] = useState(viewport);
   const position = clamp(preferred ?? defaultPosition(size), size);
   const { x, y } = position;
-  const [open, setOpen] = useState(false);
-  const t = useMessages("chat", chat);
+  // Pressed as the page's stub, before this code was here: open at once (chat-button-stub.tsx).
+  const [open, setOpen] = useState(() => shownChatStub()?.dataset.open !== undefined);
+  const t = { ...useMessages("chat", chat), open: useMessages("shell", shell).chatOpen };
   const localize = useLocalize();
   const [panelAt, setPanelAt] = useState<Point | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -43,6 +47,12 @@ export default function ChatWidget() {
     const clamped = clamp(next, viewport());
     setPreferred(clamped);
     if (persist) savePosition(clamped);
+  }, []);
+
+  // The widget takes the stub's place.
+  useEffect(() => {
+    const stub = shownChatStub();
+    if (stub) stub.hidden = true;
   }, []);
 
   useEffect(() => {
@@ -159,8 +169,7 @@ export default function ChatWidget() {
         onPointerCancel={() => (drag.current = null)}
         onKeyDown={onKeyDown}
         style={{ left: position.x, top: position.y, width: CHAT_BUTTON_SIZE, height: CHAT_BUTTON_SIZE, touchAction: "none" }}
-        // Under the header (z-40), menus and dialogs (z-50): an overlay always covers it.
-        className="scheme-light fixed z-30 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
+        className={CHAT_BUTTON_CLASS}
       >
         <Icon name={open ? "x" : "message-circle"} className="size-6" />
       </button>

@@ -10,6 +10,7 @@
  */
 import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
+import type { IntentOptions } from "./hydrate-on-intent.server";
 import { leftovers, paintFirstBootstrap, paintFirstState, type PaintFirst } from "./paint-first.server";
 
 const FIND = 'rel="modulepreload"';
@@ -60,10 +61,14 @@ function untouched(chunk: Buffer, clean: boolean): boolean {
   return chunk.lastIndexOf(LT) <= chunk.lastIndexOf(GT);
 }
 
-/** A streaming `rewriteHtml`: safe when a match (or a UTF-8 character) spans two chunks. */
-export function lowPriorityPreloads(): Transform {
+/**
+ * A streaming `rewriteHtml`: safe when a match (or a UTF-8 character) spans two
+ * chunks. With `intent`, the page's scripts wait for the visitor's first move
+ * (hydrate-on-intent.server.ts).
+ */
+export function lowPriorityPreloads(intent?: IntentOptions): Transform {
   const decoder = new StringDecoder("utf8");
-  const state = paintFirstState();
+  const state = paintFirstState(intent);
   let pending = "";
   /** Nothing is held back: not a part of a tag, not a part of a character. */
   let clean = true;

@@ -21,6 +21,8 @@
  * later React Router may write it differently: the unit test and the bench's
  * LCP ratio would show it).
  */
+import { INTENT_HANDOVER, INTENT_WAIT, type IntentOptions, intentWake } from "./hydrate-on-intent.server";
+
 const PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 const BOOTSTRAP = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
@@ -65,13 +67,15 @@ export interface PaintFirst {
   preloads: string[];
   /** The bootstrap was found and rewritten (from then on, nothing is held back). */
   done: boolean;
+  /** The page waits for the visitor's first move before its scripts (hydrate-on-intent.server.ts). */
+  intent?: IntentOptions;
 }
 
-export function paintFirstState(): PaintFirst {
-  return { preloads: [], done: false };
+export function paintFirstState(intent?: IntentOptions): PaintFirst {
+  return { preloads: [], done: false, intent };
 }
 
-function rewriteBootstrap(body: string, preloads: string[]): string | undefined {
+function rewriteBootstrap(body: string, preloads: string[], intent: IntentOptions | undefined): string | undefined {
   if (!body.includes("__reactRouterRouteModules")) return undefined;
   const names: string[] = [];
   const specifiers: string[] = [];
@@ -82,9 +86,12 @@ function rewriteBootstrap(body: string, preloads: string[]): string | undefined 
   });
   if (specifiers.length === 0) return undefined;
   return [
+    ...(intent ? [intentWake(intent)] : []),
     AFTER_FIRST_PAINT,
+    ...(intent ? [INTENT_WAIT] : []),
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
+    ...(intent ? [INTENT_HANDOVER] : []),
     rest.trim(),
   ].join("\n");
 }
@@ -107,7 +114,7 @@ export function paintFirstBootstrap(html: string, state: PaintFirst = paintFirst
   }
   return out.replace(BOOTSTRAP, (whole: string, open: string, body: string, close: string) => {
     if (state.done) return whole;
-    const rewritten = rewriteBootstrap(body, state.preloads);
+    const rewritten = rewriteBootstrap(body, state.preloads, state.intent);
     if (rewritten === undefined) return whole;
     state.done = true;
     return `${open}${rewritten}${close}`;

@@ -22,6 +22,7 @@ export const hi: Messages = {
     mobileNav: "मोबाइल",
     menu: "मेन्यू",
     openMenu: "मेन्यू खोलें",
+    chatOpen: `${site.productName} से बात करें`,
     closeMenu: "मेन्यू बंद करें",
     signIn: "साइन इन",
     getStarted: "शुरू करें",

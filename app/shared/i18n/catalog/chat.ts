@@ -2,7 +2,6 @@
 import { site } from "~/config/site";
 
 export const chat = {
-  open: `Chat with ${site.productName}`,
   close: `Close chat with ${site.productName}`,
   closeShort: "Close chat",
   moveHint: "Drag it, or use the arrow keys, to move it.",

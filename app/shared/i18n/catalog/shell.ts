@@ -9,6 +9,8 @@ export const shell = {
   menu: "Menu",
   openMenu: "Open menu",
   closeMenu: "Close menu",
+  /** The help widget's button (drawn with the page, before its code: features/chat-widget). */
+  chatOpen: `Chat with ${site.productName}`,
   signIn: "Sign In",
   getStarted: "Get Started",
   viewProfile: "View Profile",

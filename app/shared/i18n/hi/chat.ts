@@ -7,7 +7,6 @@ import { site } from "~/config/site";
 import type { chat as en } from "../catalog/chat";
 
 export const chat: typeof en = {
-  open: `${site.productName} से बात करें`,
   close: `${site.productName} से बातचीत बंद करें`,
   closeShort: "बातचीत बंद करें",
   moveHint: "इसे खिसकाने के लिए खींचें या तीर वाली कुंजियाँ दबाएँ।",
