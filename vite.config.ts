@@ -27,14 +27,20 @@ function precompress(): Plugin {
  * built before the server, which reads the name where its placeholder is.
  */
 function clientChunkNames(): Plugin {
+  // Kept on globalThis: React Router builds the client and then the server in this process, and may load this file anew for each.
   const found: { reporter?: string } = ((globalThis as { __clientChunkNames?: { reporter?: string } }).__clientChunkNames ??= {});
+  let base = "/";
   return {
     name: "client-chunk-names",
     apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
     generateBundle(options, bundle) {
       if (path.basename(options.dir ?? "") !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/features/analytics/reporter.ts")) found.reporter = `/${chunk.fileName}`;
+        // As the bundle's own imports name it (`base` + file), so the bootstrap and the page import one module, not two.
+        if (chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/features/analytics/reporter.ts")) found.reporter = `${base}${chunk.fileName}`;
       }
     },
     transform(code, id) {

@@ -16,6 +16,8 @@ import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
+import { LANGUAGE_COOKIE, ONE_YEAR_S } from "~/shared/i18n/language-choice";
+import { LOCALES } from "~/shared/i18n/locale";
 import { type Encoding, type Replay, replay as replayFromCache, type ReplayRequest } from "./replay-cache.server";
 import { PROBES, type ProbeAnswer } from "./probes.server";
 import { services, startedServices } from "./services.server";
@@ -74,11 +76,16 @@ function hydrateOnIntent(context: EntryContext): IntentOptions | undefined {
   const { loaderData, matches } = context.staticHandlerContext;
   const root = loaderData.root as { viewer?: unknown; flash?: unknown } | undefined;
   if (!root || root.viewer || root.flash) return undefined;
-  if (matches.some((match) => (context.routeModules[match.route.id]?.handle as HydrationHandle | undefined)?.hydrateAtOnce)) return undefined;
+  const atOnce = matches.some((match) => {
+    const wanted = (context.routeModules[match.route.id]?.handle as HydrationHandle | undefined)?.hydrateAtOnce;
+    return typeof wanted === "function" ? wanted(loaderData[match.route.id]) : wanted === true;
+  });
+  if (atOnce) return undefined;
   const routeId = matches[matches.length - 1]?.route.id;
   const route = routeId ? routePatternOf(routeId, context.manifest.routes) : null;
   const chat = { delayMs: CHAT_BUTTON_DELAY_MS, positionKey: CHAT_POSITION_KEY, size: CHAT_BUTTON_SIZE, margin: CHAT_MARGIN };
-  return { pageView: analyticsReporterChunk && route ? { reporter: analyticsReporterChunk, route } : undefined, chat };
+  const language = { cookie: LANGUAGE_COOKIE, maxAgeS: ONE_YEAR_S, locales: LOCALES };
+  return { pageView: analyticsReporterChunk && route ? { reporter: analyticsReporterChunk, route } : undefined, chat, language };
 }
 
 export default function handleRequest(
@@ -108,9 +115,9 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once; browsers get the shell streamed. A page prerendered at
-    // build time (no services started) is whole too: nothing is then written to reveal a part streamed
+    // build time (React Router's prerender sends its header; no services are started then) is whole too: nothing is then written to reveal a part streamed
     // later (React's ~1 KB of `$RC` script), and the Hindi home keeps within a new connection's first flight.
-    const prerendering = !import.meta.env.DEV && !startedServices();
+    const prerendering = request.headers.has("X-React-Router-Prerender-Data") || (!import.meta.env.DEV && !startedServices());
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode || prerendering ? "onAllReady" : "onShellReady";
 

@@ -16,6 +16,7 @@ import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { INTENT_WAIT } from "../../app/infra/html/hydrate-on-intent.server.ts";
 import { CHROMIUM_ARGS, findChromium } from "../../tests/support/chromium.ts";
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -41,8 +42,6 @@ export interface InitialJavaScript extends ModuleSet {
   onFirstMove?: ModuleSet;
 }
 
-/** Where a page that hydrates on intent waits (app/infra/html/hydrate-on-intent.server.ts's INTENT_WAIT). */
-const INTENT_WAIT = "await intent.woken;";
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"(\.\/[^"]+\.js)"/g;
 
 /** The sizes of `srcs` and of every module they import statically, as the server sends each. */

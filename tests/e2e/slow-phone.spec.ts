@@ -17,6 +17,8 @@ async function holdRequests(page: Page, pattern: RegExp) {
   await page.route(pattern, (route) => (open ? route.continue() : void held.push(route)));
   return {
     held: () => held.length,
+    /** Whether React's own module was asked for (not only the analytics reporter, which comes at load). */
+    reactAsked: () => held.some((route) => route.request().url().includes("/entry.client-")),
     release: async () => {
       open = true;
       for (const route of held.splice(0)) await route.continue();
@@ -92,10 +94,11 @@ test.describe("hydration on intent: a page nobody touches fetches no script", ()
   /** Only the analytics reporter and its two small modules may come before the visitor moves. */
   const REPORTER = /\/assets\/(reporter|metrics|tracking-refused)-[\w-]+\.js$/;
 
-  test("reading fetches only the analytics reporter; the first touch fetches the rest and hydrates", async ({ page }) => {
+  test("reading and scrolling fetch only the analytics reporter; the first tap fetches the rest and hydrates", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => void (SCRIPT.test(request.url()) && scripts.push(new URL(request.url()).pathname)));
     await page.goto("/");
+    await page.mouse.wheel(0, 600);
     await page.waitForTimeout(2_500);
     expect(scripts.filter((src) => !REPORTER.test(src))).toEqual([]);
     expect(scripts.some((src) => REPORTER.test(src))).toBe(true);
@@ -111,7 +114,7 @@ test.describe("hydration on intent: a page nobody touches fetches no script", ()
     await page.goto("/pricing");
     await page.locator('[data-plan="student"]').getByRole("button", { name: "Coming Soon" }).tap();
     // The tap woke the page: its scripts were asked for, and are held.
-    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await expect.poll(scripts.reactAsked).toBe(true);
     await expect(page.getByText("The Student plan is coming soon.", { exact: false })).toHaveCount(0);
     await scripts.release();
     await page.locator("html[data-hydrated]").waitFor();
@@ -125,8 +128,9 @@ test.describe("hydration on intent: a page nobody touches fetches no script", ()
     await expect(stub).toBeHidden();
     await expect(stub).toBeVisible({ timeout: 5_000 });
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await expect.poll(scripts.reactAsked).toBe(false);
     await stub.tap();
-    await expect.poll(scripts.held).toBeGreaterThan(0);
+    await expect.poll(scripts.reactAsked).toBe(true);
     await scripts.release();
     const panel = page.getByRole("dialog", { name: "Chat with Tuesday AI" });
     await expect(panel).toBeVisible();
@@ -136,6 +140,16 @@ test.describe("hydration on intent: a page nobody touches fetches no script", ()
     await expect(page.getByTestId("chat-button")).toHaveAttribute("aria-expanded", "true");
     await page.getByRole("heading", { level: 1 }).tap();
     await expect(panel).toBeHidden();
+  });
+
+  test("a tap on the language switch before hydration follows it and remembers the choice; it wakes nothing", async ({ page }) => {
+    const scripts = await holdRequests(page, SCRIPT);
+    await page.goto("/privacy");
+    await page.getByRole("contentinfo").getByRole("link", { name: "हिन्दी" }).tap();
+    await expect(page).toHaveURL(/\/hi\/privacy$/);
+    expect(scripts.reactAsked()).toBe(false);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name.endsWith(".lang"))?.value).toBe("hi");
   });
 
   test("a signed-in visitor's page does not wait", async ({ page }, testInfo) => {

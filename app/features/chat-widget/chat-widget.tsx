@@ -49,10 +49,14 @@ export default function ChatWidget() {
     if (persist) savePosition(clamped);
   }, []);
 
-  // The widget takes the stub's place.
+  // The widget takes the stub's place, and its focus if a keyboard had brought it there.
   useEffect(() => {
     const stub = shownChatStub();
-    if (stub) stub.hidden = true;
+    if (!stub) return;
+    const focused = document.activeElement === stub;
+    stub.hidden = true;
+    if (focused && !open) button.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the widget first stands in the stub's place
   }, []);
 
   useEffect(() => {

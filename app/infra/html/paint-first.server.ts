@@ -21,7 +21,7 @@
  * later React Router may write it differently: the unit test and the bench's
  * LCP ratio would show it).
  */
-import { INTENT_HANDOVER, INTENT_WAIT, type IntentOptions, intentWake } from "./hydrate-on-intent.server";
+import { INTENT_WAIT, type IntentOptions, intentWake } from "./hydrate-on-intent.server";
 
 const PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
@@ -91,7 +91,6 @@ function rewriteBootstrap(body: string, preloads: string[], intent: IntentOption
     ...(intent ? [INTENT_WAIT] : []),
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `const [${names.join(", ")}] = await Promise.all([${specifiers.map((s) => `import(${s})`).join(", ")}]);`,
-    ...(intent ? [INTENT_HANDOVER] : []),
     rest.trim(),
   ].join("\n");
 }

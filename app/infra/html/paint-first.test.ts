@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INTENT_EVENTS, INTENT_HANDOVER, INTENT_WAIT } from "./hydrate-on-intent.server";
+import { INTENT_EVENTS, INTENT_WAIT } from "./hydrate-on-intent.server";
 import { AFTER_FIRST_PAINT, paintFirstBootstrap, paintFirstState } from "./paint-first.server";
 import { rewriteHtml } from "./low-priority-preloads.server";
 
@@ -29,8 +29,15 @@ describe("hydration after the first paint", () => {
     expect(out.indexOf("first-contentful-paint")).toBeLessThan(out.indexOf('import("/assets/root-A.js")'));
   });
 
-  it("with intent: listens from the start, waits for the paint and then the visitor, and hands over right before React starts", () => {
-    const out = paintFirstBootstrap(`<body>${bootstrap}</body>`, paintFirstState({ pageView: { reporter: "/assets/reporter-R.js", route: "/pricing" }, chat: { delayMs: 2000, positionKey: "t.chat", size: 56, margin: 16 } }));
+  it("with intent: listens from the start, waits for the paint and then the visitor, then starts React", () => {
+    const out = paintFirstBootstrap(
+      `<body>${bootstrap}</body>`,
+      paintFirstState({
+        pageView: { reporter: "/assets/reporter-R.js", route: "/pricing" },
+        chat: { delayMs: 2000, positionKey: "t.chat", size: 56, margin: 16 },
+        language: { cookie: "t.lang", maxAgeS: 100, locales: ["en", "hi"] },
+      }),
+    );
     const at = (part: string) => {
       const i = out.indexOf(part);
       expect(i, part).toBeGreaterThan(-1);
@@ -39,13 +46,15 @@ describe("hydration after the first paint", () => {
     expect(at("const intent=")).toBeLessThan(at("first-contentful-paint"));
     expect(at("first-contentful-paint")).toBeLessThan(at(INTENT_WAIT));
     expect(at(INTENT_WAIT)).toBeLessThan(at("document.head.append"));
-    expect(at("await Promise.all")).toBeLessThan(at(INTENT_HANDOVER));
-    expect(at(INTENT_HANDOVER)).toBeLessThan(at('import("/assets/entry.client-C.js")'));
+    expect(at("await Promise.all")).toBeLessThan(at('import("/assets/entry.client-C.js")'));
     // What wakes it, and what it does before: the landing page view, the help button at 2 s.
     for (const type of INTENT_EVENTS) expect(out).toContain(`"${type}"`);
     expect(out).toContain('import("/assets/reporter-R.js").then(m=>m.landed("/pricing",P)');
     expect(out).toContain("s.hidden=!1}},2000)");
     expect(out).toContain('localStorage.getItem("t.chat")');
+    expect(out).toContain('document.cookie="t.lang="+a.hreflang');
+    // Presses stop being remembered once React listens (app/entry.client.tsx marks the window).
+    expect(out).toContain('window["__reactListens"]');
     // A page for a signed-in visitor has none of it.
     expect(paintFirstBootstrap(`<body>${bootstrap}</body>`)).not.toContain("intent");
   });

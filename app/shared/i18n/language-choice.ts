@@ -8,7 +8,7 @@ import { site } from "~/config/site";
 import type { Locale } from "./locale";
 
 export const LANGUAGE_COOKIE = `${site.slug}.lang`;
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
+export const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** Remembers the choice in this browser (the switch's click; without scripts nothing is remembered). */
 export function rememberLanguage(locale: Locale): void {
