@@ -14,7 +14,7 @@ import { createWriteStream, existsSync, mkdirSync, writeFileSync } from "node:fs
 import path from "node:path";
 import { nginxConfig } from "../../deploy/nginx.ts";
 import { ensureBuild } from "../../server/build.mjs";
-import { NODE_FLAGS } from "../../server/node-flags.mjs";
+import { NODE_ENV_VARS, NODE_FLAGS } from "../../server/node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -88,7 +88,7 @@ function makeInstance(index: number, options: ClusterOptions, shared: Record<str
       const out = createWriteStream(logFile, { flags: "a" });
       child = spawn(process.execPath, [...NODE_FLAGS, "server/start.mjs"], {
         cwd: root,
-        env: { ...process.env, ...shared, ...options.env, PORT: String(port), HOST: "127.0.0.1" },
+        env: { ...process.env, ...NODE_ENV_VARS, ...shared, ...options.env, PORT: String(port), HOST: "127.0.0.1" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       child.stdout?.pipe(out);

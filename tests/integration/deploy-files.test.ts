@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { composeNginxConfig, nginxConfig } from "../../deploy/nginx";
 import { findNginx } from "../../scripts/lib/cluster";
-import { NODE_FLAGS } from "../../server/node-flags.mjs";
+import { NODE_ENV_VARS, NODE_FLAGS } from "../../server/node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -44,5 +44,7 @@ describe("deployment files", () => {
     }
     // The image runs the server with the same V8 flags as npm start (server/node-flags.mjs).
     expect(dockerfile).toContain(`CMD ["node", ${NODE_FLAGS.map((f) => `"${f}", `).join("")}"server/start.mjs"]`);
+    // And in the environment the test and bench servers run with (server/node-flags.mjs).
+    for (const [name, value] of Object.entries(NODE_ENV_VARS)) expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, "m"));
   });
 });

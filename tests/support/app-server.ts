@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import path from "node:path";
-import { NODE_FLAGS } from "../../server/node-flags.mjs";
+import { NODE_ENV_VARS, NODE_FLAGS } from "../../server/node-flags.mjs";
 import { TEST_DEFAULTS } from "./test-defaults.ts";
 
 export interface ServerExit {
@@ -40,7 +40,7 @@ async function launch(name: string, port: number, url: string, env: Record<strin
   // `node server/start.mjs`, exactly as `npm start` (not through npm, whose process would be in the way of signals).
   const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, "server/start.mjs"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, LOG_LEVEL: "warn", ...TEST_DEFAULTS, ...env },
+    env: { ...process.env, ...NODE_ENV_VARS, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, LOG_LEVEL: "warn", ...TEST_DEFAULTS, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Not ended with the child: a restarted server writes on into the same file.
