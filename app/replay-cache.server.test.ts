@@ -202,6 +202,27 @@ describe("replay()", () => {
     expect(replay({ ...s, readSession }, get("/admin/messages", cookieFor("tok4")))).toBeUndefined();
     expect(reads).toBe(2);
   });
+
+  it("answers /get-session for a cookie it does not know with the session read itself (no render), even with replays off", async () => {
+    const s = { ...services(), replayCache: new ReplayCache({ maxBytes: 0 }) };
+    const known = session("u1", "tok1");
+    let reads = 0;
+    const readSession = async (cookie: string) => {
+      reads++;
+      if (cookie !== cookieFor("tok1")) return null;
+      s.sessionCache.store(cookie, known);
+      return s.sessionCache.lookup(cookie);
+    };
+    const first = replay({ ...s, readSession }, get("/api/auth/get-session", cookieFor("tok1")));
+    expect(first).toBeInstanceOf(Promise);
+    const { token: _token, ...tokenless } = known.session;
+    expect(JSON.parse((await first)!.body.toString())).toEqual({ ...known, session: tokenless });
+    // Signed out (or a forged cookie): Better Auth answers, and clears the cookie itself.
+    expect(await replay({ ...s, readSession }, get("/api/auth/get-session", cookieFor("tok2")))).toBeUndefined();
+    // With options the request is Better Auth's to answer.
+    expect(replay({ ...s, readSession }, get("/api/auth/get-session", cookieFor("tok3"), "?disableCookieCache=true"))).toBeUndefined();
+    expect(reads).toBe(2);
+  });
 });
 
 describe("an answer that depends on the clock", () => {

@@ -385,7 +385,8 @@ export function replay(s: ReplayServices, request: ReplayRequest, readSession = 
   }
   const session = s.sessionCache.lookup(request.cookie);
   if (session) return replayFor(s, request, session);
-  const worthReading = readSession && s.replayCache.enabled && isReplayable(request.pathname, Boolean(s.env.apiKey));
+  // The session read is the whole of /get-session's work: made here, it skips the router and a second Request (ADR 0018).
+  const worthReading = readSession && ((s.replayCache.enabled && isReplayable(request.pathname, Boolean(s.env.apiKey))) || isSessionRead(request));
   if (!worthReading) {
     // Not known, and no answer could be replayed anyway: rendered (a replayable one counted, so the hit rate is the truth).
     if (isReplayable(request.pathname, Boolean(s.env.apiKey))) s.replayCache.countMiss();
@@ -399,12 +400,17 @@ export function replay(s: ReplayServices, request: ReplayRequest, readSession = 
   );
 }
 
+/** Better Auth's GET /get-session without options: its answer is the session read itself. */
+function isSessionRead(request: ReplayRequest): boolean {
+  return request.pathname === "/api/auth/get-session" && request.search === "";
+}
+
 function replayFor(s: ReplayServices, request: ReplayRequest, session: CachedSession): Replay | undefined {
   // As the request context does for what React Router answers: never awaited.
   if (s.tokenSync && session.user.emailVerified) {
     s.tokenSync.refresh({ id: session.session.id, userId: session.user.id, createdAt: session.session.createdAt }, session.user.email);
   }
-  if (request.pathname === "/api/auth/get-session" && request.search === "") {
+  if (isSessionRead(request)) {
     // Exactly what Better Auth's /get-session answers for this cookie (the session cache holds its answer).
     return {
       status: 200,

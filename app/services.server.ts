@@ -15,7 +15,7 @@ import { type AuthHandler, createAuthHandler } from "~/features/auth/auth-handle
 import { verificationMailHooks } from "~/features/auth/account-rules.server";
 import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
 import { idempotentSignUp } from "~/features/auth/idempotent-sign-up.server";
-import { SessionCache } from "~/features/auth/session-cache.server";
+import { SESSION_CACHE_TTL_MS, SessionCache, UNHEARD_SESSION_CACHE_TTL_MS } from "~/features/auth/session-cache.server";
 import { notificationHooks } from "~/features/forms/notifications.server";
 import { createTokenSync, type TokenSync } from "~/features/token-sync/index.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db/database.server";
@@ -76,6 +76,8 @@ async function init(): Promise<Services> {
     const replayCache = new ReplayCache({ maxBytes: env.replayCacheBytes });
     const sessionCache = new SessionCache({
       redisUrl: env.redisUrl,
+      // Every instance hears every eviction (Redis), or there is one instance (SQLite): entries may live long.
+      ttlMs: env.redisUrl || env.database.kind === "sqlite" ? SESSION_CACHE_TTL_MS : UNHEARD_SESSION_CACHE_TTL_MS,
       log,
       onRemoteChange: (users) => replayCache.changed(users),
       // Not hearing the other instances' writes (Redis out): nothing remembered may be replayed meanwhile.

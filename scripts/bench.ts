@@ -11,8 +11,9 @@
  *      (scripts/lib/slow-phone-bench.ts)
  *   3. signed-in requests of a thousand visitors (each request from a random
  *      one) against the prerendered page, served by the same process in the
- *      same run: throughput as a ratio to it (absolute numbers move with
- *      whatever else the machine does; ratios much less), latency, the
+ *      same run, interleaved with each row a second at a time: throughput as a
+ *      ratio to it (absolute numbers move with whatever else the machine
+ *      does; ratios interleaved this way hardly), latency, the
  *      server's CPU time per request, every cache's hit count during the row,
  *      resident memory (scripts/lib/server-bench.ts)
  *   4. a mixed load (pages, navigations, API, session reads, form posts) on
@@ -113,7 +114,7 @@ async function serverSection(
   console.log(`3. ${name}: ${count} visitors signed in (${((Date.now() - started) / 1000).toFixed(0)} s); each request below comes from a random one of them`);
   await new Promise((r) => setTimeout(r, 1000));
   console.log(`   resident memory: idle ${idle.toFixed(0)} MB; with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`);
-  console.log(`   (${seconds} s per row after 2 s of warm-up, ${connections} connections; ratio: to the prerendered page's throughput measured for 4 s just before each row; cpu: the server's, all threads, per request)`);
+  console.log(`   (${seconds} s per row after 2 s of warm-up, ${connections} connections; ratio: to the prerendered page's throughput, interleaved with the row a second each in turn; cpu: the server's, all threads, per request, in the row's own seconds)`);
   const rows = await runRows({ base, port, pid: app.pid }, visitors[0]!, visitorRows(visitors), { seconds, connections });
   const afterRows = residentMb(app.pid);
 

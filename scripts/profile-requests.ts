@@ -11,7 +11,7 @@
  * each part: React's render, React Router, Better Auth, the database, the
  * edge (compression, headers), our own code, and the garbage collector.
  *
- * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in
+ * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in,session-read
  *          --replay (the replay path: cache on, 20 visitors already served, the same address each)
  *          --requests N (per kind, default 300) --concurrency N (default 4)
  *          --top N (functions listed per kind, default 12) --postgres URL [--redis URL]
@@ -48,6 +48,12 @@ const KINDS: Record<string, (v: Visitor, n: number) => string> = {
   "admin-messages": (_v, n) => `/admin/messages?p=${n}`,
   "api-user": (v, n) => `/api/user/${v.userId}?p=${n}`,
   "home-signed-in": (_v, n) => `/?p=${n}`,
+  // Better Auth's whole session read, as on a session cache miss (disableCookieCache skips the cache).
+  "session-read": (_v, n) => `/api/auth/get-session?disableCookieCache=true&p=${n}`,
+  // With --replay: the session cache's answer at the edge.
+  "get-session": () => "/api/auth/get-session",
+  // The bench's baseline, signed out (sent without the cookie): what every ratio is measured against.
+  prerendered: () => "/pricing",
 };
 
 interface ProfileNode {
@@ -181,11 +187,11 @@ async function main() {
   try {
     const requests = Number(args.requests);
     const kinds = args.kinds.split(",");
-    const visitors = await signInVisitors(server.url, database, Math.max(requests, 2));
+    const visitors = await signInVisitors(server.url, database, args.replay ? 21 : Math.max(requests, 2));
     // The console answers its operator only (visitor 0, OPERATOR_EMAILS): its row is one viewer's renders.
     const client = await inspector(inspectPort);
     await client.send("Profiler.enable");
-    await client.send("Profiler.setSamplingInterval", { interval: 200 });
+    await client.send("Profiler.setSamplingInterval", { interval: Number(process.env.SAMPLE_US ?? 200) });
     console.log(`\nCPU profile of uncached requests, ${database.kind}${args.redis ? " + Redis" : ""}, production build (${new Date().toISOString()})`);
     for (const kind of kinds) {
       const make = KINDS[kind];
@@ -200,7 +206,8 @@ async function main() {
           while (next < requests) {
             const n = next++;
             const visitor = pool[n % pool.length]!;
-            const res = await fetch(`${server.url}${make(visitor, args.replay ? 0 : n)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } });
+            const cookie: Record<string, string> = kind === "prerendered" ? {} : { cookie: visitor.cookie };
+            const res = await fetch(`${server.url}${make(visitor, args.replay ? 0 : n)}`, { headers: { ...cookie, "accept-encoding": "br, gzip" } });
             await res.arrayBuffer();
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           }

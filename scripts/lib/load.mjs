@@ -30,9 +30,19 @@
  *         spreadAddresses?, pick?, total?, requests: [{ label?, method, path, headers?, body? }] }
  * (`total`: stop after that many requests, however short of `seconds`; the
  * figures are then per the time it took.)
+ *
+ * With `alternate: { requests, sliceMs? }`, a reference load (the prerendered
+ * page) runs interleaved with this one on the same connections: slices of
+ * `sliceMs` (1 s), this load's and the reference's in turn, `seconds` of each.
+ * A shared machine's speed drifts by a third within minutes; slices a second
+ * apart see the same machine, so the ratio of the two throughputs measures
+ * the server, not the drift. With `cpuPid`, the server's CPU time (/proc,
+ * read at every slice's end) is added up per kind of slice: `cpuMs`, and the
+ * reference's under `reference`.
  * Result: { requests, seconds, rps, p50, p90, p99, max, errors, statuses,
  *           byLabel: { [label]: { requests, p50, p99, max, errors } } }
  */
+import { readFileSync } from "node:fs";
 import net from "node:net";
 
 /** @param {number[]} sorted @param {number} q */
@@ -134,7 +144,7 @@ class ResponseParser {
 export async function runLoad(plan) {
   const { host = "127.0.0.1", port, connections, seconds, warmupSeconds = 0, timeoutMs = 10_000, spreadAddresses = false, pick = "in-turn", total = Infinity } = plan;
   const random = pick === "random";
-  const requests = plan.requests.map((/** @type {any} */ r, /** @type {number} */ i) => {
+  const prepare = (/** @type {any} */ r, /** @type {number} */ i) => {
     const body = r.body === undefined ? undefined : Buffer.from(r.body);
     const headers = { Host: `${host}:${port}`, ...(r.headers ?? {}) };
     if (body) headers["Content-Length"] = String(body.length);
@@ -145,27 +155,71 @@ export async function runLoad(plan) {
     // "{n}" in a path becomes a number of its own per request (a URL no cache has seen).
     const unique = r.path.includes("{n}") ? r.path : undefined;
     return { label: r.label ?? `${r.method} ${r.path} #${i}`, line, unique, method: r.method, rest: body ? Buffer.concat([rest, body]) : rest, head: r.method === "HEAD" };
-  });
+  };
+  const requests = plan.requests.map(prepare);
+  // The reference load, interleaved (see the header): its own requests, latencies and CPU.
+  const reference = plan.alternate ? plan.alternate.requests.map(prepare) : undefined;
+  const sliceMs = plan.alternate?.sliceMs ?? 1000;
 
   const started = performance.now();
   const measureFrom = started + warmupSeconds * 1000;
-  const stopAt = measureFrom + seconds * 1000;
+  // Interleaved, the reference gets as many seconds as the load itself.
+  const stopAt = measureFrom + seconds * 1000 * (reference ? 2 : 1);
   /** @type {Map<string, number[]>} */
   const latencies = new Map(requests.map((r) => [r.label, []]));
   /** @type {Map<string, number>} */
   const errorsBy = new Map(requests.map((r) => [r.label, 0]));
   /** @type {Record<string, number>} */
   const statuses = {};
+  /** @type {number[]} */
+  const referenceLatencies = [];
+  let referenceErrors = 0;
   let next = 0;
   let uniques = 0;
   let sent = 0;
+  /** Whether a request sent at `t` belongs to the reference: every other slice, counted from the measured start. */
+  const inReference = (/** @type {number} */ t) => reference !== undefined && ((Math.floor((t - measureFrom) / sliceMs) % 2) + 2) % 2 === 1;
 
-  const count = (/** @type {string} */ label, /** @type {number} */ at, /** @type {number} */ ms, /** @type {number | string} */ status) => {
+  const count = (/** @type {{ label: string, reference?: boolean }} */ request, /** @type {number} */ at, /** @type {number} */ ms, /** @type {number | string} */ status) => {
     if (at < measureFrom || at > stopAt) return;
-    latencies.get(label).push(ms);
+    const failed = typeof status !== "number" || status >= 400;
+    if (request.reference) {
+      referenceLatencies.push(ms);
+      if (failed) referenceErrors++;
+      return;
+    }
+    latencies.get(request.label).push(ms);
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (typeof status !== "number" || status >= 400) errorsBy.set(label, errorsBy.get(label) + 1);
+    if (failed) errorsBy.set(request.label, errorsBy.get(request.label) + 1);
   };
+
+  // The server's CPU time (user + system, all threads, /proc) in each kind of slice, read at every slice's end.
+  const cpu = { load: 0, reference: 0 };
+  const ticks = () => {
+    const fields = readFileSync(`/proc/${plan.cpuPid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  /** @type {Promise<void>} */
+  let cpuRead = Promise.resolve();
+  // Not for a load stopped by `total`: it ends when it ends, not at a slice's end.
+  if (plan.cpuPid && !Number.isFinite(total)) {
+    // Boundaries at the measured start and after every slice (one slice: the whole load, without a reference).
+    const step = reference ? sliceMs : seconds * 1000;
+    const slices = reference ? (2 * seconds * 1000) / sliceMs : 1;
+    let boundary = 0;
+    let last = 0;
+    cpuRead = new Promise((done) => {
+      const tick = () => {
+        const now = ticks();
+        // The slice that just ended: slice `boundary - 1`, the reference's when odd.
+        if (boundary > 0) cpu[reference && (boundary - 1) % 2 === 1 ? "reference" : "load"] += now - last;
+        last = now;
+        if (boundary++ < slices) setTimeout(tick, Math.max(0, measureFrom + boundary * step - performance.now()));
+        else done();
+      };
+      setTimeout(tick, Math.max(0, measureFrom - performance.now()));
+    });
+  }
 
   /** One keep-alive connection: request, answer, next request, until the end. */
   const connection = () =>
@@ -192,10 +246,12 @@ export async function runLoad(plan) {
           return;
         }
         sent++;
-        current = random ? requests[Math.floor(Math.random() * requests.length)] : requests[next++ % requests.length];
         sentAt = performance.now();
+        const from = reference && inReference(sentAt) ? reference : requests;
+        current = random ? from[Math.floor(Math.random() * from.length)] : from[next++ % from.length];
+        if (from === reference) current = { ...current, reference: true };
         timer = setTimeout(() => {
-          count(current.label, sentAt, timeoutMs, "timeout");
+          count(current, sentAt, timeoutMs, "timeout");
           current = undefined;
           socket.off("close", onClose);
           socket.destroy();
@@ -213,7 +269,7 @@ export async function runLoad(plan) {
         if (done.length === 0) return;
         clearTimeout(timer);
         const now = performance.now();
-        count(current.label, sentAt, now - sentAt, done[0].status);
+        count(current, sentAt, now - sentAt, done[0].status);
         current = undefined;
         if (done[0].close) {
           socket.off("close", onClose);
@@ -223,7 +279,7 @@ export async function runLoad(plan) {
       };
       const onClose = () => {
         clearTimeout(timer);
-        if (current) count(current.label, sentAt, performance.now() - sentAt, "closed");
+        if (current) count(current, sentAt, performance.now() - sentAt, "closed");
         current = undefined;
         if (performance.now() >= stopAt || sent >= total) resolve(undefined);
         else setTimeout(open, 10);
@@ -232,19 +288,22 @@ export async function runLoad(plan) {
     });
 
   await Promise.all(Array.from({ length: connections }, connection));
+  await cpuRead;
 
   const all = [...latencies.values()].flat();
   const byLabel = Object.fromEntries([...latencies].map(([label, values]) => [label, { ...summary(values), errors: errorsBy.get(label) }]));
   const overall = summary(all);
   const errors = [...errorsBy.values()].reduce((a, b) => a + b, 0);
   const took = Number.isFinite(total) ? Math.max(0.001, (Math.min(performance.now(), stopAt) - measureFrom) / 1000) : seconds;
-  return { ...overall, seconds: took, rps: overall.requests / took, errors, statuses, byLabel };
+  const result = { ...overall, seconds: took, rps: overall.requests / took, errors, statuses, byLabel, ...(plan.cpuPid ? { cpuMs: cpu.load } : {}) };
+  if (!reference) return result;
+  const ref = summary(referenceLatencies);
+  return { ...result, reference: { ...ref, rps: ref.requests / seconds, errors: referenceErrors, cpuMs: cpu.reference } };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // A plan too long for a command line (a thousand visitors' cookies) comes as "@file".
   const arg = process.argv[2] ?? "";
-  const { readFileSync } = await import("node:fs");
   const result = await runLoad(JSON.parse(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg));
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

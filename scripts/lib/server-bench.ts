@@ -54,6 +54,10 @@ export interface LoadResult extends Figures {
   rps: number;
   statuses: Record<string, number>;
   byLabel: Record<string, Figures>;
+  /** With `cpuPid`: the server's CPU time during the measured load (its own slices when interleaved). */
+  cpuMs?: number;
+  /** With `alternate`: the interleaved reference load's figures. */
+  reference?: Figures & { rps: number; cpuMs: number };
 }
 
 export interface LoadPlan {
@@ -65,6 +69,10 @@ export interface LoadPlan {
   /** Stop after this many requests. */
   total?: number;
   requests: LoadRequest[];
+  /** A reference load interleaved with this one, a second each in turn (load.mjs). */
+  alternate?: { requests: LoadRequest[]; sliceMs?: number };
+  /** The server's process: its CPU time is read per slice. */
+  cpuPid?: number;
 }
 
 /**
@@ -199,14 +207,22 @@ export interface RowResult {
   session: { hits: number; misses: number };
 }
 
-/** Seconds of the baseline measured again before each row (after a second of warm-up). */
-const BASELINE_SECONDS = 4;
-
 const pct = (hits: number, misses: number) => (hits + misses === 0 ? "–" : `${((100 * hits) / (hits + misses)).toFixed(1)} %`);
 
 /**
  * Runs the rows in order against the server (`pid` for its CPU time), the
  * first being the baseline, and prints each as it finishes.
+ *
+ * Every row after the first runs interleaved with the baseline (load.mjs
+ * `alternate`: a second of the row, a second of the baseline, in turn, on
+ * the same connections), and its ratio is of the two throughputs of that
+ * run. A shared machine's speed drifts by a third within minutes (seen:
+ * 8,945 and 16,121 req/s for the same page in two rows a minute apart; a
+ * baseline measured for 4 s just before each row, as until 2026-11-26, still
+ * moved a row's ratio by ±0.15 from run to run), and slices a second apart
+ * see the same machine. The first-view passes (every visitor once, a fixed
+ * number of requests) are too short to interleave: their ratio is to the
+ * baseline row.
  */
 export async function runRows(
   server: { base: string; port: number; pid: number },
@@ -217,37 +233,36 @@ export async function runRows(
   const out: RowResult[] = [];
   let baseline = 0;
   const baselineRow = rows[0]!;
-  /**
-   * The baseline again, for a few seconds just before a row: what the machine
-   * gives the prerendered page *now*. A shared machine's speed drifts by a
-   * third within minutes (seen: 6,714 and 8,803 req/s for the same page in
-   * one run), so a ratio to a baseline measured minutes earlier says as much
-   * about the drift as about the row.
-   */
-  const adjacentBaseline = async () =>
-    (await load(server.port, { connections: baselineRow.connections ?? connections, seconds: BASELINE_SECONDS, warmupSeconds: 1, pick: "random", requests: baselineRow.requests })).rps;
   const measure = async (label: string, plan: Omit<LoadPlan, "connections" | "seconds" | "warmupSeconds"> & Partial<LoadPlan>, row: Row) => {
-    if (baseline && !plan.total) baseline = await adjacentBaseline();
+    const interleaved = baseline > 0 && !plan.total;
     const before = await metrics(server.base, operator);
     const cpuBefore = cpuMs(server.pid);
-    const result = await load(server.port, { connections: row.connections ?? connections, seconds, warmupSeconds, ...plan });
-    const cpu = cpuMs(server.pid) - cpuBefore;
+    const result = await load(server.port, {
+      connections: row.connections ?? connections,
+      seconds,
+      warmupSeconds,
+      ...(plan.total ? {} : { cpuPid: server.pid }),
+      ...(interleaved ? { alternate: { requests: baselineRow.requests } } : {}),
+      ...plan,
+    });
+    const cpu = plan.total ? cpuMs(server.pid) - cpuBefore : result.cpuMs!;
     const after = await metrics(server.base, operator);
     if (!baseline) baseline = result.rps;
-    // The warm-up's requests used CPU too: per request over the whole run.
-    const served = plan.total ? result.requests : result.requests * ((seconds + warmupSeconds) / seconds);
+    const reference = interleaved ? result.reference!.rps : baseline;
     const r: RowResult = {
       label,
       result,
-      ratio: baseline ? result.rps / baseline : 0,
-      cpuPerRequestMs: cpu / Math.max(1, served),
+      ratio: reference ? result.rps / reference : 0,
+      cpuPerRequestMs: cpu / Math.max(1, result.requests),
       replay: { hits: after.replayCache.hits - before.replayCache.hits, misses: after.replayCache.misses - before.replayCache.misses },
       session: { hits: after.sessionCache.hits - before.sessionCache.hits, misses: after.sessionCache.misses - before.sessionCache.misses },
     };
     out.push(r);
     const target = plan.total ? undefined : row.target;
     const meets = target ? (target.ratio === undefined || r.ratio >= target.ratio) && (target.p99 === undefined || result.p99 <= target.p99) && result.errors === 0 : undefined;
-    const against = baseline && out.length > 1 && !plan.total ? `  (baseline just before: ${baseline.toFixed(0)} req/s)` : "";
+    const against = interleaved
+      ? `  (baseline interleaved: ${result.reference!.rps.toFixed(0)} req/s, cpu ${(result.reference!.cpuMs / Math.max(1, result.reference!.requests)).toFixed(3)} ms/req)`
+      : "";
     const goal = target ? `  target ${target.ratio !== undefined ? `≥ ${target.ratio}×` : ""}${target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : ""}: ${meets ? "meets target" : "BELOW TARGET"}` : "";
     console.log(
       `   ${row.label.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s ${r.ratio.toFixed(2).padStart(5)}×  p50 ${result.p50.toFixed(1).padStart(5)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  ` +

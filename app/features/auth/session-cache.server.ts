@@ -13,8 +13,8 @@
  *   - emptied at once, here and (through Redis) on every other instance, when
  *     a session is deleted or changed (sign-out, revocation, password change
  *     or reset, account deletion) or its user changes (Better Auth's database
- *     hooks, and our profile writes); an entry lives at most `ttlMs` even if an
- *     eviction message were lost
+ *     hooks, and our profile writes); an entry lives at most `ttlMs` (5 minutes)
+ *     even if an eviction message were lost
  *   - never used for an authoritative read (`disableCookieCache`), and Better
  *     Auth's own sensitive endpoints read the session without hooks anyway
  *   - bounded: at most `maxEntries` sessions, the oldest go first
@@ -75,6 +75,24 @@ export interface SessionCacheOptions {
 
 const CHANNEL = `${site.slug}:session-evictions`;
 
+/**
+ * How long an entry lives at most. Revocation does not wait for it: every
+ * write to a session or user evicts at once, here and through Redis on every
+ * instance, and a lost subscription forgets everything. It only bounds what
+ * nothing reports (a row changed by hand in the database). At 15 s every
+ * visitor who came back after a pause paid Better Auth's whole read again
+ * (~3.8 ms of CPU; 1,000 visitors: 1,000 reads in each 12 s bench row, get-session
+ * at 0.50× a static page); 5 minutes, as the replay cache (ADR 0018).
+ */
+export const SESSION_CACHE_TTL_MS = 5 * 60_000;
+
+/**
+ * The lifetime when other instances may exist that this one cannot tell
+ * (PostgreSQL without Redis: ADR 0014 asks multi-instance deployments for
+ * REDIS_URL; this is the bound for those that did not).
+ */
+export const UNHEARD_SESSION_CACHE_TTL_MS = 15_000;
+
 export const SESSION_CACHE_DEGRADED = "Redis unavailable: session cache off on this instance (every signed-in request reads the database)";
 
 /** The session cookie's raw value in a Cookie header (`__Secure-` prefixed on https), or null. */
@@ -113,13 +131,15 @@ export class SessionCache {
   private readonly subscriber: Redis | undefined;
   /** Session reads in progress, by Cookie header: concurrent misses for one cookie share a read. */
   readonly reads = new SingleFlight<CachedSession | null>();
+  /** With Redis: a message to the other instances was lost (publish failed); see `publish`. */
+  private unsent = false;
   /** With Redis: whether this instance hears evictions right now (its subscription is up). */
   private listening = false;
 
   private readonly onRemoteChange: (users: string[] | "all") => void;
   private readonly counters = { hits: 0, misses: 0 };
 
-  constructor({ ttlMs = 15_000, maxEntries = 20_000, redisUrl, log, onRemoteChange = () => {}, onListening = () => {} }: SessionCacheOptions = {}) {
+  constructor({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = 20_000, redisUrl, log, onRemoteChange = () => {}, onListening = () => {} }: SessionCacheOptions = {}) {
     this.onRemoteChange = onRemoteChange;
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
@@ -130,6 +150,12 @@ export class SessionCache {
       this.subscriber = new Client(redisUrl, { connectTimeout: FAST_REDIS.connectTimeout, retryStrategy: FAST_REDIS.retryStrategy, maxRetriesPerRequest: null });
       // ioredis reports every failed reconnect; the transitions below are what an operator needs.
       for (const client of [this.publisher, this.subscriber]) client.on("error", () => {});
+      this.publisher.on("ready", () => {
+        if (!this.unsent) return;
+        this.unsent = false;
+        this.publish("c:*");
+        this.publish("a:");
+      });
       this.subscriber.on("close", () => {
         if (!this.listening) return;
         this.listening = false;
@@ -216,25 +242,25 @@ export class SessionCache {
   /** A session was deleted or changed: forget it everywhere. */
   evictToken(token: string): void {
     this.dropToken(token);
-    void this.publisher?.publish(CHANNEL, `t:${token}`).catch(() => {});
+    this.publish(`t:${token}`);
   }
 
   /** Tells the other instances that these users' data changed (they call their `onRemoteChange`). */
   announceChange(users: readonly string[] | "all"): void {
     if (!this.publisher) return;
-    for (const user of users === "all" ? ["*"] : users) void this.publisher.publish(CHANNEL, `c:${user}`).catch(() => {});
+    for (const user of users === "all" ? ["*"] : users) this.publish(`c:${user}`);
   }
 
   /** A user changed (name, verification, password, deletion): forget all their sessions everywhere. */
   evictUser(userId: string): void {
     this.dropUser(userId);
-    void this.publisher?.publish(CHANNEL, `u:${userId}`).catch(() => {});
+    this.publish(`u:${userId}`);
   }
 
   /** A write whose users are unknown (raw SQL): forget every session, everywhere. */
   clearEverywhere(): void {
     this.clear();
-    void this.publisher?.publish(CHANNEL, "a:").catch(() => {});
+    this.publish("a:");
   }
 
   get size(): number {
@@ -249,6 +275,20 @@ export class SessionCache {
   async close(): Promise<void> {
     this.clear();
     await Promise.all([this.publisher, this.subscriber].map((c) => c?.quit().catch(() => c.disconnect())));
+  }
+
+  /**
+   * Tells the other instances. A message that could not be sent (this
+   * instance lost Redis while they kept it) is made good as soon as Redis
+   * answers again: every instance forgets every session and every remembered
+   * answer, so a revocation made meanwhile is stale there only as long as the
+   * outage, not for the entries' whole lifetime.
+   */
+  private publish(message: string): void {
+    if (!this.publisher) return;
+    void this.publisher.publish(CHANNEL, message).catch(() => {
+      this.unsent = true;
+    });
   }
 
   private dropToken(token: string): void {

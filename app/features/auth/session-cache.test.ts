@@ -1,5 +1,7 @@
+import net from "node:net";
 import { isAPIError } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTcpProxy } from "../../../tests/support/tcp-proxy";
 import { openTestServices, type TestServices } from "../../../tests/support/test-services";
 import { withClientIp } from "./client-ip";
 import { SessionCache, type SessionAnswer, sessionCookieValue } from "./session-cache.server";
@@ -68,6 +70,35 @@ describe("SessionCache", () => {
     await expect.poll(() => two.lookup(cookie("shared")), { timeout: 3000 }).toBeNull();
     await one.close();
     await two.close();
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)("an eviction one instance could not send (it lost Redis) empties the others when Redis answers it again", async () => {
+    const redis = new URL(process.env.TEST_REDIS_URL!);
+    const free = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const proxy = await startTcpProxy(free, { host: redis.hostname, port: Number(redis.port || 6379) });
+    const cut = new SessionCache({ redisUrl: proxy.url(`redis://127.0.0.1:${free}`) });
+    const other = new SessionCache({ redisUrl: process.env.TEST_REDIS_URL });
+    try {
+      await expect.poll(() => cut.degraded() === null && other.degraded() === null, { timeout: 3000 }).toBe(true);
+      other.store(cookie("kept"), session("kept", "u-kept"));
+      await proxy.down();
+      cut.evictToken("kept");
+      await new Promise((r) => setTimeout(r, 500));
+      // Not heard: the other instance still trusts the entry (its entries live minutes)…
+      expect(other.lookup(cookie("kept"))).not.toBeNull();
+      await proxy.up();
+      // …until the instance that lost the message is back and tells everyone to forget.
+      await expect.poll(() => other.lookup(cookie("kept")), { timeout: 5000 }).toBeNull();
+    } finally {
+      await cut.close();
+      await other.close();
+      await proxy.close();
+    }
   });
 });
 
