@@ -16,7 +16,7 @@ import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
-import { LANGUAGE_COOKIE, ONE_YEAR_S } from "~/shared/i18n/language-choice";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES } from "~/shared/i18n/language-choice";
 import { LOCALES } from "~/shared/i18n/locale";
 import { type Encoding, type Replay, replay as replayFromCache, type ReplayRequest } from "./replay-cache.server";
 import { PROBES, type ProbeAnswer } from "./probes.server";
@@ -84,7 +84,7 @@ function hydrateOnIntent(context: EntryContext): IntentOptions | undefined {
   const routeId = matches[matches.length - 1]?.route.id;
   const route = routeId ? routePatternOf(routeId, context.manifest.routes) : null;
   const chat = { delayMs: CHAT_BUTTON_DELAY_MS, positionKey: CHAT_POSITION_KEY, size: CHAT_BUTTON_SIZE, margin: CHAT_MARGIN };
-  const language = { cookie: LANGUAGE_COOKIE, maxAgeS: ONE_YEAR_S, locales: LOCALES };
+  const language = { cookie: LANGUAGE_COOKIE, attributes: LANGUAGE_COOKIE_ATTRIBUTES, locales: LOCALES };
   return { pageView: analyticsReporterChunk && route ? { reporter: analyticsReporterChunk, route } : undefined, chat, language };
 }
 

@@ -62,7 +62,7 @@ export interface IntentOptions {
   /** The help widget's button: when it is due after load (the spec's 2 s), and where a visitor left it. */
   chat: { delayMs: number; positionKey: string; size: number; margin: number };
   /** The language switch's cookie (shared/i18n/language-choice.ts), set by a press on it before hydration too. */
-  language: { cookie: string; maxAgeS: number; locales: readonly string[] };
+  language: { cookie: string; attributes: string; locales: readonly string[] };
 }
 
 /** JSON for inside a <script>: no "<" (no "</script>"), no line separators. */
@@ -101,7 +101,7 @@ export function intentWake({ pageView, chat, language }: IntentOptions): string 
     `let q={x:innerWidth,y:innerHeight};try{q=JSON.parse(localStorage.getItem(${scriptJson(chat.positionKey)}))||q}catch{}` +
     `const c=(v,m)=>Math.round(Math.min(Math.max(v,${chat.margin}),Math.max(${chat.margin},m-${chat.size + chat.margin})));` +
     `Object.assign(s.style,{left:c(q.x,innerWidth)+"px",top:c(q.y,innerHeight)+"px",right:"auto",bottom:"auto"});`;
-  const remember = `document.cookie=${scriptJson(`${language.cookie}=`)}+a.hreflang+"; Path=/; Max-Age=${language.maxAgeS}; SameSite=Lax"+(location.protocol=="https:"?"; Secure":"")`;
+  const remember = `document.cookie=${scriptJson(`${language.cookie}=`)}+a.hreflang+${scriptJson(`; ${language.attributes}`)}+(location.protocol=="https:"?"; Secure":"")`;
   return (
     `const intent=(()=>{const P=location.pathname,h=document.documentElement,s=document.querySelector("[data-chat-stub]"),y=()=>h.hasAttribute("data-hydrated"),` +
     `L=()=>window[${scriptJson(REACT_LISTENS)}],E=${scriptJson(INTENT_EVENTS)};let p=null;` +

@@ -7,7 +7,7 @@ import { intentWake } from "./hydrate-on-intent.server";
 
 const options = {
   chat: { delayMs: 2000, positionKey: "t.chat", size: 56, margin: 16 },
-  language: { cookie: "t.lang", maxAgeS: 100, locales: ["en", "hi"] as const },
+  language: { cookie: "t.lang", attributes: "Path=/; Max-Age=100; SameSite=Lax", locales: ["en", "hi"] as const },
 };
 
 const PAGE = `<a id="link" href="/about">About</a>

@@ -35,7 +35,7 @@ describe("hydration after the first paint", () => {
       paintFirstState({
         pageView: { reporter: "/assets/reporter-R.js", route: "/pricing" },
         chat: { delayMs: 2000, positionKey: "t.chat", size: 56, margin: 16 },
-        language: { cookie: "t.lang", maxAgeS: 100, locales: ["en", "hi"] },
+        language: { cookie: "t.lang", attributes: "Path=/; Max-Age=100; SameSite=Lax", locales: ["en", "hi"] },
       }),
     );
     const at = (part: string) => {

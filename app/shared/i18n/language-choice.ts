@@ -9,12 +9,14 @@ import type { Locale } from "./locale";
 
 export const LANGUAGE_COOKIE = `${site.slug}.lang`;
 export const ONE_YEAR_S = 365 * 24 * 60 * 60;
+/** The cookie's attributes (and "; Secure" on https), here and in the pre-hydration bootstrap (infra/html/hydrate-on-intent.server.ts). */
+export const LANGUAGE_COOKIE_ATTRIBUTES = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
 
 /** Remembers the choice in this browser (the switch's click; without scripts nothing is remembered). */
 export function rememberLanguage(locale: Locale): void {
   try {
     const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; ${LANGUAGE_COOKIE_ATTRIBUTES}${secure}`;
   } catch {
     // cookies blocked: the choice is not remembered, the link still leads there
   }
