@@ -149,6 +149,17 @@ describe("what is replayable", () => {
 
 describe("replay()", () => {
   const services = () => ({ sessionCache: new SessionCache(), replayCache: new ReplayCache(), env: { apiKey: undefined as string | undefined } });
+  /** The request path's session read, as the edge is given it: tok1's cookie is `known` (and fills the cache), any other signed out; counts its calls. */
+  const sessionReader = (cache: SessionCache, known: ReturnType<typeof session>) => {
+    let count = 0;
+    const readSession = async (cookie: string) => {
+      count++;
+      if (cookie !== cookieFor("tok1")) return null;
+      cache.store(cookie, known);
+      return cache.lookup(cookie);
+    };
+    return { readSession, reads: () => count };
+  };
   const get = (pathname: string, cookie?: string, search = "") => ({ method: "GET", pathname, search, cookie, encoding: "identity" as const });
 
   it("answers /api/auth/get-session from the session cache, exactly as read but without the session token", () => {
@@ -181,38 +192,26 @@ describe("replay()", () => {
   it("reads an unknown session first (as the request path would), then replays", async () => {
     const s = services();
     const known = session("u1", "tok1");
-    let reads = 0;
-    const readSession = async (cookie: string) => {
-      reads++;
-      if (cookie !== cookieFor("tok1")) return null;
-      s.sessionCache.store(cookie, known);
-      return s.sessionCache.lookup(cookie);
-    };
+    const { readSession, reads } = sessionReader(s.sessionCache, known);
     s.replayCache.remember(ReplayCache.key("u1", "s-tok1", s.replayCache.version("u1"), "/profile"), "identity", 200, htmlHeaders(), Buffer.from(html("u1")), html("u1"));
     const first = replay({ ...s, readSession }, get("/profile", cookieFor("tok1")));
     expect(first).toBeInstanceOf(Promise);
     expect((await first)?.body.toString()).toContain("u1");
     // Known now: answered at once, no second read.
     expect((replay({ ...s, readSession }, get("/profile", cookieFor("tok1"))) as Replay).body.toString()).toContain("u1");
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     // Signed out, or a read that fails: nothing replayed (the request path answers).
     expect(await replay({ ...s, readSession }, get("/profile", cookieFor("tok2")))).toBeUndefined();
     expect(await replay({ ...s, readSession: () => Promise.reject(new Error("database down")) }, get("/profile", cookieFor("tok3")))).toBeUndefined();
     // Nothing replayable there: no read at all.
     expect(replay({ ...s, readSession }, get("/admin/messages", cookieFor("tok4")))).toBeUndefined();
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it("answers /get-session for a cookie it does not know with the session read itself (no render), even with replays off", async () => {
     const s = { ...services(), replayCache: new ReplayCache({ maxBytes: 0 }) };
     const known = session("u1", "tok1");
-    let reads = 0;
-    const readSession = async (cookie: string) => {
-      reads++;
-      if (cookie !== cookieFor("tok1")) return null;
-      s.sessionCache.store(cookie, known);
-      return s.sessionCache.lookup(cookie);
-    };
+    const { readSession, reads } = sessionReader(s.sessionCache, known);
     const first = replay({ ...s, readSession }, get("/api/auth/get-session", cookieFor("tok1")));
     expect(first).toBeInstanceOf(Promise);
     const { token: _token, ...tokenless } = known.session;
@@ -221,7 +220,7 @@ describe("replay()", () => {
     expect(await replay({ ...s, readSession }, get("/api/auth/get-session", cookieFor("tok2")))).toBeUndefined();
     // With options the request is Better Auth's to answer.
     expect(replay({ ...s, readSession }, get("/api/auth/get-session", cookieFor("tok3"), "?disableCookieCache=true"))).toBeUndefined();
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 });
 
