@@ -12,6 +12,7 @@
  * Who signs in is set by the test through the control API, per app origin
  * (each test project has its own app server):
  *   POST {control}/identity?provider=google|github&for=<app origin>  body: Identity
+ *   POST {control}/id-token  body: Identity  → { idToken }: a Google ID token for our client id
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -116,6 +117,23 @@ export async function startOAuthServers(googlePort: number, githubPort: number):
     };
 
     // Control API (shared by both providers).
+    // A Google ID token for our client id, as anyone signed in to the person's Google account can get one
+    // (One Tap, or any page of Google's with our client id): signed by the issuer, audience ours.
+    if (req.method === "POST" && url.pathname === "/__control/id-token") {
+      const identity = JSON.parse(await readBody(req)) as Identity;
+      const token = await google.issuer.buildToken({
+        scopesOrTransform: (_header, payload) => {
+          Object.assign(payload, {
+            aud: OAUTH_CLIENT.google.id,
+            sub: identity.sub,
+            email: identity.email,
+            email_verified: identity.emailVerified ?? true,
+            ...(identity.name !== undefined ? { name: identity.name } : {}),
+          });
+        },
+      });
+      return json(200, { idToken: token });
+    }
     if (req.method === "POST" && url.pathname === "/__control/identity") {
       const provider = url.searchParams.get("provider") ?? "google";
       const origin = new URL(url.searchParams.get("for") ?? "http://unknown").origin;

@@ -27,6 +27,9 @@ export const PORTS = {
   postgres: portBase + 1,
   /** TRUST_PROXY as a list (finding 3, its own server). */
   proxyList: portBase + 2,
+  /** The Google and GitHub stand-ins every shared server signs in with (issue 38). */
+  google: portBase + 3,
+  github: portBase + 4,
   /** Findings with servers of their own: 1 (slow SMTP) uses own … own+7 (app, SMTP, its API; per database). */
   own: portBase + 10,
 } as const;
@@ -38,6 +41,10 @@ export interface Target {
   databaseUrl: string;
   /** A verified operator (OPERATOR_EMAILS) of this server. */
   operator: { email: string; password: string };
+  /** An address in OPERATOR_EMAILS that has no account yet. */
+  unclaimedOperator: string;
+  /** The OAuth stand-ins' control API (tests/support/oauth-servers.ts). */
+  oauthControl: string;
 }
 
 declare module "vitest" {
