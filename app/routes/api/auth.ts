@@ -1,15 +1,22 @@
 import { readRequestBody } from "~/infra/http/body.server";
 import { jsonError } from "~/infra/http/responses";
+import { allowedMethods, publicAuthAccess } from "~/features/auth/public-endpoints";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/auth";
 
 /**
  * Better Auth at /api/auth/* (contract), with our plugin's rules inside it
- * (features/auth/account-rules.server.ts). In front of it only what every
- * route gets: a body read through the one body reader (capped, UTF-8, no NUL,
- * an object; passed on as JSON) and the client's IP in our header.
+ * (features/auth/account-rules.server.ts). In front of it: the reviewed list
+ * of endpoints the outside may reach (features/auth/public-endpoints.ts;
+ * anything else is a 404), and what every route gets: a body read through the
+ * one body reader (capped, UTF-8, no NUL, an object; passed on as JSON) and
+ * the client's IP in our header.
  */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const path = new URL(request.url).pathname.slice("/api/auth".length);
+  const access = publicAuthAccess(request.method, path);
+  if (access === "closed") return jsonError(404, "Not found.");
+  if (access === "wrong-method") return jsonError(405, "Method not allowed.", { Allow: allowedMethods(path).join(", ") });
   const app = appContext(context);
   const { authHandler } = await app.services();
   const headers = app.authHeaders();
