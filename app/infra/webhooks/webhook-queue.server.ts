@@ -14,12 +14,11 @@
  * Where it may POST: http(s) only, no credentials in the URL, no redirects
  * followed; on a public site (APP_URL not a loopback address) never to a
  * loopback, private, link-local or otherwise non-public address, checked on
- * the address the name resolves to at send time, so a webhook cannot be
- * pointed at the server's own network (SSRF).
+ * the address the connection itself resolves and uses (public-post.server.ts),
+ * so a webhook cannot be pointed at the server's own network (SSRF), not even
+ * by a name that answers differently the second time (DNS rebinding).
  */
 import { createHmac, randomUUID } from "node:crypto";
-import { lookup } from "node:dns/promises";
-import ipaddr from "ipaddr.js";
 import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/infra/db/database.server";
@@ -27,6 +26,7 @@ import type { Database, WebhookDeliveryTable } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
 import { detached } from "~/infra/dependency-scope";
 import { backoffMs, GIVE_UP_AFTER_MS } from "~/infra/mail/outbox.server";
+import { type PostOptions, postToPublicAddress } from "./public-post.server";
 
 type Db = Kysely<Database>;
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -46,15 +46,7 @@ export function signature(secret: string, body: string, unixSeconds: number): st
   return `t=${unixSeconds},v1=${createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")}`;
 }
 
-/** Whether an address is one the public internet routes to (not loopback, private, link-local, …). */
-export function isPublicAddress(address: string): boolean {
-  try {
-    const parsed = ipaddr.process(address);
-    return parsed.range() === "unicast";
-  } catch {
-    return false;
-  }
-}
+export { isPublicAddress } from "./public-post.server";
 
 export interface WebhookQueueOptions {
   /** The first retry's wait (WEBHOOK_RETRY_BASE_MS), doubling to 30 minutes. */
@@ -62,8 +54,8 @@ export interface WebhookQueueOptions {
   /** Loopback and private addresses allowed (APP_URL is a loopback address: the operator's own machine). */
   allowPrivate: boolean;
   pollMs?: number;
-  /** The POST itself (tests may wrap it); the global fetch by default. */
-  fetch?: typeof fetch;
+  /** The POST itself (tests may wrap it): the receiver's status. `postToPublicAddress` by default. */
+  post?: (url: string, options: PostOptions) => Promise<number>;
 }
 
 export interface NewDelivery {
@@ -232,11 +224,9 @@ export class WebhookQueue {
       // The form's secret as it is now: a rotated secret signs redeliveries of older events too.
       const form = await this.database.db.selectFrom("form").select("webhook_secret").where("key", "=", row.form_key).executeTakeFirst();
       if (!form?.webhook_secret) throw new Error("the form has no webhook secret any more");
-      await this.refuseNonPublic(row.url);
-      const res = await (this.options.fetch ?? fetch)(row.url, {
-        method: "POST",
-        redirect: "manual",
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      status = await (this.options.post ?? postToPublicAddress)(row.url, {
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+        allowPrivate: this.options.allowPrivate,
         headers: {
           "content-type": "application/json",
           "user-agent": "TuesdayAI-Webhooks/1",
@@ -246,8 +236,6 @@ export class WebhookQueue {
         },
         body: row.body,
       });
-      status = res.status;
-      await res.body?.cancel().catch(() => {});
       if (status < 200 || status >= 300) error = `the receiver answered ${status}`;
     } catch (caught) {
       error = (caught instanceof Error ? caught.message : String(caught)).slice(0, ERROR_MAX);
@@ -273,13 +261,6 @@ export class WebhookQueue {
     if (givingUp) this.log.error({ ...logFields, error }, "webhook not delivered after 24 hours of retries; given up (see /admin/forms)");
     else this.log.warn({ ...logFields, error, nextAttempt: next.toISOString() }, "webhook not delivered; it will be retried");
     return false;
-  }
-
-  private async refuseNonPublic(url: string): Promise<void> {
-    if (this.options.allowPrivate) return;
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-    const addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-    if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new Error(`${host} is not a public address: not sent`);
   }
 }
 
