@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import { type Kysely, type Transaction, sql } from "kysely";
 import type { Dialect } from "~/infra/db/database.server";
 import type { Database } from "~/infra/db/schema";
+import { mailsOfKindSince, mailsToMailboxSince } from "~/infra/mail/mail-ceilings.server";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { formDigestMail } from "~/infra/mail/templates";
 import type { StoredMessage } from "./message-store.server";
@@ -69,18 +70,14 @@ export async function spamHasRoom(db: Kysely<Database>, formKey: string, now: Da
   return Number(row?.n ?? 0) < SPAM_PER_DAY;
 }
 
-/** Autoresponder mails one address may get in 24 hours (from every form together): a form is no way to flood a stranger's mailbox. */
+/** Autoresponder mails one mailbox may get in 24 hours (from every form together): a form is no way to flood a stranger's inbox. */
 export const AUTOREPLIES_PER_ADDRESS = 3;
+/** Autoresponder mails in all per hour (issue 38, finding 10): past it a message is stored and notified, not answered. */
+export const AUTOREPLIES_PER_HOUR = 300;
 
 export async function autoreplyHasRoom(trx: Trx, address: string, now: Date): Promise<boolean> {
-  const row = await trx
-    .selectFrom("mail_outbox")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("kind", "=", "form-autoreply")
-    .where("to_address", "=", address)
-    .where("created_at", ">=", new Date(now.getTime() - DAY_MS).toISOString())
-    .executeTakeFirst();
-  return Number(row?.n ?? 0) < AUTOREPLIES_PER_ADDRESS;
+  if ((await mailsToMailboxSince(trx, "form-autoreply", address, new Date(now.getTime() - DAY_MS))) >= AUTOREPLIES_PER_ADDRESS) return false;
+  return (await mailsOfKindSince(trx, "form-autoreply", new Date(now.getTime() - HOUR_MS))) < AUTOREPLIES_PER_HOUR;
 }
 
 const utcDayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);

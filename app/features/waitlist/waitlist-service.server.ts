@@ -15,6 +15,8 @@
  *   5. the signed-in owner of the address (its verified email) joins at once,
  *      and may change the plan: no mail is needed to prove the address.
  */
+import { mailboxKey } from "~/shared/lib/mailbox";
+import { DAY_MS, mailsToMailboxSince } from "~/infra/mail/mail-ceilings.server";
 import type { GoalRecorder } from "~/features/analytics/index.server";
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Logger } from "pino";
@@ -48,23 +50,12 @@ import {
 export const RESEND_AFTER_MS = 60 * 60_000;
 /** Confirmation mails the waitlist sends per hour at most, whoever asks (ADR 0028). */
 export const WAITLIST_MAILS_PER_HOUR = 300;
+/** Confirmation links one mailbox gets per day at most, whatever `+tag` or dots its addresses carry (issue 38). */
+export const WAITLIST_MAILS_PER_MAILBOX_PER_DAY = 3;
 
 class CeilingReached extends Error {}
 
-/**
- * One mailbox, however it is written, for the per-address limit: lower case, without a
- * `+tag`, and for Gmail without dots (`A.sha+x@googlemail.com` is `asha@gmail.com`).
- */
-export function mailboxKey(email: string): string {
-  const at = email.lastIndexOf("@");
-  if (at < 1) return email.toLowerCase();
-  let local = email.slice(0, at).toLowerCase();
-  let domain = email.slice(at + 1).toLowerCase();
-  local = local.replace(/\+.*$/, "");
-  if (domain === "googlemail.com") domain = "gmail.com";
-  if (domain === "gmail.com") local = local.replace(/\./g, "");
-  return `${local}@${domain}`;
-}
+export { mailboxKey };
 
 export interface WaitlistDeps {
   env: Pick<Env, "authSecret" | "appUrl">;
@@ -185,6 +176,8 @@ export async function joinWaitlist(
       if (existing && sentAt && now.getTime() - new Date(sentAt).getTime() < RESEND_AFTER_MS) return;
       // The waitlist's own ceiling: a flood of addresses must not make us a source of unwanted mail.
       if ((await confirmationsMailedSince(trx, new Date(now.getTime() - 60 * 60_000))) >= WAITLIST_MAILS_PER_HOUR) throw new CeilingReached();
+      // And one inbox, however its address is written (`+tags`), gets a few links a day at most (finding 10).
+      if ((await mailsToMailboxSince(trx, "waitlist-confirm", email, new Date(now.getTime() - DAY_MS))) >= WAITLIST_MAILS_PER_MAILBOX_PER_DAY) return;
       const token = randomBytes(32).toString("base64url");
       let id: string;
       let interest = values.interest;

@@ -466,5 +466,18 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         for (const table of ["form_message", "waitlist_entry"]) await db.schema.alterTable(table).dropColumn("language").execute();
       },
     },
+    /** Issue 38, finding 10: per-recipient ceilings count mailboxes, not exact addresses. */
+    "0014_mail_outbox_mailbox": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("mail_outbox").addColumn("to_mailbox", "text").execute();
+        await db.schema.createIndex("mail_outbox_mailbox").on("mail_outbox").columns(["to_mailbox", "kind", "created_at"]).execute();
+        await db.schema.createIndex("mail_outbox_kind_created").on("mail_outbox").columns(["kind", "created_at"]).execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex("mail_outbox_kind_created").execute();
+        await db.schema.dropIndex("mail_outbox_mailbox").execute();
+        await db.schema.alterTable("mail_outbox").dropColumn("to_mailbox").execute();
+      },
+    },
   };
 }

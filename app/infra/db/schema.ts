@@ -205,6 +205,8 @@ export interface MailOutboxTable {
   /** "verification", "password-reset", "form-notification", … (outbox.server.ts MAIL_KINDS). */
   kind: string;
   to_address: string;
+  /** The recipient's mailbox (shared/lib/mailbox.ts), which per-recipient ceilings count; null on rows from before. */
+  to_mailbox: string | null;
   reply_to: string | null;
   subject: string;
   text: string;

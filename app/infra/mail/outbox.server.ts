@@ -26,6 +26,7 @@
  *     notification marks its message notified; a failed verification mail
  *     gives its resend attempt back).
  */
+import { mailboxKey } from "~/shared/lib/mailbox";
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "pino";
@@ -174,6 +175,7 @@ export class MailOutbox {
         id,
         kind: mail.kind,
         to_address: mail.to,
+        to_mailbox: mailboxKey(mail.to),
         reply_to: mail.replyTo ?? null,
         subject: mail.subject,
         text: mail.text,
