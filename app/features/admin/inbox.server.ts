@@ -4,6 +4,7 @@
  * messages, and the two actions (handled, reopen), each written to the audit log.
  */
 import type { Kysely } from "kysely";
+import { isEmail } from "~/shared/lib/field-errors";
 import {
   deleteMessages,
   findMessage,
@@ -165,7 +166,8 @@ export async function replyToMessage(deps: { db: Db; outbox: MailOutbox }, actor
   if (!id || id.length > 64) return { ok: false, status: 400, message: "That did not work: unknown action." };
   const message = await findMessage(deps.db, id);
   if (!message) return { ok: false, status: 404, message: "That message no longer exists." };
-  if (!message.email) return { ok: false, status: 400, message: "This message has no address to answer." };
+  // One address, or no reply: the console never mails a list a bot typed (issue 38, finding 11).
+  if (!message.email || !isEmail(message.email.trim())) return { ok: false, status: 400, message: "This message has no address to answer." };
   const text = (body ?? "").replace(/\r\n?/g, "\n").trim();
   if (!text) return { ok: false, status: 400, field: "body", message: "Reply: write something first" };
   if (text.length > REPLY_MAX) return { ok: false, status: 400, field: "body", message: `Reply: must be at most ${REPLY_MAX.toLocaleString("en-US")} characters` };

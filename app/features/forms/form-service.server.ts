@@ -60,6 +60,7 @@ import {
   validateAnyFields,
   validateSubmission,
 } from "./form-schema";
+import { isEmail } from "~/shared/lib/field-errors";
 import { autoreplyHasRoom, DAY_FULL_MESSAGE, dayIsFull, lockForm, notifyWithinCeiling, spamHasRoom } from "./form-ceilings.server";
 import { hashIp, insertMessage, type StoredMessage } from "./message-store.server";
 
@@ -236,7 +237,10 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
 /** What a caught post left, as far as it can be read: the three columns and the other fields, cut to size. */
 function spamValues(fields: Record<string, unknown>): { values: FormValues; extra: Record<string, string> } {
   const text = (value: unknown) => (typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value).slice(0, ANY_FIELD_MAX_LENGTH) : "");
-  const values: FormValues = { name: text(fields.name).slice(0, 100), email: text(fields.email ?? fields._replyto).slice(0, 254), message: text(fields.message) };
+  // An address only when it is one address: an operator's reply goes to it, and a bot's "a@x, b@y, c@z"
+  // must not make the console mail three strangers (issue 38, finding 11). Anything else stays readable below.
+  const typed = text(fields.email ?? fields._replyto).trim().slice(0, 254);
+  const values: FormValues = { name: text(fields.name).slice(0, 100), email: isEmail(typed) ? typed : "", message: text(fields.message) };
   const extra: Record<string, string> = Object.fromEntries(
     Object.entries(fields)
       .slice(0, ANY_FIELDS_MAX)
@@ -244,6 +248,7 @@ function spamValues(fields: Record<string, unknown>): { values: FormValues; extr
       .map(([name, value]) => [name.slice(0, 64), text(value)] as const)
       .filter(([, shown]) => shown !== ""),
   );
+  if (typed && !values.email) extra["email (not one address)"] = typed;
   return { values, extra };
 }
 
