@@ -86,7 +86,7 @@ async function init(): Promise<Services> {
     followWrites(database, sessionCache, replayCache);
     const tokenSync = createTokenSync(env, { database, log });
     // The visitor of the day lives in Redis (every instance sees it) or this process's memory; never the database.
-    const analytics = new Attribution(database.db, env.redisUrl ? redisTtlStore(env.redisUrl, "visitors:", log) : memoryTtlStore(), env.authSecret, log);
+    const analytics = new Attribution(database.db, env.redisUrl ? redisTtlStore(env.redisUrl, "visitors:", log) : memoryTtlStore(), env.authSecret, log, limiter);
     const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync, analytics };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];

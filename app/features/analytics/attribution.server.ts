@@ -17,6 +17,10 @@
  *
  * A day keeps at most SOURCES_PER_DAY distinct sources; past that, new ones
  * count as "(other)", so nobody can grow the table with made-up campaigns.
+ * One client address brings at most NEW_SOURCES_PER_CLIENT new sources a day
+ * (issue 38, finding 12): a new User-Agent is a new visitor, so without it one
+ * client filled the day's sources, and every real new source that day was
+ * "(other)" while junk host names reached the weekly mail.
  */
 import { createHmac } from "node:crypto";
 import { type Kysely, sql } from "kysely";
@@ -24,6 +28,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import { limiterKey } from "~/infra/http/client-address.server";
 import type { TtlStore } from "~/infra/kv/ttl-store.server";
+import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { dayOf } from "./record.server";
 import { type Goal, sourceKey, type VisitSource } from "./sources";
 
@@ -31,6 +36,8 @@ type Db = Kysely<Database>;
 type SourceKey = ReturnType<typeof sourceKey>;
 
 export const SOURCES_PER_DAY = 1000;
+/** New sources one client address (an IPv6 /64) may bring in a day; past it, its visits count as "(other)". */
+export const NEW_SOURCES_PER_CLIENT = 5;
 const OTHER: SourceKey = { source: "(other)", medium: "", campaign: "" };
 const DIRECT = sourceKey(undefined);
 
@@ -51,6 +58,7 @@ export class Attribution implements GoalRecorder {
     private readonly visitors: TtlStore,
     private readonly secret: string,
     private readonly log: Logger,
+    private readonly limiter: RateLimiter = new RateLimiter(memoryStore()),
   ) {}
 
   private visitorKey(visitor: Visitor, day: string): string {
@@ -84,7 +92,7 @@ export class Attribution implements GoalRecorder {
     let counted = await this.storedSource(key);
     let newVisitor = false;
     if (!counted) {
-      counted = await this.withinCap(day, sourceKey(source));
+      counted = await this.withinCap(day, sourceKey(source), visitor);
       newVisitor = await this.visitors.setIfAbsent(key, JSON.stringify(counted), Attribution.ttlMs(now));
       // Another instance stored this visitor a moment ago: count under theirs.
       if (!newVisitor) counted = (await this.storedSource(key)) ?? counted;
@@ -115,8 +123,8 @@ export class Attribution implements GoalRecorder {
     }
   }
 
-  /** The source, or "(other)" once the day has SOURCES_PER_DAY others. */
-  private async withinCap(day: string, key: SourceKey): Promise<SourceKey> {
+  /** The source, or "(other)" once the day has SOURCES_PER_DAY others or this client brought its NEW_SOURCES_PER_CLIENT. */
+  private async withinCap(day: string, key: SourceKey, visitor: Visitor): Promise<SourceKey> {
     if (key.source === DIRECT.source && key.medium === "" && key.campaign === "") return key;
     const known = await this.db
       .selectFrom("analytics_source_daily")
@@ -128,6 +136,10 @@ export class Attribution implements GoalRecorder {
       .executeTakeFirst();
     if (known) return key;
     const row = await this.db.selectFrom("analytics_source_daily").select((eb) => eb.fn.countAll<number | string>().as("n")).where("day", "=", day).executeTakeFirst();
-    return Number(row?.n ?? 0) < SOURCES_PER_DAY ? key : OTHER;
+    if (Number(row?.n ?? 0) >= SOURCES_PER_DAY) return OTHER;
+    const budget = await this.limiter
+      .consume([{ key: `analytics-new-source:${day}:${limiterKey(visitor.ip)}`, limit: { max: NEW_SOURCES_PER_CLIENT, windowMs: 86_400_000 } }])
+      .catch(() => ({ allowed: true }) as const);
+    return budget.allowed ? key : OTHER;
   }
 }
