@@ -36,6 +36,7 @@ const REFUSALS: Record<string, keyof PasskeyWords> = {
   EMAIL_NOT_VERIFIED: "unverified",
   PASSKEY_NOT_FOUND: "notFound",
   NAME_REQUIRED: "nameRequired",
+  PASSKEY_EXISTS: "alreadyAdded",
 };
 
 function failure(answer: { json: Record<string, unknown> }, fallback: string, t: PasskeyWords): PasskeyResult {

@@ -58,6 +58,7 @@ export const PASSKEY_MESSAGES = {
   unverified: auth.passkey.unverified,
   notFound: auth.passkey.notFound,
   nameRequired: auth.passkey.nameRequired,
+  exists: auth.passkey.alreadyAdded,
 } as const;
 
 export interface PasskeysDeps {
@@ -134,7 +135,9 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
       attestationType: "none",
       excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: JSON.parse(row.transports) as string[] })),
       // A discoverable credential, so that it signs in without an address typed first.
-      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      // User verification (a PIN, a fingerprint) required: a passkey stands in for the password and the
+      // second factor at once, so it must be two factors itself (issue 38, finding 6; ADR 0034).
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
     await storeChallenge(ctx, `passkey-registration:${session.id}`, options.challenge);
     return ctx.json(options);
@@ -153,7 +156,7 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
           expectedChallenge,
           expectedOrigin: origin,
           expectedRPID: rpID,
-          requireUserVerification: false,
+          requireUserVerification: true,
         });
       } catch (error) {
         log?.info({ err: error }, "passkey registration refused");
@@ -176,7 +179,14 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
         created_at: new Date().toISOString(),
         last_used_at: null,
       };
-      await db.insertInto("passkey").values(row).execute();
+      // A credential registered before (here or to another account) is refused, not a 500 (finding 14).
+      const inserted = await db
+        .insertInto("passkey")
+        .values(row)
+        .onConflict((oc) => oc.column("credential_id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!inserted) throw new APIError("BAD_REQUEST", { code: "PASSKEY_EXISTS", message: PASSKEY_MESSAGES.exists });
       notice(ctx, user, true, name);
       return ctx.json({ passkey: { id: row.id, name, createdAt: row.created_at, lastUsedAt: null, synced: info.credentialBackedUp } satisfies ListedPasskey });
     },
@@ -184,7 +194,7 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
 
   const authenticationOptions = createAuthEndpoint("/passkey/authentication-options", { method: "POST" }, async (ctx) => {
     await limit(ctx);
-    const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+    const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
     const id = randomUUID();
     await storeChallenge(ctx, `passkey-authentication:${id}`, options.challenge);
     const cookie = ctx.context.createAuthCookie(CHALLENGE_COOKIE, { maxAge: CHALLENGE_TTL_MS / 1000 });
@@ -212,7 +222,7 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
           expectedChallenge,
           expectedOrigin: origin,
           expectedRPID: rpID,
-          requireUserVerification: false,
+          requireUserVerification: true,
           credential: {
             id: stored.credential_id,
             publicKey: new Uint8Array(Buffer.from(stored.public_key, "base64url")),
