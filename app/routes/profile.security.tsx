@@ -1,3 +1,4 @@
+import { parseCookies } from "better-auth/cookies";
 import { data, redirect } from "react-router";
 import { changePassword, requestSetPassword, signedInDevices, signOutDevice, signOutOthers } from "~/features/profile/security.server";
 import {
@@ -8,6 +9,7 @@ import {
   disableTwoFactor,
   disconnectAccount,
   enableTwoFactor,
+  forgetBrowser,
   newBackupCodes,
   reauthenticate,
   renamePasskey,
@@ -36,6 +38,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
+/** This browser's "trust this device" cookie (Better Auth's, whatever its prefix), to mark it in the list. */
+function trustCookieOf(request: Request): string | undefined {
+  for (const [name, value] of parseCookies(request.headers.get("cookie") ?? "")) if (name.endsWith(".trust_device")) return value;
+  return undefined;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfRequest(request);
   const said = messagesFor(locale).account.security.messages;
@@ -50,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     s.auth.api.getSession({ headers }),
   ]);
   if (!current) throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
-  const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null }, locale);
+  const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null }, locale, trustCookieOf(request));
   // Inside the re-authentication window the page offers the changes without asking again: not after it.
   if (signIn.freshForS > 0) app.replayUntil(Date.now() + signIn.freshForS * 1000);
   // After a redirect (a changed password, a provider's round trip): say what happened.
@@ -111,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "passkey-delete": () => deletePasskey(s, headers, fields, locale),
     connect: () => connectAccount(s, headers, fields, locale),
     disconnect: () => disconnectAccount(s, headers, fields, viewer, locale),
+    "forget-browser": () => forgetBrowser(s, fields, viewer, locale),
   } as const;
   const intent = textField(fields, "intent") ?? "";
   const handler = (handlers as Record<string, (() => ReturnType<(typeof handlers)[keyof typeof handlers]>) | undefined>)[intent];

@@ -17,7 +17,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshIp, type TestDb } from "../reliability/lib/harness.ts";
-import { portsOf, sleep, startMailedServer, verifiedAccount, waitFor, writeFigures } from "./lib/fault-harness.ts";
+import { mailsTo, portsOf, sleep, startMailedServer, verifiedAccount, waitFor, writeFigures } from "./lib/fault-harness.ts";
 
 const SIZE_MB = 24;
 
@@ -118,6 +118,13 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
       const users = new Set((check.prepare("select email from user").all() as Array<{ email: string }>).map((r) => r.email));
       check.close();
       const lost = answers.filter((a) => a.status === 200 && !(a.what === "form" ? messages.has(a.marker) : users.has(a.marker)));
+      // "Check your email" is a promise too (issue 38, finding 17): every sign-up answered 200 gets its link.
+      const promisedMails = answers.filter((a) => a.what === "sign-up" && a.status === 200);
+      const unmailed: string[] = [];
+      for (const a of promisedMails) {
+        const got = await waitFor(`the verification mail to ${a.marker}`, () => mailsTo(server.sink, a.marker, /verify/i).length > 0, 10_000).catch(() => false);
+        if (!got) unmailed.push(a.marker);
+      }
 
       const run = {
         diskMb: SIZE_MB,
@@ -130,6 +137,8 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
         afterRecovery: { form: after.status, signUp: afterSignUp.status },
         integrity,
         lost: lost.length,
+        promisedMails: promisedMails.length,
+        unmailed: unmailed.length,
       };
       figures.sqlite = run;
       console.log("[faults] disk full:", JSON.stringify(run));
@@ -142,6 +151,7 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
       expect(afterSignUp.status).toBe(200);
       expect(integrity).toBe("ok");
       expect(lost).toEqual([]);
+      expect(unmailed).toEqual([]);
       expect(await Promise.race([server.exited.then(() => "exited"), sleep(10).then(() => "running")])).toBe("running");
     } finally {
       await server.stop();

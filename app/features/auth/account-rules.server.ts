@@ -26,12 +26,17 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { decodeJwt } from "jose";
 import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
+import { RETRY_AFTER_S, UNAVAILABLE_MESSAGE } from "~/infra/db/unavailable";
 import { setFlashCookie } from "~/infra/http/flash.server";
+import { HOUR_MS, mailsOfKindSince } from "~/infra/mail/mail-ceilings.server";
+import { mailboxKey } from "~/shared/lib/mailbox";
 import { waitMessage } from "~/infra/http/responses";
 import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
 import { passwordChangedMail, verificationMail } from "~/infra/mail/templates";
@@ -55,7 +60,12 @@ export interface AccountRulesDeps {
   appUrl: string;
   /** How long verification links live (seconds). */
   linkLifetimeS: number;
+  /** The ceiling on verification mails an hour (VERIFICATION_MAILS_PER_HOUR unless a test sets it). */
+  verificationMailsPerHour?: number;
 }
+
+/** Verification mails per hour in all, whoever asks: a flood of sign-ups must not make the site a spam source. */
+export const VERIFICATION_MAILS_PER_HOUR = 1000;
 
 const RULE_BY_PATH: Record<string, Rule> = {
   "/sign-in/email": RULES.signIn,
@@ -126,7 +136,7 @@ export function accountRules(deps: AccountRulesDeps) {
    */
   async function limitPasswordReset(ctx: HookContext, rule: Rule) {
     const email = normalizeEmail((ctx.body as Record<string, unknown> | undefined)?.email);
-    const [perIp, perAddress] = checksFor(rule, clientIpOf(ctx.headers), email);
+    const [perIp, perAddress] = checksFor(rule, clientIpOf(ctx.headers), email && mailboxKey(email));
     const decision = await decide(() => limiter.consume([perIp!]));
     if (!decision.allowed) throw rateLimited(decision);
     if (!email || !perAddress || (await isOwnersBrowser(ctx, email))) return;
@@ -134,6 +144,39 @@ export function accountRules(deps: AccountRulesDeps) {
     if (budget.allowed) return;
     log?.info({ address: addressTag(email) }, "password reset budget of an address used up; answered without sending");
     return ctx.json(RESET_REQUESTED);
+  }
+
+  /**
+   * The hour's verification mails in all (finding 10): past the ceiling a sign-up or resend waits,
+   * rather than being told "check your email" for a mail the site will not send.
+   */
+  async function withinVerificationCeiling() {
+    const sent = await mailsOfKindSince(db, "verification", new Date(Date.now() - HOUR_MS));
+    if (sent >= (deps.verificationMailsPerHour ?? VERIFICATION_MAILS_PER_HOUR)) {
+      log?.warn({ perHour: deps.verificationMailsPerHour ?? VERIFICATION_MAILS_PER_HOUR }, "verification mails of the hour used up: sign-up and resend wait");
+      throw rateLimited({ allowed: false, retryAfterS: 15 * 60 });
+    }
+  }
+
+  /**
+   * "Check your email" is a promise: a new account's verification mail must be in the outbox (issue 38,
+   * finding 17). Better Auth only logs a mail its sign-up could not queue (a full disk), so the sign-up is
+   * undone here and answered 503, like the other writes the fault refuses; the person simply tries again.
+   * A look-alike answer (the address had a verified account) names no real account: nothing to check.
+   */
+  async function requireQueuedVerification(ctx: HookContext, userId: string) {
+    const user = await ctx.context.internalAdapter.findUserById(userId);
+    if (!user || user.emailVerified) return;
+    const queued = await db.selectFrom("mail_outbox").select("id").where("user_id", "=", userId).where("kind", "=", "verification").executeTakeFirst();
+    if (queued) return;
+    log?.error({ userId }, "sign-up undone: its verification mail could not be queued");
+    await ctx.context.internalAdapter.deleteUser(userId).catch((error: unknown) => log?.warn({ err: error, userId }, "could not undo a sign-up without its mail; a new sign-up replaces it"));
+    throw new APIError("SERVICE_UNAVAILABLE", { success: false, code: "MAIL_NOT_QUEUED", message: UNAVAILABLE_MESSAGE }, { "Retry-After": String(RETRY_AFTER_S) });
+  }
+
+  async function sessionAddress(ctx: HookContext): Promise<string | undefined> {
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    return session ? session.user.email.toLowerCase() : undefined;
   }
 
   async function setPending(ctx: HookContext, value: PendingVerification) {
@@ -261,7 +304,12 @@ export function accountRules(deps: AccountRulesDeps) {
             const rule = RULE_BY_PATH[ctx.path]!;
             if (rule === RULES.passwordReset) return limitPasswordReset(ctx, rule);
             const body = ctx.body as Record<string, unknown> | undefined;
-            const decision = await decide(() => limiter.consume(checksFor(rule, clientIpOf(ctx.headers), normalizeEmail(body?.email))));
+            // A password change names no address: it is the session's (finding 5: the rule never applied).
+            // An address named by the request counts as its mailbox: `+tags` are one inbox (finding 10).
+            const named = normalizeEmail(body?.email);
+            const account = rule === RULES.changePassword ? await sessionAddress(ctx) : named && mailboxKey(named);
+            if (rule === RULES.signUp || rule === RULES.resendVerification) await withinVerificationCeiling();
+            const decision = await decide(() => limiter.consume(checksFor(rule, clientIpOf(ctx.headers), account)));
             if (!decision.allowed) throw rateLimited(decision);
           }),
         },
@@ -357,15 +405,42 @@ export function accountRules(deps: AccountRulesDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned as { user?: { id?: string; email?: string } } | undefined;
             if (isAPIError(returned) || !returned?.user?.id || !returned.user.email) return;
-            // A second sign-up for an address that never verified: the answer is the usual look-alike, but
-            // this browser waits for the real account's link (the fresh one auth.server.ts mailed), so its
-            // "Resend" is the real account's too. (A user id is as random as a look-alike's: nothing tells.)
-            const existing = await ctx.context.internalAdapter.findUserByEmail(returned.user.email);
-            if (existing && !existing.user.emailVerified && existing.user.id !== returned.user.id) {
-              await setPending(ctx, { userId: existing.user.id, email: existing.user.email, attempts: 1, sentAt: Date.now() });
-              return;
-            }
+            await requireQueuedVerification(ctx, returned.user.id);
             await setPending(ctx, { userId: returned.user.id, email: returned.user.email, attempts: 1, sentAt: Date.now() });
+          }),
+        },
+        {
+          // The verification link signs in only the browser that signed up (its pending-verification
+          // cookie names the account): opened anywhere else it verifies and asks to sign in, so an
+          // attacker's unused link cannot swap a victim's session for the attacker's account (issue 38,
+          // finding 8). Better Auth's own auto sign-in is off (auth.server.ts).
+          matcher: (ctx) => ctx.path === "/verify-email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            const location = isAPIError(returned) && returned.statusCode === 302 ? new Headers(returned.headers as HeadersInit).get("location") : null;
+            if (!location || new URL(location, deps.appUrl).searchParams.has("error")) return;
+            const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
+            const claims = (() => {
+              try {
+                return decodeJwt(token);
+              } catch {
+                return {};
+              }
+            })();
+            const pending = await readPending(ctx);
+            const user = pending && claims.userId === pending.userId ? await ctx.context.internalAdapter.findUserById(pending.userId) : null;
+            const signIn = user?.emailVerified && !(user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled;
+            if (signIn) {
+              const session = await ctx.context.internalAdapter.createSession(user.id);
+              if (session) {
+                await setSessionCookie(ctx, { session, user });
+                clearPending(ctx);
+                return;
+              }
+            }
+            // Verified; the person signs in (in the link's language).
+            const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+            ctx.setHeader("location", `${deps.appUrl}${localizedPath("/auth?verified=1", localeOfPath(new URL(callback || "/", deps.appUrl).pathname))}`);
           }),
         },
         {

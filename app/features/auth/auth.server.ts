@@ -38,7 +38,7 @@ import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
 import { passwordPolicy } from "./password-policy-plugin.server";
-import { accountRules, forgiveFailedSignIns, queueVerificationMail } from "./account-rules.server";
+import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
 import { connectedAccounts, providerName } from "./connected-accounts.server";
 import { passkeys } from "./passkeys.server";
 import { reauthentication } from "./reauthentication.server";
@@ -47,6 +47,9 @@ import { signInEvents } from "./sign-in-events.server";
 import { twoFactorEverywhere, twoFactorPlugin } from "./two-factor.server";
 import { SessionCache, sessionCaching } from "./session-cache.server";
 import { tokenlessSessions } from "./tokenless-sessions.server";
+import { noteCreatedSession, tokenSyncAnnouncements } from "./token-sync-events.server";
+import { forgetTrustedBrowsers, noteTrustedBrowser, trustedBrowserRevocation } from "./trusted-browsers.server";
+import { refuseUnverifiedProviderUser, refuseUnverifiedSession, releaseForProvider, unverifiedAddresses } from "./unverified-addresses.server";
 import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { githubUserInfo } from "./github.server";
 import { auth as authWords } from "~/shared/i18n/catalog/auth";
@@ -81,8 +84,10 @@ const DISABLED_PATHS = [
   "/delete-user", // deletion needs the typed name and the password: DELETE /api/user/:uid
 ];
 
-function socialProviders(env: Env): GenericOAuthConfig[] {
+function socialProviders(env: Env, db: DatabaseHandle["db"], log?: Logger): GenericOAuthConfig[] {
   const providers: GenericOAuthConfig[] = [];
+  // Once the provider said who signed in: a verified address is taken back from an unverified account.
+  const release = (profile: Record<string, unknown>) => releaseForProvider(db, profile, log);
   if (env.google) {
     providers.push({
       providerId: "google",
@@ -93,9 +98,10 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
       requireIdTokenVerification: true,
       scopes: ["openid", "email", "profile"],
       pkce: true,
-      mapProfileToUser: (profile) => ({
-        name: String(profile.name ?? profile.given_name ?? "").trim() || String(profile.email ?? "").split("@")[0],
-      }),
+      mapProfileToUser: async (profile) => {
+        await release(profile);
+        return { name: String(profile.name ?? profile.given_name ?? "").trim() || String(profile.email ?? "").split("@")[0] };
+      },
     });
   }
   if (env.github) {
@@ -110,9 +116,21 @@ function socialProviders(env: Env): GenericOAuthConfig[] {
       scopes: ["read:user", "user:email"],
       pkce: true,
       getUserInfo: async (tokens) => (tokens.accessToken ? githubUserInfo(apiUrl, tokens.accessToken) : null),
+      mapProfileToUser: async (profile) => {
+        await release(profile);
+        return {};
+      },
     });
   }
   return providers;
+}
+
+/** An account row without the provider's access, refresh and ID tokens (a password's row has none). */
+function withoutProviderTokens<T extends Record<string, unknown>>(account: T): T {
+  if (account.providerId === "credential") return account;
+  const stripped: Record<string, unknown> = { ...account };
+  for (const field of ["accessToken", "refreshToken", "idToken", "accessTokenExpiresAt", "refreshTokenExpiresAt"]) if (field in stripped) stripped[field] = null;
+  return stripped as T;
 }
 
 export function authOptions({ env, database, outbox, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync, analytics }: AuthDeps) {
@@ -169,6 +187,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       // The owner proved control of the mailbox: earlier failed guesses no longer count against the address.
       onPasswordReset: async ({ user }, request) => {
         await forgiveFailedSignIns(limiter, user.email, log);
+        // A new password: no browser stays trusted to skip the code (issue 38, finding 9).
+        await forgetTrustedBrowsers(db, user.id);
         // The device, when Better Auth has the browser's request (the reset page's own action calls the API without one).
         const language = languageOf(user);
         await notice({
@@ -180,14 +200,11 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       },
       sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url, languageOf(user)) }),
       // A sign-up for a taken address answers like a new one (no enumeration); the owner hears about it
-      // by mail instead: "you already have an account", or, for an address never verified, a fresh
-      // verification link (a "Sign in" button would only fail), within the resend rules.
+      // by mail instead: "you already have an account". (An address never verified is not taken: the
+      // sign-up replaced that account before Better Auth looked, unverified-addresses.server.ts; one
+      // still found here lost a race with a sign-up a moment ago, whose own link is on its way.)
       onExistingUserSignUp: async ({ user }) => {
-        if (!user.emailVerified) {
-          const row = await db.selectFrom("profile").select("verification_sent_at").where("user_id", "=", user.id).executeTakeFirst();
-          await queueVerificationMail({ db, outbox, secret: env.authSecret, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S, log }, { ...user, verification_sent_at: row?.verification_sent_at ?? null });
-          return;
-        }
+        if (!user.emailVerified) return;
         await send({
           kind: "existing-account",
           to: user.email,
@@ -199,9 +216,9 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      // The link proves the mailbox, and its owner chose the password a moment ago: it signs them in
-      // (in the tab it opens; the tab that waits on "Check your email" notices and moves on). Issue 22.
-      autoSignInAfterVerification: true,
+      // The link proves the mailbox; it signs in only the browser that signed up (account-rules.server.ts,
+      // issue 38 finding 8), in the tab it opens; the tab that waits on "Check your email" notices and moves on.
+      autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_S,
       sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url, languageOf(user)) }),
       afterEmailVerification: async (user, request) => {
@@ -227,6 +244,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           // One name rule for the form, the API and Google/GitHub (shared/lib/person-name.ts): a typed name
           // that is too long is refused, a provider's is cut; none at all is the address's local part.
           before: async (user, context) => {
+            // Google or GitHub vouch for the address, or no account is made (issue 38).
+            refuseUnverifiedProviderUser(user, context?.path);
             const name = cleanName(typeof user.name === "string" ? user.name : "");
             if (name.length > NAME_MAX_LENGTH && context?.path === "/sign-up/email") {
               throw new APIError("BAD_REQUEST", { message: NAME_TOO_LONG, code: "NAME_TOO_LONG" });
@@ -243,14 +262,19 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
         // (Cached sessions and replayed answers follow every write by themselves: infra/db/write-watch.ts.)
         delete: {
           after: async (user, context) => {
-            if (!user?.id) return;
+            // An account never verified was never its owner's (a replaced sign-up): nobody to tell.
+            if (!user?.id || !user.emailVerified) return;
             // Whichever way it went (password and typed name, or the emailed link), with the device it came from.
             await notice({ kind: "account-deleted", to: user.email, userId: user.id, ...accountDeletedMail(user.name, new Date(), deviceIn(context?.headers, languageOf(user)), languageOf(user)) });
           },
         },
       },
       account: {
+        // Google's and GitHub's tokens are not kept (issue 38, finding 16): the app never calls either
+        // provider after sign-in, and a stored token is one more secret to lose.
+        update: { before: async (account) => ({ data: withoutProviderTokens(account) }) },
         create: {
+          before: async (account) => ({ data: withoutProviderTokens(account) }),
           // Google or GitHub connected to an account that already signs in another way: its owner hears of it.
           after: async (account, context) => {
             if (account.providerId === "credential") return;
@@ -274,23 +298,26 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           },
         },
       },
+      verification: {
+        // "Trust this device": the browser it was made in, for the security page's list.
+        create: { after: async (row, context) => noteTrustedBrowser(db, row, context?.headers) },
+      },
       session: {
         create: {
           before: async (session, context) => {
             // An account an operator stopped (/admin/accounts) gets no session, whichever way it signs in.
             const profile = await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", session.userId).executeTakeFirst();
             if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: authWords.messages.signInDisabled, code: "SIGN_IN_DISABLED" });
+            // An address nobody proved holds no session, so nothing can be added to it (issue 38).
+            await refuseUnverifiedSession(db, session.userId);
             // The absolute lifetime of a session without "Remember this device" (session-lifetime.server.ts).
             // A verification link signs in for the short lifetime: nobody ticked "Remember this device".
             return { data: sessionLifetime.shorten(session, env.sessionLifetime, Date.now(), context?.path === "/verify-email") };
           },
           // Sign-in bookkeeping is sign-in-events.server.ts (only for a sign-in that completes: not a
           // session two-factor replaces with a challenge, not a password change's fresh session).
-          after: async (session) => {
-            // Also for the password change's fresh session: the receiver learns the new `sid`.
-            // Sent in the background, never awaited (sync-client.server.ts).
-            tokenSync?.signedIn(session);
-          },
+          // Announced to TOKEN_SYNC_URL only if it stays to the end of the request (token-sync-events.server.ts).
+          after: async (session, context) => noteCreatedSession(context, session.id),
         },
         // A session that ends or changes is forgotten by the session cache, on every instance: the
         // database reports the write (write-watch.ts); the token goes at once here too, before any await.
@@ -306,18 +333,22 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       },
     },
     plugins: [
-      genericOAuth({ config: socialProviders(env) }),
+      genericOAuth({ config: socialProviders(env, db, log) }),
       // Its after hook turns a password sign-in into a challenge; ours does the same for Google and GitHub.
       twoFactorPlugin(),
       twoFactorEverywhere({ db, appUrl: env.appUrl, outbox, log }),
       accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
       // After the limits: a refused attempt has already counted.
       passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
+      // After the limits and the password rules: a refused sign-up replaces nothing.
+      unverifiedAddresses({ db, log }),
       reauthentication({ db, limiter, windowS: env.reauthWindowS, log }),
+      trustedBrowserRevocation({ db, log }),
       passkeys({ db, appUrl: env.appUrl, limiter, outbox, log }),
       connectedAccounts({ db, appUrl: env.appUrl, outbox, log }),
       // After everything that can still turn a sign-in into a challenge: it sees only sessions that stay.
       signInEvents({ db, appUrl: env.appUrl, outbox, log }),
+      tokenSyncAnnouncements(tokenSync),
       sessionCaching(sessionCache),
       // Last: the hooks above read the token from the answers this one strips it from.
       tokenlessSessions(),

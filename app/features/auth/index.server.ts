@@ -8,3 +8,4 @@ export { twoFactorState, type TwoFactorState } from "./two-factor.server";
 export { listPasskeys } from "./passkeys.server";
 export { providerName, signInMethods } from "./connected-accounts.server";
 export { passwordRefusalWords } from "./password-refusal-words";
+export { forgetTrustedBrowsers, listTrustedBrowsers, trustIdentifierOf } from "./trusted-browsers.server";

@@ -33,6 +33,14 @@ export const REAUTH_PATHS: ReadonlySet<string> = new Set([
   "/two-factor/enable",
   "/two-factor/disable",
   "/two-factor/generate-backup-codes",
+  // Reveals the secret; and a signed-in code confirms a setup (a sign-in's challenge has no session,
+  // so the gate leaves it alone). A stale session must neither read a secret nor finish a setup (finding 4).
+  "/two-factor/get-totp-uri",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  // Signing out one other device, as everywhere else at once (finding 15): a borrowed browser must not
+  // be able to end its owner's session on the phone they would notice it from.
+  "/revoke-session",
   "/passkey/registration-options",
   "/passkey/register",
   "/passkey/delete",
@@ -49,6 +57,7 @@ export const REAUTH_MESSAGES = {
   wrongPassword: "That password is not correct.",
   wrongCode: "That code is not right. Check your authenticator app and try again.",
   nothingGiven: "Enter your password or a code from your authenticator app.",
+  locked: "Too many failed verification attempts. Your account is temporarily locked. Please try again later.",
   confirmed: "Thanks, that's you. You can change your security settings for the next 15 minutes.",
 } as const;
 
@@ -78,6 +87,30 @@ export async function markReauthenticated(ctx: { context: { internalAdapter: { u
   await ctx.context.internalAdapter.updateSession(token, { reauthenticatedAt: new Date() });
 }
 
+/** Better Auth's two-factor lock: ten wrong codes in a row lock the account's codes for 15 minutes. */
+const CODE_LOCK = { maxFailedAttempts: 10, durationMs: 15 * 60_000 } as const;
+
+function isLocked(lockedUntil: Date | string | null | undefined, now = Date.now()): boolean {
+  return Boolean(lockedUntil) && new Date(lockedUntil!).getTime() > now;
+}
+
+/**
+ * Counts a wrong code into the same row Better Auth's challenge counts into
+ * (`twoFactor.failedVerificationCount`, `lockedUntil`): one increment in SQL,
+ * so racing requests cannot lose one.
+ */
+async function recordWrongCode(db: Kysely<Database>, factorId: string): Promise<void> {
+  const row = await db
+    .updateTable("twoFactor")
+    .set((eb) => ({ failedVerificationCount: eb(eb.fn.coalesce("failedVerificationCount", eb.lit(0)), "+", 1) }))
+    .where("id", "=", factorId)
+    .returning("failedVerificationCount")
+    .executeTakeFirst();
+  if ((row?.failedVerificationCount ?? 0) >= CODE_LOCK.maxFailedAttempts) {
+    await db.updateTable("twoFactor").set({ lockedUntil: new Date(Date.now() + CODE_LOCK.durationMs).toISOString() }).where("id", "=", factorId).execute();
+  }
+}
+
 export interface ReauthDeps {
   db: Kysely<Database>;
   limiter: RateLimiter;
@@ -101,9 +134,14 @@ export function reauthentication({ db, limiter, windowS, log }: ReauthDeps) {
     async (ctx) => {
       const { session, user } = ctx.context.session;
       const keys = signInFailureKeys(user.email.toLowerCase(), clientIpOf(ctx.headers));
-      const checks = [{ key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp }];
+      // The failed sign-ins of the session's address, from this client and from everywhere (finding 5):
+      // a session used from many addresses cannot guess the password or the code without end.
+      const checks = [
+        { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
+        { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
+      ];
       const limited = await limiter.exhausted(checks).catch(() => ({ allowed: true }) as const);
-      if (!limited.allowed) throw new APIError("TOO_MANY_REQUESTS", { code: "RATE_LIMITED", message: waitMessage(limited.retryAfterS) });
+      if (!limited.allowed) throw new APIError("TOO_MANY_REQUESTS", { code: "RATE_LIMITED", message: waitMessage(limited.retryAfterS) }, { "Retry-After": String(limited.retryAfterS) });
       const fail = async (code: string, message: string) => {
         await limiter.record(checks).catch((error: unknown) => log?.warn({ err: error }, "could not count a failed re-authentication"));
         throw new APIError("BAD_REQUEST", { code, message });
@@ -116,11 +154,17 @@ export function reauthentication({ db, limiter, windowS, log }: ReauthDeps) {
         const ok = credential?.password ? await ctx.context.password.verify({ hash: credential.password, password }) : false;
         if (!ok) return fail("INVALID_PASSWORD", REAUTH_MESSAGES.wrongPassword);
       } else if (code) {
-        const factor = await db.selectFrom("twoFactor").select(["secret", "verified"]).where("userId", "=", user.id).executeTakeFirst();
+        const factor = await db.selectFrom("twoFactor").select(["id", "secret", "verified", "lockedUntil"]).where("userId", "=", user.id).executeTakeFirst();
         if (!factor || factor.verified === false || factor.verified === 0) return fail("INVALID_CODE", REAUTH_MESSAGES.wrongCode);
+        // The account's lock after ten wrong codes in a row is the sign-in challenge's too (finding 5).
+        if (isLocked(factor.lockedUntil)) throw new APIError("TOO_MANY_REQUESTS", { code: "ACCOUNT_TEMPORARILY_LOCKED", message: REAUTH_MESSAGES.locked });
         const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: factor.secret });
-        if (!verifyTotp(secret, code)) return fail("INVALID_CODE", REAUTH_MESSAGES.wrongCode);
+        if (!verifyTotp(secret, code)) {
+          await recordWrongCode(db, factor.id);
+          return fail("INVALID_CODE", REAUTH_MESSAGES.wrongCode);
+        }
         if (!(await claimCode(db, user.id, code))) return fail("CODE_ALREADY_USED", REAUTH_MESSAGES.wrongCode);
+        await db.updateTable("twoFactor").set({ failedVerificationCount: 0, lockedUntil: null }).where("id", "=", factor.id).execute();
       } else {
         throw new APIError("BAD_REQUEST", { code: "NOTHING_GIVEN", message: REAUTH_MESSAGES.nothingGiven });
       }

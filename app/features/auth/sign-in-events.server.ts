@@ -31,6 +31,7 @@ import { describeDevice } from "~/shared/lib/device";
 import { type HookContext, isKnownDevice, rememberDevice } from "./known-device.server";
 import { TWO_FACTOR_COOKIE } from "./two-factor.server";
 import { languageOfAccount, pageLink } from "./mail-language";
+import { signInKind } from "./public-endpoints";
 import { messagesFor } from "~/shared/i18n/messages.server";
 
 export interface SignInEventsDeps {
@@ -38,19 +39,6 @@ export interface SignInEventsDeps {
   appUrl: string;
   outbox?: MailOutbox;
   log?: Logger;
-}
-
-function isSignInPath(path: string | undefined): boolean {
-  if (!path) return false;
-  return (
-    path === "/sign-in/email" ||
-    path === "/passkey/authenticate" ||
-    path === "/two-factor/verify-totp" ||
-    path === "/two-factor/verify-backup-code" ||
-    path === "/verify-email" ||
-    path.startsWith("/oauth2/callback/") ||
-    path.startsWith("/callback/")
-  );
 }
 
 /** A code checked against a sign-in's challenge, not a signed-in owner's setup or re-check. */
@@ -77,7 +65,8 @@ export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
     hooks: {
       after: [
         {
-          matcher: (ctx) => isSignInPath(ctx.path),
+          // Every way in public-endpoints.ts lists, so that a new one cannot skip the notice.
+          matcher: (ctx) => signInKind(ctx.path) !== undefined,
           handler: createAuthMiddleware(async (ctx) => {
             const made = ctx.context.newSession;
             if (!made) return;

@@ -7,12 +7,15 @@
  * single-use backup codes (encrypted), "trust this device for 30 days" and the
  * challenge after an email-and-password sign-in. What ours adds:
  *
- *   - Google and GitHub sign-in ask for the code too. Better Auth checks only
- *     the email sign-in paths (better-auth#10322, #11287): a social sign-in of
- *     an account with two-factor on got a full session. Our after hook on the
- *     OAuth callback does what the plugin does after a password: the session
- *     just made is deleted, a challenge is set in its place, and the browser
- *     goes on to /auth/two-factor.
+ *   - Every way in asks for the code, not only a password. Better Auth checks
+ *     only the email sign-in paths (better-auth#10322, #11287): a Google or
+ *     GitHub sign-in of an account with two-factor on got a full session, and
+ *     so did a Google ID token posted to /sign-in/social (issue 38, finding 2).
+ *     Our after hook runs on every path public-endpoints.ts lists as a first
+ *     factor and does what the plugin does after a password: the session just
+ *     made is deleted, a challenge is set in its place, and the browser goes
+ *     on to /auth/two-factor. ID tokens are refused outright: the site has no
+ *     One-Tap client, and a token is not a sign-in at Google's page.
  *   - A code is accepted once within its window (ASVS 6.5.4). Better Auth
  *     accepts the same code for its whole 90 s window; a claimed row per user
  *     and code (`two_factor_used_code`) refuses the second use, whoever sends it.
@@ -37,6 +40,7 @@ import { twoFactorChangedMail } from "~/infra/mail/templates";
 import type { HookContext } from "./known-device.server";
 import { clientText } from "~/shared/lib/client-text";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
+import { signInKind } from "./public-endpoints";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
 const TRUST_DEVICE_COOKIE = "trust_device";
@@ -145,10 +149,6 @@ type WithClaim = { [CLAIM_KEY]?: { userId: string; code: string; owner: Owner } 
 const DISABLING = Symbol("two-factor-disabling");
 type WithDisabling = { [DISABLING]?: { id: string; email: string; name: string } };
 
-function isOAuthCallback(path: string | undefined): boolean {
-  return Boolean(path?.startsWith("/oauth2/callback/") || path?.startsWith("/callback/"));
-}
-
 /** Adds to a redirect target the query parameter that tells /auth/complete a code is needed. */
 function withTwoFactorFlag(location: string, appUrl: string): string {
   const target = new URL(location, appUrl);
@@ -182,6 +182,15 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
     id: "two-factor-everywhere",
     hooks: {
       before: [
+        {
+          // An ID token is a sign-in nobody made on this site's pages (no One-Tap client): refused.
+          matcher: (ctx) => ctx.path === "/sign-in/social" || ctx.path === "/link-social",
+          handler: createAuthMiddleware(async (ctx) => {
+            if ((ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined) {
+              throw new APIError("BAD_REQUEST", { code: "ID_TOKEN_NOT_SUPPORTED", message: "Sign in through the provider's page." });
+            }
+          }),
+        },
         {
           // Who is turning it off (the endpoint's own session is not visible to after hooks).
           matcher: (ctx) => ctx.path === "/two-factor/disable",
@@ -227,17 +236,21 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
           }),
         },
         {
-          // Google and GitHub: an account with two-factor on gets a challenge, not a session.
-          matcher: (ctx) => isOAuthCallback(ctx.path),
+          // Every first factor (Google, GitHub, a verification link, whatever is added): with two-factor on, a
+          // challenge, not a session. After a password Better Auth's own plugin decides, the trusted browser's
+          // cookie rotation included (its old identifier is already gone here, so this check would refuse it).
+          matcher: (ctx) => ctx.path !== "/sign-in/email" && signInKind(ctx.path) === "first-factor",
           handler: createAuthMiddleware(async (ctx) => {
             const made = ctx.context.newSession as { session: { token: string }; user: { id: string; twoFactorEnabled?: boolean | null } } | null;
             if (!made?.user.twoFactorEnabled) return;
             if (await isTrustedDevice(ctx, made.user.id)) return;
             await challengeInsteadOfSession(ctx, made);
-            // The callback redirects to /auth/complete (popup or same window), which sends the visitor on to the code.
             const returned = ctx.context.returned;
             const location = isAPIError(returned) ? new Headers(returned.headers as HeadersInit).get("location") : null;
-            ctx.setHeader("location", withTwoFactorFlag(location ?? "/auth/complete", appUrl));
+            // A redirect (the OAuth callback to /auth/complete, popup or same window) goes on to the code;
+            // a JSON answer says a code is needed, as Better Auth's own plugin answers after a password.
+            if (location) ctx.setHeader("location", withTwoFactorFlag(location, appUrl));
+            else return ctx.json({ twoFactorRedirect: true });
           }),
         },
       ],

@@ -36,6 +36,8 @@ export interface TwoFactorView {
   /** A setup waiting for its first code (the secret exists). */
   pendingSetup: { totpUri: string; secret: string; qrDataUri: string } | null;
   backupCodesLeft: number;
+  /** Browsers that ticked "Trust this device" and skip the code until `until` (features/auth/trusted-browsers.server.ts). */
+  trustedBrowsers: Array<{ id: string; device: string; trustedAt: string; until: string; current: boolean }>;
 }
 
 export type SecurityIntent =
@@ -50,6 +52,7 @@ export type SecurityIntent =
   | "two-factor-backup-codes"
   | "passkey-rename"
   | "passkey-delete"
+  | "forget-browser"
   | "connect"
   | "disconnect";
 

@@ -183,7 +183,7 @@ export function SecurityView(props: SecurityViewProps) {
                     {fillNodes(said.devices.signedIn, { signedIn: <AccountDate iso={device.signedInAt} withTime />, expires: <AccountDate iso={device.expiresAt} /> })}
                   </p>
                 </div>
-                {!device.current && (
+                {!device.current && fresh && (
                   <Form method="post">
                     <input type="hidden" name="intent" value="sign-out-device" />
                     <input type="hidden" name="sessionId" value={device.id} />
@@ -211,7 +211,7 @@ export function SecurityView(props: SecurityViewProps) {
                 </Button>
               </Form>
             ) : (
-              <NeedsConfirmation what={said.confirmFor.signOutOthers} />
+              <NeedsConfirmation what={said.confirmFor.signOutDevices} />
             )
           ) : (
             <p className="mt-4 text-sm text-ink-600">{said.devices.noOthers}</p>

@@ -210,7 +210,12 @@ export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessio
   if (!row) {
     return { status: 404, data: { intent: "sign-out-device", ok: false, message: said.unknownDevice } };
   }
-  await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
+  try {
+    // Behind re-authentication, as signing out everywhere else is (issue 38, finding 15).
+    await deps.auth.api.revokeSession({ body: { token: row.token }, headers });
+  } catch (error) {
+    return refused("sign-out-device", error, deps.env.minPasswordLength, securityWords(locale));
+  }
   return { status: 200, data: { intent: "sign-out-device", ok: true, message: said.deviceSignedOut } };
 }
 

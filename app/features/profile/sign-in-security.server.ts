@@ -10,7 +10,17 @@ import { renderSVG } from "uqr";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
-import { type Auth, freshForS, listPasskeys, providerName, signInMethods, twoFactorState } from "~/features/auth/index.server";
+import {
+  type Auth,
+  forgetTrustedBrowsers,
+  freshForS,
+  listPasskeys,
+  listTrustedBrowsers,
+  providerName,
+  signInMethods,
+  trustIdentifierOf,
+  twoFactorState,
+} from "~/features/auth/index.server";
 import type { Database } from "~/infra/db/schema";
 import type { Viewer } from "~/shared/lib/viewer";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
@@ -75,17 +85,25 @@ export async function signInSecurityState(
   viewer: Viewer,
   session: { createdAt: Date | string; reauthenticatedAt?: Date | string | null },
   locale: Locale = "en",
+  /** This browser's "trust this device" cookie, to mark it in the list. */
+  trustCookie?: string,
 ): Promise<SignInSecurityState> {
   const w = securityWords(locale);
   const context = await deps.auth.$context;
-  const [factor, passkeys, methods] = await Promise.all([
+  const [factor, passkeys, methods, trustedBrowsers] = await Promise.all([
     twoFactorState(deps.database.db, viewer.id, context.secretConfig),
     listPasskeys(deps.database.db, viewer.id),
     signInMethods(deps.database.db, viewer.id),
+    listTrustedBrowsers(deps.database.db, viewer.id, trustIdentifierOf(trustCookie)),
   ]);
+  const fresh = freshForS(session, deps.env.reauthWindowS);
   return {
-    freshForS: freshForS(session, deps.env.reauthWindowS),
-    twoFactor: { enabled: factor.enabled, backupCodesLeft: factor.backupCodesLeft, pendingSetup: factor.pendingSetup ? await pendingSetup(deps, viewer) : null },
+    freshForS: fresh,
+    // The waiting setup's secret only to a fresh session, which alone may finish it (issue 38, finding 4):
+    // a stale one sees the setup step behind "confirm it's you".
+    twoFactor: { enabled: factor.enabled, backupCodesLeft: factor.backupCodesLeft, pendingSetup: factor.pendingSetup && fresh > 0 ? await pendingSetup(deps, viewer) : null,
+      trustedBrowsers: factor.enabled ? trustedBrowsers : [],
+    },
     passkeys,
     methods: methods.map((m) => ({
       ...m,
@@ -228,6 +246,13 @@ export async function deletePasskey(deps: SignInSecurityDeps, headers: Headers, 
     if (isAPIError(error) && error.statusCode === 404) return no("passkey-delete", knownRefusal(error, w) ?? unmappedRefusal(error, w), 404, { passkeyId: id });
     return refused("passkey-delete", error, deps.env.minPasswordLength, w);
   }
+}
+
+/** Forgets one trusted browser: it asks for a code at its next sign-in (no re-authentication: it only takes a way in away). */
+export async function forgetBrowser(deps: SignInSecurityDeps, fields: Record<string, unknown>, viewer: Viewer, locale: Locale = "en"): Promise<ActionResult> {
+  const said = securityWords(locale).account.security.messages;
+  const forgotten = await forgetTrustedBrowsers(deps.database.db, viewer.id, text(fields, "browser") || "-");
+  return forgotten ? ok("forget-browser", said.browserForgotten) : no("forget-browser", said.failed, 404);
 }
 
 /** Connect Google or GitHub: the provider's consent page, then back to the security page (in its language). */

@@ -466,6 +466,22 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         for (const table of ["form_message", "waitlist_entry"]) await db.schema.alterTable(table).dropColumn("language").execute();
       },
     },
+    /** Issue 38, finding 9: trusted browsers listed by their device, and forgotten on security changes. */
+    "0013_trusted_browser": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("trusted_browser")
+          .addColumn("identifier", "text", (c) => c.primaryKey())
+          .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+          .addColumn("device", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("trusted_browser_user").on("trusted_browser").column("user_id").execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("trusted_browser").execute();
+      },
+    },
     /** Issue 38, finding 10: per-recipient ceilings count mailboxes, not exact addresses. */
     "0014_mail_outbox_mailbox": {
       async up(db: Kysely<unknown>) {
@@ -477,6 +493,17 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex("mail_outbox_kind_created").execute();
         await db.schema.dropIndex("mail_outbox_mailbox").execute();
         await db.schema.alterTable("mail_outbox").dropColumn("to_mailbox").execute();
+      },
+    },
+    /** Issue 38, finding 16: Google's and GitHub's tokens are no longer kept; those stored before go. */
+    "0015_forget_provider_tokens": {
+      async up(db: Kysely<unknown>) {
+        // Better Auth's table (its own migration made it before ours run): named as it names its columns.
+        await sql`update "account" set "accessToken" = null, "refreshToken" = null, "idToken" = null,
+          "accessTokenExpiresAt" = null, "refreshTokenExpiresAt" = null where "providerId" <> 'credential'`.execute(db);
+      },
+      async down() {
+        // Forgotten tokens cannot come back; a sign-in with the provider works without them.
       },
     },
   };

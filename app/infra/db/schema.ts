@@ -50,6 +50,10 @@ export interface AccountTable {
   accountId: string;
   providerId: string;
   password: string | null;
+  /** Google's and GitHub's tokens: never kept (features/auth/auth.server.ts), always null since issue 38. */
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -326,6 +330,18 @@ export interface TwoFactorUsedCodeTable {
   used_at: Timestamp;
 }
 
+/**
+ * The device behind a "trust this device" row of Better Auth's (its
+ * `verification` row `trust-device-…`, whose value is the user id), so the
+ * security page can name it (features/auth/trusted-browsers.server.ts).
+ */
+export interface TrustedBrowserTable {
+  identifier: string;
+  user_id: string;
+  device: string;
+  created_at: Timestamp;
+}
+
 /** A WebAuthn credential (features/auth/passkeys.server.ts). */
 export interface PasskeyTable {
   id: string;
@@ -387,6 +403,7 @@ export interface Database {
   twoFactor: TwoFactorTable;
   two_factor_used_code: TwoFactorUsedCodeTable;
   passkey: PasskeyTable;
+  trusted_browser: TrustedBrowserTable;
   waitlist_entry: WaitlistEntryTable;
   message_reply: MessageReplyTable;
   webhook_delivery: WebhookDeliveryTable;

@@ -50,6 +50,7 @@ export const USER_TABLES: Readonly<Record<string, string>> = {
   form_message: "user_id",
   twoFactor: "userId",
   passkey: "user_id",
+  trusted_browser: "user_id",
 };
 
 /**

@@ -1,10 +1,11 @@
-import { useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { account } from "~/shared/i18n/catalog/account";
 import { auth } from "~/shared/i18n/catalog/auth";
 import { fill, useMessages } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
+import { AccountDate } from "../account-date";
 import { fillNodes } from "../fill-nodes";
 import type { SecurityActionData, TwoFactorView } from "../security-state";
 import { answerFor, CheckedForm, NeedsConfirmation, panel, PasswordStepForm, TotpCodeField } from "./shared";
@@ -27,6 +28,46 @@ function BackupCodes({ codes }: { codes: string[] }) {
       <ul aria-label={said.backupLabel} translate="no" className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1.5 font-mono text-sm text-ink-950 sm:grid-cols-3">
         {codes.map((code) => (
           <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The browsers that ticked "Trust this device", each forgettable (issue 38, finding 9). */
+function TrustedBrowsers({ browsers, answer }: { browsers: TwoFactorView["trustedBrowsers"]; answer: SecurityActionData | undefined }) {
+  const said = useMessages("account", account).security.twoFactor;
+  const mine = answerFor(answer, "forget-browser");
+  if (browsers.length === 0 && !mine) return null;
+  return (
+    <div className="border-t border-ink-200 pt-5">
+      <h3 className="font-semibold text-ink-950">{said.trustedHeading}</h3>
+      <p className="mt-1 max-w-prose text-sm text-ink-600">{said.trustedText}</p>
+      {mine && (
+        <p role={mine.ok ? "status" : "alert"} className={`mt-3 text-sm ${mine.ok ? "text-emerald-800" : "text-red-700"}`}>
+          {mine.message}
+        </p>
+      )}
+      <ul className="mt-3 divide-y divide-ink-200" aria-label={said.trustedHeading}>
+        {browsers.map((browser) => (
+          <li key={browser.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
+                <span>{browser.device}</span>
+                {browser.current && (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">{said.thisBrowser}</span>
+                )}
+              </p>
+              <p className="text-sm text-ink-600">{fillNodes(said.trustedUntil, { since: <AccountDate iso={browser.trustedAt} />, until: <AccountDate iso={browser.until} /> })}</p>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="forget-browser" />
+              <input type="hidden" name="browser" value={browser.id} />
+              <Button type="submit" variant="secondary" size="sm" aria-label={fill(said.forgetLabel, { device: browser.device, date: browser.trustedAt.slice(0, 10) })}>
+                {said.forget}
+              </Button>
+            </Form>
+          </li>
         ))}
       </ul>
     </div>
@@ -96,6 +137,7 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
           ) : (
             <NeedsConfirmation what={t.security.confirmFor.twoFactorManage} />
           )}
+          <TrustedBrowsers browsers={state.trustedBrowsers} answer={answer} />
         </div>
       ) : state.pendingSetup ? (
         <div className="mt-4 space-y-6">

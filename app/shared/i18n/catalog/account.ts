@@ -131,6 +131,7 @@ export const account = {
       connect: "connect or disconnect Google or GitHub",
       passkeys: "add or remove a passkey",
       twoFactorManage: "get new backup codes or turn two-factor authentication off",
+      signOutDevices: "sign out another device",
       twoFactorSetUp: "set up two-factor authentication",
     },
     password: {
@@ -197,6 +198,12 @@ export const account = {
       backupHeading: "Your backup codes",
       backupText: "Each code signs you in once if you lose your phone. Save them in a password manager or print them now: they are shown only this once.",
       backupLabel: "Backup codes",
+      trustedHeading: "Browsers that skip the code",
+      trustedText: "You ticked \"Trust this device\" in these browsers. They are forgotten when you change your password, sign out everywhere or turn two-factor off.",
+      trustedUntil: "Trusted since {since}, until {until}",
+      thisBrowser: "This browser",
+      forget: "Forget",
+      forgetLabel: "Forget {device}, trusted since {date}",
     },
     passkeys: {
       heading: "Passkeys",
@@ -241,6 +248,7 @@ export const account = {
     },
     /** What the actions answer (security.server.ts, sign-in-security.server.ts) and the banners after a redirect. */
     messages: {
+      browserForgotten: "That browser will ask for a code at its next sign-in.",
       passwordChanged: "Your password was changed. Every other device was signed out.",
       weakPassword:
         "The password you signed in with is one of the most common passwords or has appeared in a data breach, so attackers may try it. Please choose a new one below.",

@@ -1,0 +1,100 @@
+/**
+ * An unverified address holds nothing an attacker can keep (issue 38,
+ * finding 1; the pre-account-hijacking attacks of Sudhodanan and Paverd).
+ *
+ *   - No session for an account whose address is not verified, whichever
+ *     way it was asked for (a password, Google, GitHub, a passkey): so
+ *     nothing (a passkey, a connection, a second factor) can be added to it
+ *     before its owner proves the mailbox.
+ *   - No account for a Google or GitHub address the provider has not
+ *     verified: the sign-in is refused with PROVIDER_EMAIL_NOT_VERIFIED.
+ *   - A new sign-up for an address whose account was never verified, by
+ *     password or by a provider that verified the address, replaces that
+ *     account outright: its password, connections, passkeys and sessions go
+ *     with it. Only the person who then opens the link in the mailbox (or
+ *     whom the provider vouches for) gets an account, with what they chose.
+ *
+ * The first two are database hooks (auth.server.ts calls them); the third is
+ * this plugin's before hook on /sign-up/email and `releaseForProvider`,
+ * which the Google and GitHub profile mapping calls once the provider has
+ * said who signed in.
+ */
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { getCurrentAuthEndpointContext } from "@better-auth/core/context";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "~/infra/db/schema";
+
+export const PROVIDER_EMAIL_NOT_VERIFIED = "PROVIDER_EMAIL_NOT_VERIFIED";
+export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
+
+type Adapter = { deleteUser(userId: string): Promise<void> };
+
+/**
+ * Deletes the account holding `email` if its address was never verified
+ * (with its sessions, connections, passkeys and profile: the database
+ * cascades what Better Auth does not delete itself). True if one went.
+ */
+async function releaseAddress(db: Kysely<Database>, adapter: Adapter, email: string, log?: Logger): Promise<boolean> {
+  const holder = await db.selectFrom("user").select(["id", "emailVerified"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  if (!holder || holder.emailVerified) return false;
+  await adapter.deleteUser(holder.id);
+  log?.info({ userId: holder.id }, "an unverified account gave its address to a new sign-up");
+  return true;
+}
+
+/** "true", true, 1: how providers and Better Auth say verified. */
+export function isVerifiedClaim(value: unknown): boolean {
+  return value === true || value === "true" || value === 1;
+}
+
+/**
+ * Called with the provider's profile before Better Auth looks the address up:
+ * a verified address is released from an unverified account, so that the
+ * sign-in makes a fresh one (Better Auth would otherwise refuse to link, and
+ * the owner could never sign in). An unverified one changes nothing here; the
+ * user hook refuses to create its account.
+ */
+export async function releaseForProvider(db: Kysely<Database>, profile: { email?: unknown; emailVerified?: unknown; email_verified?: unknown }, log?: Logger) {
+  if (typeof profile.email !== "string" || !isVerifiedClaim(profile.emailVerified ?? profile.email_verified)) return;
+  const ctx = getCurrentAuthEndpointContext();
+  await releaseAddress(db, ctx.context.internalAdapter, profile.email, log);
+}
+
+/** The user hook: an account from Google or GitHub only for an address the provider verified. */
+export function refuseUnverifiedProviderUser(user: { emailVerified?: unknown }, path: string | undefined) {
+  const fromProvider = path === "/sign-in/social" || Boolean(path?.startsWith("/callback/"));
+  if (fromProvider && !isVerifiedClaim(user.emailVerified)) {
+    throw new APIError("FORBIDDEN", {
+      code: PROVIDER_EMAIL_NOT_VERIFIED,
+      message: "Your address is not verified with that provider. Verify it there, or sign up with email and password.",
+    });
+  }
+}
+
+/** The session hook: none for an account whose address is not verified. */
+export async function refuseUnverifiedSession(db: Kysely<Database>, userId: string) {
+  const user = await db.selectFrom("user").select("emailVerified").where("id", "=", userId).executeTakeFirst();
+  if (user && !user.emailVerified) {
+    throw new APIError("FORBIDDEN", { code: EMAIL_NOT_VERIFIED, message: "Please verify your email before signing in." });
+  }
+}
+
+export function unverifiedAddresses({ db, log }: { db: Kysely<Database>; log?: Logger }) {
+  return {
+    id: "unverified-addresses",
+    hooks: {
+      before: [
+        {
+          // Runs after the sign-up limits (account-rules is registered first): a refused sign-up replaces nothing.
+          matcher: (ctx) => ctx.path === "/sign-up/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            if (typeof email === "string" && email.includes("@")) await releaseAddress(db, ctx.context.internalAdapter, email, log);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
