@@ -21,38 +21,51 @@ function precompress(): Plugin {
 }
 
 /**
- * Names the server needs of the client's hashed files: the analytics
- * reporter's chunk, which the bootstrap of a page not hydrated yet imports
- * itself (app/infra/html/client-chunks.server.ts, ADR 0005). The client is
- * built before the server, which reads the name where its placeholder is.
+ * The page script (app/client/page-script.ts): an entry of the client build
+ * of its own (every page loads it, hydrated or not: ADR 0035), whose hashed
+ * name the server writes into every page. The client is built before the
+ * server, which reads the name where its placeholder is
+ * (app/client/page-script-url.server.ts).
  */
-function clientChunkNames(): Plugin {
+const PAGE_SCRIPT = "app/client/page-script.ts";
+
+function pageScriptEntry(): Plugin {
   // Kept on globalThis: React Router builds the client and then the server in this process, and may load this file anew for each.
-  const found: { reporter?: string } = ((globalThis as { __clientChunkNames?: { reporter?: string } }).__clientChunkNames ??= {});
+  const found: { url?: string } = ((globalThis as { __pageScript?: { url?: string } }).__pageScript ??= {});
   let base = "/";
+  let client = false;
   return {
-    name: "client-chunk-names",
+    name: "page-script-entry",
     apply: "build",
     configResolved(config) {
       base = config.base;
+      client = !config.build.ssr;
+    },
+    options(options) {
+      if (!client) return null;
+      const input = options.input;
+      const file = path.resolve(PAGE_SCRIPT);
+      // As React Router gives its own entries (a list of files, named by their files): one more.
+      if (Array.isArray(input)) return { ...options, input: [...input, file] };
+      if (typeof input === "string") return { ...options, input: [input, file] };
+      return { ...options, input: { ...input, "page-script": file } };
     },
     generateBundle(options, bundle) {
       if (path.basename(options.dir ?? "") !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        // As the bundle's own imports name it (`base` + file), so the bootstrap and the page import one module, not two.
-        if (chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/features/analytics/reporter.ts")) found.reporter = `${base}${chunk.fileName}`;
+        if (chunk.type === "chunk" && chunk.isEntry && chunk.facadeModuleId?.endsWith(`/${PAGE_SCRIPT}`)) found.url = `${base}${chunk.fileName}`;
       }
     },
     transform(code, id) {
-      if (!id.endsWith("/app/infra/html/client-chunks.server.ts")) return undefined;
-      if (!found.reporter) this.error("the analytics reporter's client chunk was not found (is the client built first?)");
-      return code.replace('"__ANALYTICS_REPORTER_CHUNK__"', JSON.stringify(found.reporter));
+      if (!id.endsWith("/app/client/page-script-url.server.ts")) return undefined;
+      if (!found.url) this.error("the page script's client chunk was not found (is the client built first?)");
+      return code.replace('"__PAGE_SCRIPT_CHUNK__"', JSON.stringify(found.url));
     },
   };
 }
 
 const config = {
-  plugins: [tailwindcss(), reactRouter(), precompress(), clientChunkNames()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), pageScriptEntry()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -76,26 +89,19 @@ const config = {
             {
               name: "shell",
               priority: 3,
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|when-idle|nonce|use-hydrated|use-each-answer|viewer|theme)|shared\/ui\/(button|icon|layout|logo|avatar|island)|features\/layout\/(header|site-shell|navigation|not-found-view|route-change-overlay|route-preload|route-focus|route-scroll|side-menu|window-error-notice|user-menu-button|island-links)|features\/auth\/(index|sign-out|user-cache)|features\/chat-widget\/(chat-button-stub|look))\.tsx?$/,
+              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|nonce|use-hydrated|use-each-answer|viewer|theme|page-handle)|shared\/ui\/(button|icon|layout|logo|avatar)|features\/layout\/(header|site-shell|navigation|not-found-view|route-overlay|route-focus|route-scroll|side-menu|user-menu-button|footer)|features\/auth\/(index|sign-out|user-cache)|features\/chat-widget\/chat-widget)\.tsx?$/,
             },
             {
-              // Drawn by the browser only on a navigation to them (the first page's are static islands: ADR 0033).
+              // The page script and what only it needs, in one small file every page loads (ADR 0035):
+              // nothing of the shell, so a page without React Router fetches no more than this.
+              name: "page-script",
+              priority: 5,
+              test: /\/app\/(client\/page-script|features\/chat-widget\/(chat-button|position|delay)|features\/particles\/start-particles|features\/analytics\/(report-page-view|tracking-refused)|features\/profile\/local-stats|shared\/lib\/when-idle)\.ts$/,
+            },
+            {
               name: "marketing",
               priority: 1,
               test: /\/app\/features\/marketing\/(card-grid|cards-page|team-grid|sections|home-sections)\.tsx?$/,
-            },
-            {
-              // Shared by the analytics reporter (which a page not hydrated yet imports by itself: ADR 0005)
-              // and the hydrated page's reporter loader: in neither's chunk, or the reporter would bring the shell.
-              name: "tracking-refused",
-              priority: 4,
-              test: /\/app\/features\/analytics\/tracking-refused\.ts$/,
-            },
-            {
-              // The home page's hero and its particles (and the words it shares with the marketing blocks).
-              name: "hero",
-              priority: 2,
-              test: /\/app\/(features\/marketing\/hero|features\/particles\/(index|particles-background)|shared\/i18n\/catalog\/sections)\.tsx?$/,
             },
           ],
         },

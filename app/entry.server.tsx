@@ -4,24 +4,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
-import { analyticsReporterChunk } from "~/infra/html/client-chunks.server";
-import type { HydrationHandle, IntentOptions } from "~/infra/html/hydrate-on-intent.server";
-import { lowPriorityPreloads } from "~/infra/html/low-priority-preloads.server";
-import { routePatternOf } from "~/features/analytics/client-context";
-import { CHAT_BUTTON_DELAY_MS } from "~/features/chat-widget/delay";
-import { CHAT_BUTTON_SIZE, CHAT_MARGIN, CHAT_POSITION_KEY } from "~/features/chat-widget/position";
 import { isDependencyFailure, markUnavailable, unavailableDocument } from "~/infra/http/dependency-failure.server";
 import { oauthFormTargets } from "~/config/oauth-origins.server";
 import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES } from "~/shared/i18n/language-choice";
-import { LOCALES } from "~/shared/i18n/locale";
-import { type Encoding, type Replay, replay as replayFromCache, type ReplayRequest } from "./replay-cache.server";
 import { PROBES, type ProbeAnswer } from "./probes.server";
 import { services, startedServices } from "./services.server";
-import { FORMSPREE_PATH, readSession } from "./request-context.server";
+import { FORMSPREE_PATH } from "./request-context.server";
 import { preflight as formPreflight } from "~/features/forms/formspree.server";
 
 // The production server (server/) is compiled into the build through this entry
@@ -29,18 +20,6 @@ import { preflight as formPreflight } from "~/features/forms/formspree.server";
 // the routes share one module graph (one configuration, one database pool).
 export { shutdown, startup } from "~/services.server";
 export { serve } from "../server/serve";
-
-/** The edge's question before React Router: a remembered answer for this signed-in request? */
-export function replay(request: ReplayRequest): Replay | undefined | Promise<Replay | undefined> {
-  const s = startedServices();
-  // The services as they are (no copy: a spread of them per request was a tenth of a replay's CPU).
-  return s ? replayFromCache(s, request, readSession) : undefined;
-}
-
-/** The edge keeps an answer the request context marked as replayable, as it was sent. */
-export function remember(marker: string, encoding: Encoding, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void {
-  startedServices()?.replayCache.remember(marker, encoding, status, headers, body, html);
-}
 
 /** /api/health and /api/ready, answered by the edge without React Router (probes.server.ts). */
 export function probe(pathname: string): Promise<ProbeAnswer> | undefined {
@@ -64,29 +43,6 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
 }
 
 export const streamTimeout = 5_000;
-
-/**
- * A page rendered for nobody in particular (no signed-in viewer, no message to
- * show once) waits for the visitor's first move before fetching its scripts
- * (infra/html/hydrate-on-intent.server.ts, ADR 0005); a signed-in page, one
- * with a flash, the operator console and a route whose handle says
- * `hydrateAtOnce` hydrate right after the first paint.
- */
-function hydrateOnIntent(context: EntryContext): IntentOptions | undefined {
-  const { loaderData, matches } = context.staticHandlerContext;
-  const root = loaderData.root as { viewer?: unknown; flash?: unknown } | undefined;
-  if (!root || root.viewer || root.flash) return undefined;
-  const atOnce = matches.some((match) => {
-    const wanted = (context.routeModules[match.route.id]?.handle as HydrationHandle | undefined)?.hydrateAtOnce;
-    return typeof wanted === "function" ? wanted(loaderData[match.route.id]) : wanted === true;
-  });
-  if (atOnce) return undefined;
-  const routeId = matches[matches.length - 1]?.route.id;
-  const route = routeId ? routePatternOf(routeId, context.manifest.routes) : null;
-  const chat = { delayMs: CHAT_BUTTON_DELAY_MS, positionKey: CHAT_POSITION_KEY, size: CHAT_BUTTON_SIZE, margin: CHAT_MARGIN };
-  const language = { cookie: LANGUAGE_COOKIE, attributes: LANGUAGE_COOKIE_ATTRIBUTES, locales: LOCALES };
-  return { pageView: analyticsReporterChunk && route ? { reporter: analyticsReporterChunk, route } : undefined, chat, language };
-}
 
 export default function handleRequest(
   request: Request,
@@ -139,7 +95,7 @@ export default function handleRequest(
             },
           });
           resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityPreloads(hydrateOnIntent(routerContext)))), {
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -22,11 +22,10 @@ import { lookupFailed } from "~/infra/http/viewer-lookup.server";
 import { isOperator } from "~/features/admin/operators.server";
 import { withClientIp } from "~/features/auth/client-ip";
 import { resolveClientAddress } from "~/infra/http/client-address.server";
-import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
+import { requestInfoContext } from "~/infra/request-context";
 import { allowedOrigins, isForeignWrite } from "~/infra/security/origin-check.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import type { CachedSession } from "~/features/auth/session-cache.server";
-import { isReplayable, REPLAY_KEY_HEADER, replayKeyFor, replayMarker } from "./replay-cache.server";
 import { type Services, services } from "./services.server";
 import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
 
@@ -41,11 +40,6 @@ export interface RequestContext {
   takeFlash(): Flash | null;
   /** The Set-Cookie header that shows `flash` on the page a redirect leads to. */
   flashHeader(flash: Flash): string;
-  /**
-   * This answer depends on the clock and is stale at `time` (ms since the
-   * epoch): a replay of it must not outlive that (replay-cache.server.ts).
-   */
-  replayUntil(time: number): void;
 }
 
 const requestContext = createContext<RequestContext>();
@@ -62,12 +56,10 @@ export function appContext(context: Context): RequestContext {
 /**
  * The one session read of a request: Better Auth's, which fills the session
  * cache. Identical cookies read at the same moment (a browser's parallel
- * requests, the edge and the router for one request, or every request at
- * once when an entry ages out under load) share one read. The edge makes it
- * before trying a replay (replay-cache.server.ts), so a request that is then
- * rendered finds the session in the cache.
+ * requests, or every request at once when an entry ages out under load)
+ * share one read.
  */
-export async function readSession(cookie: string, headers?: Headers): Promise<CachedSession | null> {
+async function readSession(cookie: string, headers?: Headers): Promise<CachedSession | null> {
   const { auth, sessionCache } = await services();
   return sessionCache.lookup(cookie) ?? sessionCache.reads.run(cookie, () => auth.api.getSession({ headers: headers ?? new Headers({ cookie }) }));
 }
@@ -100,42 +92,11 @@ function markPrivate(response: Response): Response {
   }
 }
 
-/**
- * The key to remember this request's answer under (replay-cache.server.ts),
- * or null. Read before the answer is made, with the viewer's data version of
- * that moment: a write during the render makes the kept answer a miss.
- *
- * The path is the one the edge saw (`edge`), not `request.url`: React Router
- * hands a data request (`/profile.data`) to the middleware under its page's
- * URL (`/profile`), and its answer (a turbo-stream) must never be replayed
- * for the page. Without the edge's path (the dev server) nothing is kept.
- */
-async function replayKey(request: Request, edge: RequestInfo["edge"], session: () => Promise<CachedSession | null>): Promise<string | null> {
-  if (request.method !== "GET" || !edge) return null;
-  const cookie = request.headers.get("cookie");
-  const s = await services();
-  const probe = { method: "GET", pathname: edge.pathname, search: edge.search, hasCookie: Boolean(cookie), apiKeyConfigured: Boolean(s.env.apiKey) };
-  if (!probe.hasCookie) return replayKeyFor(s.replayCache, probe, null);
-  if (!hasSessionCookie(cookie) || !isReplayable(edge.pathname, probe.apiKeyConfigured)) return null;
-  const found = await session();
-  return replayKeyFor(s.replayCache, probe, found ? { userId: found.user.id, sessionId: found.session.id } : null);
-}
-
-/**
- * Marks an answer for the edge to keep under `key` as it sends it (the edge
- * removes the header). Only a complete 200 without a Set-Cookie is kept.
- */
-function markReplayable(response: Response, key: string, until: number | undefined): Response {
-  if (response.status !== 200 || !response.body || response.headers.has("set-cookie")) return response;
-  return withHeader(response, REPLAY_KEY_HEADER, encodeURIComponent(replayMarker(key, until)));
-}
-
 /** Builds the request context, then refuses cross-origin writes (contract), then runs the route. */
 export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestInfoContext);
   let session: Promise<CachedSession | null> | undefined;
   const sessionOnce = () => (session ??= resolveSession(request));
-  let staleAt: number | undefined;
   let ip: string | undefined;
   const clientIp = () => (ip ??= resolveClientAddress(info.socketAddress, request.headers.get("x-forwarded-for"), env().trustProxy));
   // Lazily: prerendering at build time has no production configuration to read.
@@ -154,9 +115,6 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
       return readFlash(cookie, env().authSecret);
     },
     flashHeader: (flash) => flashCookie(env().authSecret, flash, secure()),
-    replayUntil: (time) => {
-      staleAt = Math.min(staleAt ?? Infinity, time);
-    },
   });
 
   const method = request.method.toUpperCase();
@@ -165,7 +123,6 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 
-  const key = await replayKey(request, info.edge, sessionOnce);
   const sessionDependent = (response: Response) =>
     session !== undefined || hasSessionCookie(request.headers.get("cookie")) || response.headers.has("set-cookie");
   let response = await next();
@@ -174,7 +131,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     response = withHeader(response, "Set-Cookie", clearFlashCookie(secure()));
   }
   if (sessionDependent(response)) response = markPrivate(response);
-  return key ? markReplayable(response, key, staleAt) : response;
+  return response;
 };
 
 /** `response` with one more header (a response React Router made may have immutable headers). */

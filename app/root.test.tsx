@@ -2,7 +2,6 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { preloadIslands } from "~/shared/ui/island";
 import { ErrorBoundary } from "./root";
 
 afterEach(cleanup);
@@ -15,8 +14,6 @@ describe("the root error boundary", () => {
   it("shows 'Something went wrong.' inside the normal header and footer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const Stub = createRoutesStub([{ path: "/", Component: Boom, ErrorBoundary }]);
-    // The footer is a static island, drawn here by the browser (nothing to hydrate): its module first, as the page has it once idle.
-    await preloadIslands();
     render(<Stub initialEntries={["/"]} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong." })).toBeTruthy();
     expect(screen.getByRole("banner")).toBeTruthy();

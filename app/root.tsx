@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -6,32 +6,38 @@ import stylesheet from "./app.css?url";
 import brandFont from "./shared/fonts/inter-latin-site-wght-normal.woff2?url";
 // Devanagari, for Hindi pages only (app.css's @font-face names the same file; npm run fonts cuts it).
 import devanagariFont from "./shared/fonts/noto-devanagari-site-wght-normal.woff2?url";
+import { bootScript } from "~/client/boot";
+import { pageScriptUrl } from "~/client/page-script-url.server";
 import { site } from "~/config/site";
-import { ChatButtonStub } from "~/features/chat-widget/chat-button-stub";
+import { PageViewReporter } from "~/features/analytics/page-view-reporter";
+import { routePattern } from "~/features/analytics/client-context";
+import { cacheUser, clearCachedUser } from "~/features/auth";
+import { ChatWidget } from "~/features/chat-widget/chat-widget";
 import { NotFoundView } from "~/features/layout/not-found-view";
 import { UnavailableView } from "~/features/layout/unavailable-view";
-import { RouteChangeOverlay } from "~/features/layout/route-change-overlay";
+import { NO_OVERLAY_PREFIX, ROUTE_OVERLAY_MS, ROUTE_OVERLAY_STORAGE_KEY, RouteOverlay, useRouteOverlay } from "~/features/layout/route-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
-import { WindowErrorNotice } from "~/features/layout/window-error-notice";
 import { appContext, requestContextMiddleware, viewerWithRole } from "~/request-context.server";
 import { useNonce } from "~/shared/lib/nonce";
 import { publicOrigin, statusPageUrl } from "~/shared/lib/seo.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { AppToaster } from "~/shared/lib/toasts";
-import { THEME_BOOT_SCRIPT } from "~/shared/lib/theme";
+import { THEME_CHANGE_EVENT, THEME_INPUT_NAME, THEME_STORAGE_KEY } from "~/shared/lib/theme";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES } from "~/shared/i18n/language-choice";
 import { errors as errorsEn } from "~/shared/i18n/catalog/errors";
-import { localeOfPath } from "~/shared/i18n/locale";
+import { localeOfPath, LOCALES } from "~/shared/i18n/locale";
 import { useMessages } from "~/shared/i18n/messages";
 import { messagesFor, shellMessages } from "~/shared/i18n/messages.server";
 import { flashText } from "~/shared/lib/flash";
+import { wantsHydration } from "~/shared/lib/page-handle";
 import { useLocale } from "~/shared/i18n/use-locale";
-import { useHydrated } from "~/shared/lib/use-hydrated";
-import { islandsHydrated, preloadIslands } from "~/shared/ui/island";
-import { whenIdle } from "~/shared/lib/when-idle";
-import { useIslandLinks } from "~/features/layout/island-links";
 
-// Not needed to read or use the page: right after hydration (docs/decisions/0005-initial-javascript-budget.md).
-const DeferredBehaviour = lazy(() => import("./root-deferred"));
+/** The inline boot script (app/client/boot.ts): the same bytes on every page, so prerendered pages keep one CSP hash. */
+const BOOT_SCRIPT = bootScript({
+  theme: { storageKey: THEME_STORAGE_KEY, inputName: THEME_INPUT_NAME, changeEvent: THEME_CHANGE_EVENT },
+  language: { cookie: LANGUAGE_COOKIE, attributes: LANGUAGE_COOKIE_ATTRIBUTES, locales: LOCALES },
+  overlay: { ms: ROUTE_OVERLAY_MS, storageKey: ROUTE_OVERLAY_STORAGE_KEY, skipPrefix: NO_OVERLAY_PREFIX },
+});
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -52,20 +58,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A flash goes with its words in the page's language, so no page carries every message's words.
   const flash = handOver ? null : appContext(context).takeFlash();
   const shown = flash ? { ...flash, text: flashText(flash, messagesFor(locale).flash) } : null;
-  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: shown, i18n };
+  return { viewer: await viewerWithRole(context), origin: publicOrigin(), statusUrl: statusPageUrl(), flash: shown, i18n, pageScript: pageScriptUrl };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
+  const matches = useMatches();
+  const t = useMessages("errors", errorsEn);
+  // From the root loader (its name is the server's to know); absent only when that loader failed (the 503 page).
+  const pageScript = useRouteLoaderData<typeof loader>("root")?.pageScript;
+  // Only a page whose route asks for it runs React Router in the browser (shared/lib/page-handle.ts, ADR 0035).
+  const hydrate = wantsHydration(matches);
+  const last = matches[matches.length - 1];
   return (
-    // suppressHydrationWarning: the theme script below sets data-theme / data-js on <html> before React sees it.
-    <html lang={locale} suppressHydrationWarning>
+    // suppressHydrationWarning: the boot script sets data-theme / data-js on <html> before React sees it.
+    <html
+      lang={locale}
+      suppressHydrationWarning
+      // What the page script reads: the route's pattern for the landing view, the spec's words for a window error.
+      data-route={last ? routePattern(last.pathname, last.params) : undefined}
+      data-analytics={import.meta.env.PROD ? "" : undefined}
+      data-error-notice={t.errorLoadingPage}
+      data-dev-tools-guard={site.devToolsGuard ? t.devTools : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* First in <head>, before the stylesheet: the remembered theme is on <html> before anything is drawn. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#4c1d95" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1e1b2e" />
         {/*
@@ -81,51 +102,48 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {hydrate && <Scripts nonce={nonce} />}
+        {pageScript && <script type="module" src={pageScript} nonce={nonce} />}
       </body>
     </html>
   );
 }
 
-function GlobalBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
-  const hydrated = useHydrated();
-  // Links in static islands navigate in place, as <Link>s do (shared/ui/island.tsx).
-  useIslandLinks();
+/** What a hydrated page adds in the browser: the overlay on its own navigations, toasts, page views, the cached user. */
+function HydratedBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
+  useRouteOverlay();
+  useCachedViewer(viewer);
   useEffect(() => {
-    // Islands mounted from now on are drawn by the browser, not taken from the server's page;
-    // their modules come when the browser is idle, so a navigation rarely waits for one.
-    islandsHydrated();
-    whenIdle(() => {
-      void preloadIslands();
-      // The home page's blocks are an island of a route every page links to (the logo): theirs too, with
-      // their words in this page's language (they are not in the home page's data: marketing/home-copy.ts).
-      void import("~/features/marketing/home-sections").then(({ preloadHomeCopy }) => preloadHomeCopy(localeOfPath(location.pathname)), () => {});
-    });
-    // Lets tests (and scripts, and the bench) know the page is interactive.
+    // The boot script leaves presses to React Router from now on; tests (and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
-    // A visit counts once per browser session, whichever page it starts on. Loaded after hydration, out of
-    // every page's initial JavaScript; the profile page counts it itself (idempotently) for its own first paint.
-    void import("~/features/profile/local-stats").then(({ browserSession, countVisit }) => {
-      try {
-        countVisit(localStorage, browserSession);
-      } catch {
-        // storage unavailable (private mode, blocked): no visit count
-      }
-    });
   }, []);
   return (
     <>
-      {/* Here from the start: the first tap after hydration starts the overlay. */}
-      <RouteChangeOverlay />
       <AppToaster />
-      <WindowErrorNotice />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <DeferredBehaviour viewer={viewer} />
-        </Suspense>
-      )}
+      <PageViewReporter />
     </>
   );
+}
+
+/** The spec caches the signed-in user locally under `user`; signed out, nothing is cached. */
+function useCachedViewer(viewer: Viewer | null | undefined) {
+  const id = viewer?.id;
+  useEffect(() => {
+    if (viewer === undefined) return;
+    if (!viewer) {
+      clearCachedUser();
+      return;
+    }
+    // The profile page caches the whole record; keep it when it is this viewer's.
+    try {
+      const cached = JSON.parse(localStorage.getItem("user") ?? "null") as { id?: string } | null;
+      if (cached?.id === viewer.id) return;
+    } catch {
+      // unreadable cache: replace it
+    }
+    cacheUser(viewer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in user
+  }, [id]);
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -136,8 +154,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteShell user={loaderData.viewer} statusUrl={loaderData.statusUrl} flash={loaderData.flash} bare={inConsole}>
         <Outlet />
       </SiteShell>
-      {!inConsole && <ChatButtonStub />}
-      <GlobalBehaviour viewer={loaderData.viewer} />
+      {!inConsole && <ChatWidget />}
+      <RouteOverlay />
+      <HydratedBehaviour viewer={loaderData.viewer} />
     </>
   );
 }
@@ -166,8 +185,9 @@ export function ErrorBoundary() {
           </div>
         )}
       </SiteShell>
-      <ChatButtonStub />
-      <GlobalBehaviour viewer={undefined} />
+      <ChatWidget />
+      <RouteOverlay />
+      <HydratedBehaviour viewer={undefined} />
     </>
   );
 }

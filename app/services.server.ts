@@ -28,7 +28,6 @@ import { WebhookQueue } from "~/infra/webhooks/webhook-queue.server";
 import { memoryTtlStore, redisTtlStore } from "~/infra/kv/ttl-store.server";
 import { Attribution, scheduleWeeklyReport } from "~/features/analytics/index.server";
 import { memoryStore, RateLimiter, redisStore } from "~/infra/rate-limit/rate-limiter.server";
-import { ReplayCache } from "./replay-cache.server";
 
 export interface Services {
   env: Env;
@@ -39,8 +38,6 @@ export interface Services {
   outbox: MailOutbox;
   limiter: RateLimiter;
   sessionCache: SessionCache;
-  /** Answers rendered for a viewer, replayed by the edge (replay-cache.server.ts). */
-  replayCache: ReplayCache;
   auth: Auth;
   /** Better Auth's HTTP handler for /api/auth/* (auth-handler.server.ts). */
   authHandler: AuthHandler;
@@ -73,17 +70,12 @@ async function init(): Promise<Services> {
     outbox.on("verification", verificationMailHooks);
     const webhooks = new WebhookQueue(database, log, { retryBaseMs: env.webhookRetryBaseMs, allowPrivate: env.allowPrivateWebhooks });
     const limiter = new RateLimiter(env.redisUrl ? redisStore(env.redisUrl, undefined, log) : memoryStore());
-    const replayCache = new ReplayCache({ maxBytes: env.replayCacheBytes });
     const sessionCache = new SessionCache({
       redisUrl: env.redisUrl,
       // Every instance hears every eviction (Redis), or there is one instance (SQLite): entries may live long.
       ttlMs: env.redisUrl || env.database.kind === "sqlite" ? SESSION_CACHE_TTL_MS : UNHEARD_SESSION_CACHE_TTL_MS,
       log,
-      onRemoteChange: (users) => replayCache.changed(users),
-      // Not hearing the other instances' writes (Redis out): nothing remembered may be replayed meanwhile.
-      onListening: (listening) => replayCache.pause(!listening),
     });
-    followWrites(database, sessionCache, replayCache);
     const tokenSync = createTokenSync(env, { database, log });
     // The visitor of the day lives in Redis (every instance sees it) or this process's memory; never the database.
     const analytics = new Attribution(database.db, env.redisUrl ? redisTtlStore(env.redisUrl, "visitors:", log) : memoryTtlStore(), env.authSecret, log, limiter);
@@ -92,29 +84,11 @@ async function init(): Promise<Services> {
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
     const auth = createAuth(deps);
-    return { env, log, database, mailer, outbox, limiter, sessionCache, replayCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync, webhooks, analytics };
+    return { env, log, database, mailer, outbox, limiter, sessionCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync, webhooks, analytics };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
-}
-
-/**
- * What a write to the database means for the caches (infra/db/write-watch.ts
- * reports every one, whichever code made it): the replay cache's versions of
- * the users it touched change, here and on every other instance; a write to a
- * user's own row or sessions also drops their cached sessions (which carry
- * the user's name and verification, and must not outlive a revocation).
- */
-export function followWrites(database: DatabaseHandle, sessionCache: SessionCache, replayCache: ReplayCache): void {
-  database.onWrite(({ table, users }) => {
-    replayCache.changed(users);
-    sessionCache.announceChange(users);
-    if (table === "user" || table === "session" || users === "all") {
-      if (users === "all") sessionCache.clearEverywhere();
-      else for (const user of users) sessionCache.evictUser(user);
-    }
-  });
 }
 
 export function services(): Promise<Services> {

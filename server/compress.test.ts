@@ -51,10 +51,9 @@ describe("writeResponse", () => {
     expect(none.body.toString()).toBe(page);
   });
 
-  it("sends a body that arrives whole with its length, and hands the bytes as sent to a capture", async () => {
+  it("sends a body that arrives whole with its length, compressed", async () => {
     const page = `<!doctype html><p>${text(20_000)}</p>`;
-    const captured: Array<{ encoding: string; body: Buffer; html?: string }> = [];
-    server = createServer((req, res) => void writeResponse(req, res, new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } }), (sent) => captured.push(sent)));
+    server = createServer((req, res) => void writeResponse(req, res, new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } })));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     const { res, body } = await new Promise<{ res: IncomingMessage; body: Buffer }>((resolve, reject) => {
@@ -66,11 +65,7 @@ describe("writeResponse", () => {
     });
     expect(res.headers["content-length"]).toBe(String(body.byteLength));
     expect(res.headers["content-encoding"]).toBe("br");
-    await new Promise((r) => setTimeout(r, 20));
-    expect(captured).toHaveLength(1);
-    expect(captured[0]!.encoding).toBe("br");
-    expect(captured[0]!.body.equals(body)).toBe(true);
-    expect(captured[0]!.html).toBe(page);
+    expect(brotliDecompressSync(body).toString()).toBe(page);
   });
 
   it("leaves bodies that are already encoded, or not text, or marked no-transform, alone", async () => {

@@ -16,8 +16,6 @@
  *     more than one body
  *   - compression runs in zlib's thread pool, never on the event loop: a
  *     page's compression does not hold up other requests
- *   - when asked to (`capture`), the bytes as sent are handed over at the end,
- *     for the replay cache to send again without compressing them again
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip, type BrotliCompress, type Gzip } from "node:zlib";
@@ -25,8 +23,6 @@ import { chooseEncoding, type Chosen, type Encoding } from "./negotiation";
 
 export const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
-/** Answers larger than this are not captured (the replay cache keeps smaller ones only). */
-const CAPTURE_MAX = 256 * 1024;
 
 function negotiate(req: IncomingMessage, response: Response): Encoding | null {
   const type = response.headers.get("content-type") ?? "";
@@ -35,29 +31,6 @@ function negotiate(req: IncomingMessage, response: Response): Encoding | null {
   const chosen = chooseEncoding(req.headers["accept-encoding"]);
   return chosen === "identity" ? null : chosen;
 }
-
-/** Collects what is sent, up to CAPTURE_MAX (then gives up: `overflow`). */
-class Recorder {
-  chunks: Buffer[] = [];
-  size = 0;
-  overflow = false;
-  add(chunk: Uint8Array): void {
-    if (this.overflow) return;
-    this.size += chunk.byteLength;
-    if (this.size > CAPTURE_MAX) {
-      this.overflow = true;
-      this.chunks = [];
-      return;
-    }
-    this.chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  }
-  get body(): Buffer {
-    return Buffer.concat(this.chunks, this.size);
-  }
-}
-
-/** Told the answer's bytes as they went out: `html` is the uncompressed page, when it is one. */
-export type Capture = (sent: { encoding: Chosen; status: number; headers: Array<[string, string]>; body: Buffer; html?: string }) => void;
 
 function waitFor(emitter: NodeJS.EventEmitter, event: string, res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
@@ -71,12 +44,11 @@ function waitFor(emitter: NodeJS.EventEmitter, event: string, res: ServerRespons
   });
 }
 
-async function pumpRaw(res: ServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>, sent?: Recorder): Promise<void> {
+async function pumpRaw(res: ServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     if (res.destroyed) return void (await reader.cancel().catch(() => {}));
-    sent?.add(value);
     if (!res.write(value)) await waitFor(res, "drain", res);
   }
   res.end();
@@ -87,7 +59,6 @@ async function pumpCompressed(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   head: Uint8Array[],
   encoding: Encoding,
-  recorders?: { sent: Recorder; raw?: Recorder },
 ): Promise<void> {
   const zip: BrotliCompress | Gzip =
     encoding === "br"
@@ -96,11 +67,9 @@ async function pumpCompressed(
         createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 } })
       : createGzip({ level: 6, memLevel: 8 });
   zip.on("error", () => res.destroy());
-  if (recorders) zip.on("data", (chunk: Buffer) => recorders.sent.add(chunk));
   zip.pipe(res);
   let pendingFlush: NodeJS.Immediate | undefined;
   const write = async (chunk: Uint8Array) => {
-    recorders?.raw?.add(chunk);
     if (pendingFlush) clearImmediate(pendingFlush);
     if (!zip.write(chunk)) await waitFor(zip, "drain", res);
     // Flush once the source pauses (nothing more within this turn of the event loop).
@@ -182,7 +151,7 @@ function compressWhole(body: Buffer, encoding: Encoding): Promise<Buffer> {
   });
 }
 
-export async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, capture?: Capture): Promise<void> {
+export async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
   const cookies = response.headers.getSetCookie();
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
@@ -198,20 +167,6 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
     const vary = String(res.getHeader("Vary") ?? "");
     if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   }
-  const isHtml = /^text\/html/i.test(response.headers.get("content-type") ?? "");
-  const sent = capture ? new Recorder() : undefined;
-  const raw = capture && isHtml ? new Recorder() : undefined;
-  /** Hands the captured answer over once it has gone out whole. */
-  const finish = (chosen: Chosen) => {
-    // An answer cut short (the client went away) is not kept.
-    if (!capture || !sent || sent.overflow || raw?.overflow || (res.destroyed && !res.writableFinished)) return;
-    const headers: Array<[string, string]> = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-    }
-    capture({ encoding: chosen, status: res.statusCode, headers, body: sent.body, html: isHtml ? (raw ?? sent).body.toString("utf8") : undefined });
-  };
-
   const reader = response.body.getReader();
   try {
     // Most answers are whole within a moment (loaders run before rendering): one body, one
@@ -228,25 +183,17 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
       if (res.destroyed) return;
       res.setHeader("Content-Length", String(body.byteLength));
       res.end(body);
-      sent?.add(body);
-      raw?.add(whole);
-      finish(chosen);
       return;
     }
     const rest = resumed(reader, start.next!);
     if (!encoding) {
-      for (const chunk of start.chunks) {
-        sent?.add(chunk);
-        if (!res.write(chunk)) await waitFor(res, "drain", res);
-      }
-      await pumpRaw(res, rest, sent);
-      finish("identity");
+      for (const chunk of start.chunks) if (!res.write(chunk)) await waitFor(res, "drain", res);
+      await pumpRaw(res, rest);
       return;
     }
     res.removeHeader("Content-Length");
     res.setHeader("Content-Encoding", encoding);
-    await pumpCompressed(res, rest, start.chunks, encoding, sent ? { sent, raw } : undefined);
-    finish(encoding);
+    await pumpCompressed(res, rest, start.chunks, encoding);
   } finally {
     reader.releaseLock();
   }

@@ -6,12 +6,10 @@
  *   3. the guard (request-guard.ts): methods, Host and URL the app can be asked
  *      about; everything else is a 4xx here
  *   4. static files from memory (hashed assets; prerendered pages for visitors
- *      without a session), already compressed; the health and readiness
- *      probes; answers remembered for a signed-in viewer (app/replay-cache.server.ts)
+ *      without a session), already compressed; the health and readiness probes
  *   5. the body, read whole up to the route's cap (413 past it)
  *   6. the React Router handler (SSR, loaders, actions, /api), its answer
- *      compressed when that pays off (compress.ts), and kept as sent when the
- *      app marked it replayable
+ *      compressed when that pays off (compress.ts)
  *
  * Which encoding to answer in and whether a client's copy is still good are
  * decided in one place for all of these: negotiation.ts.
@@ -27,47 +25,17 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
 import { hasFlashCookie } from "../app/infra/http/flash.server";
-import { REPLAY_KEY_HEADER } from "../app/infra/http/internal-headers";
 import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
-import { type Capture, writeResponse } from "./compress";
+import { writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
-import { chooseEncoding, type Chosen, type Encoding, homeLanguage, isNotModified } from "./negotiation";
+import { chooseEncoding, type Encoding, homeLanguage, isNotModified } from "./negotiation";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
-import { applySecurityHeaders, securityHeaders } from "./security-headers";
+import { applySecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticFiles } from "./static-files";
 
-interface Replayed {
-  status: number;
-  headers: Array<[string, string]>;
-  body: Buffer;
-  encoding: Chosen;
-}
-
-function sendReplay(res: ServerResponse, hit: Replayed): void {
-  res.statusCode = hit.status;
-  for (const [name, value] of hit.headers) res.setHeader(name, value);
-  if (hit.encoding !== "identity") res.setHeader("Content-Encoding", hit.encoding);
-  res.setHeader("Content-Length", String(hit.body.byteLength));
-  res.end(hit.body);
-}
-
 export interface AppEntry {
-  createLoadContext(info: { socketAddress: string; edge?: { pathname: string; search: string } }): RouterContextProvider;
-  /**
-   * A remembered answer for this signed-in request (app/replay-cache.server.ts),
-   * or undefined; a promise when the session had to be read first.
-   */
-  replay(request: {
-    method: string;
-    pathname: string;
-    search: string;
-    cookie: string | undefined;
-    /** The encoding the client is answered in (negotiation.ts). */
-    encoding: Chosen;
-  }): Replayed | undefined | Promise<Replayed | undefined>;
-  /** Keeps an answer the app marked replayable (REPLAY_KEY_HEADER, its value opaque here), as it was sent. */
-  remember(marker: string, encoding: Chosen, status: number, headers: Array<[string, string]>, body: Buffer, html?: string): void;
+  createLoadContext(info: { socketAddress: string }): RouterContextProvider;
   /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
   probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
   /** A CORS preflight's answer where the app has one (`/f/:form`); undefined: the plain 204. */
@@ -235,7 +203,6 @@ function searchOf(target: string): string {
 export function createHttpServer(options: HttpOptions): Server {
   const entry = options.build.entry.module as unknown as AppEntry;
   const handleWithRouter = createRequestHandler(options.build, "production");
-  const baseline = new Map(securityHeaders({ https: options.https }));
 
   async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string, id: string): Promise<void> {
     const method = req.method!;
@@ -269,19 +236,10 @@ export function createHttpServer(options: HttpOptions): Server {
       headers,
       body: body as Uint8Array<ArrayBuffer> | undefined,
     });
-    const loadContext = entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "", edge: { pathname, search: searchOf(target) } });
+    const loadContext = entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "" });
     const guarded = { id, method, pathname, accept: req.headers.accept, deadlineMs: options.requestTimeoutMs ?? 10_000, log: options.log };
     const response = await withDependencyGuard(guarded, () => handleWithRouter(request, loadContext));
-    // The app asks for this answer to be kept for replay (app/replay-cache.server.ts): never sent on.
-    const marked = response.headers.get(REPLAY_KEY_HEADER);
-    let capture: Capture | undefined;
-    if (marked !== null) {
-      response.headers.delete(REPLAY_KEY_HEADER);
-      const marker = decodeURIComponent(marked);
-      // Kept without the headers every response gets anyway (set before a replay too): fewer to set again.
-      capture = (sent) => entry.remember(marker, sent.encoding, sent.status, sent.headers.filter(([name, value]) => baseline.get(name) !== value), sent.body, sent.html);
-    }
-    await writeResponse(req, res, response, capture);
+    await writeResponse(req, res, response);
   }
 
   const server = createServer((req, res) => {
@@ -369,24 +327,6 @@ export function createHttpServer(options: HttpOptions): Server {
       if (probe) {
         probe.then((answer) => sendJson(req, res, answer.status, answer.body), fail);
         return;
-      }
-      if (req.method === "GET" && (!req.headers.cookie || req.headers.cookie.includes(options.sessionCookie))) {
-        const hit = entry.replay({
-          method: req.method,
-          pathname,
-          search: searchOf(guard.target),
-          cookie: req.headers.cookie,
-          encoding: chooseEncoding(req.headers["accept-encoding"]),
-        });
-        if (hit instanceof Promise) {
-          // The session was read first (its cache entry had aged out): replay, or render with the session now known.
-          hit.then((found) => (found ? sendReplay(res, found) : toRouter(req, res, guard.target, pathname, id))).catch(fail);
-          return;
-        }
-        if (hit) {
-          sendReplay(res, hit);
-          return;
-        }
       }
       toRouter(req, res, guard.target, pathname, id).catch(fail);
     } catch (error) {

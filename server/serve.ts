@@ -14,7 +14,6 @@ import { markDraining } from "../app/infra/lifecycle";
 import { logDestination, logger } from "../app/infra/logger.server";
 import { createHttpServer, gracefulClose } from "./http";
 import { loadStaticFiles } from "./static-files";
-import { collectGarbage, collectWhenQuiet } from "./garbage";
 
 interface EntryModule {
   startup(): Promise<void>;
@@ -62,10 +61,6 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     fail([`Could not listen: ${error.message}`]);
   });
 
-  // Everything is loaded: what starting left behind goes back to the system before the first request,
-  // and what a burst of traffic left behind once it has passed (server/garbage.ts).
-  collectGarbage();
-  collectWhenQuiet(server);
   server.listen(env.port, env.host, () => {
     log.info({ url: env.appUrl, host: env.host, port: env.port, database: env.database.kind, pid: process.pid }, `${site.productName} is ready at ${env.appUrl}`);
     if (env.mailboxEnabled) log.info(`No SMTP_URL set: mail goes to the local outbox at ${env.appUrl}/dev/mailbox`);

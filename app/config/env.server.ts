@@ -76,11 +76,6 @@ export interface Env {
    * public site hides them instead of showing its visitors an operator's to-do (issue 22).
    */
   showUnconfiguredProviders: boolean;
-  /**
-   * Memory for answers replayed to signed-in visitors (REPLAY_CACHE_MB, default
-   * 24; 0 turns the replay cache off): app/replay-cache.server.ts.
-   */
-  replayCacheBytes: number;
   /** FORM_MAILS_PER_HOUR: notification mails per form and clock hour; past it, one digest (default 60). */
   formMailsPerHour: number;
   /** PWNED_PASSWORDS_URL: the breached-password range API; "" when off. */
@@ -268,9 +263,6 @@ const schema = z.object({
   FORM_MESSAGES_PER_DAY: optional.pipe(
     z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1, "must be at least 1").max(100_000_000)).optional(),
   ),
-  REPLAY_CACHE_MB: optional.pipe(
-    z.string().regex(/^\d+$/, "must be a whole number of megabytes").transform(Number).pipe(z.number().int().max(4096, "at most 4096")).optional(),
-  ),
   TOKEN_SYNC_URL: httpUrl("TOKEN_SYNC_URL"),
   // The HMAC key of the synced tokens (HS256), held by the receiver too.
   TOKEN_SYNC_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -390,7 +382,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     pwnedPasswordsUrl: v.PWNED_PASSWORDS_URL,
     tokenSync: v.TOKEN_SYNC_URL && v.TOKEN_SYNC_SECRET ? { url: v.TOKEN_SYNC_URL, secret: v.TOKEN_SYNC_SECRET } : undefined,
     operatorEmails: v.OPERATOR_EMAILS,
-    replayCacheBytes: (v.REPLAY_CACHE_MB ?? 24) * 1024 * 1024,
     formMailsPerHour: v.FORM_MAILS_PER_HOUR ?? 60,
     formMessagesPerDay: v.FORM_MESSAGES_PER_DAY ?? 1_000,
     mailboxEnabled: !v.SMTP_URL && isLoopbackHost(host) && isLoopbackHost(appHost),

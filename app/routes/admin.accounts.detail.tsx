@@ -40,11 +40,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           throw error;
         }
       },
-      // Through Better Auth's adapter (its hooks tell a token sync receiver); the database's write
-      // report drops the cached sessions here and, with Redis, everywhere (infra/db/write-watch.ts).
+      // Through Better Auth's adapter (its hooks tell a token sync receiver); the cached sessions go
+      // here and, with Redis, everywhere, whatever the adapter's hooks did.
       revokeSessions: async (userId) => {
         const ctx = await s.auth.$context;
         await ctx.internalAdapter.deleteUserSessions(userId);
+        s.sessionCache.evictUser(userId);
       },
       // Server-side, so neither the disabled HTTP path nor the person's resend limits apply; the mail is ours (auth.server.ts).
       sendVerification: async (email) => {

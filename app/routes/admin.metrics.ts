@@ -26,7 +26,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     memoryMb: { rss: mb(memory.rss), heapUsed: mb(memory.heapUsed), external: mb(memory.external) },
     eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     sessionCache: s.sessionCache.stats(),
-    replayCache: { enabled: s.replayCache.enabled, ...s.replayCache.stats() },
   };
   loopDelay.reset();
   return Response.json(body, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });

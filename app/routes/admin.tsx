@@ -5,6 +5,10 @@ import { FlashBanner } from "~/features/layout/flash-banner";
 import type { loader as rootLoader } from "~/root";
 import { requireOperator } from "~/request-context.server";
 import type { Route } from "./+types/admin";
+import type { PageHandle } from "~/shared/lib/page-handle";
+
+/** Runs React Router in the browser: the console is an app of its own (ADR 0029) (ADR 0035). */
+export const handle: PageHandle = { hydrate: true };
 
 /**
  * The operator console's frame. Every child route checks the operator again

@@ -9,11 +9,11 @@ import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
 import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
 import { pageMessages } from "~/shared/i18n/messages.server";
 import { useLocalize } from "~/shared/i18n/use-locale";
-import type { HydrationHandle } from "~/infra/html/hydrate-on-intent.server";
+import type { PageHandle } from "~/shared/lib/page-handle";
 import type { Route } from "./+types/auth.complete";
 
 /** Its script reports to the opener and closes the popup with nobody touching it. */
-export const handle: HydrationHandle = { hydrateAtOnce: true };
+export const handle: PageHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `${messagesFromMatches(matches, "auth", authWords).complete.signingIn} | ${site.productName}` },

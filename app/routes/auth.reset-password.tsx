@@ -11,19 +11,14 @@ import { messagesFromMatches } from "~/shared/i18n/messages";
 import { pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
-import type { HydrationHandle } from "~/infra/html/hydrate-on-intent.server";
+import type { PageHandle } from "~/shared/lib/page-handle";
 import type { Route } from "./+types/auth.reset-password";
 
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
 export const headers = carryRetryAfter;
 
-/** A dead link (or none) is said in a banner that takes the focus: hydrated at once, not at the first move (ADR 0005). */
-export const handle: HydrationHandle = {
-  hydrateAtOnce: (data) => {
-    const page = data as { token?: unknown; error?: unknown } | undefined;
-    return Boolean(page?.error) || !page?.token;
-  },
-};
+/** Runs React Router: the new password's checks as it is typed, a dead link's banner that takes the focus (ADR 0035). */
+export const handle: PageHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = messagesFromMatches(matches, "auth", authWords);

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { signOut } from "~/features/auth/auth-actions.server";
-import type { SignOutFailure } from "~/features/auth/sign-out";
 import { appContext } from "~/request-context.server";
 import { auth as authWords } from "~/shared/i18n/catalog/auth";
 import { localeOfRequest, localizedPath } from "~/shared/i18n/locale";
@@ -19,16 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const { auth } = await app.services();
   return signOut({ auth, headers: app.authHeaders(), flash: app.flashHeader, locale: localeOfRequest(request) });
-}
-
-/** Through a fetcher, a failed request (network down) is 'Error signing out', not the error page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<SignOutFailure | Response> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { ok: false, message: authWords.messages.signOutFailed };
-  }
 }
 
 /** A GET (a typed URL, a prefetch) signs nobody out. */

@@ -21,7 +21,7 @@ import { messagesFromMatches } from "~/shared/i18n/messages";
 import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
-import type { HydrationHandle } from "~/infra/html/hydrate-on-intent.server";
+import type { PageHandle } from "~/shared/lib/page-handle";
 import type { Route } from "./+types/auth";
 
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
@@ -50,17 +50,8 @@ function shownProviders(): Partial<Record<ProviderId, boolean>> {
   return Object.fromEntries(Object.entries(all).filter(([, configured]) => configured));
 }
 
-/**
- * Hydrated at once (not at the first move: ADR 0005) when waiting for the link
- * (the page watches for it and counts down to the next resend) or showing a
- * notice (it takes the focus).
- */
-export const handle: HydrationHandle = {
-  hydrateAtOnce: (data) => {
-    const page = data as { mode?: string; notice?: unknown } | undefined;
-    return page?.mode === "verify" || Boolean(page?.notice);
-  },
-};
+/** Runs React Router: passkeys, the Google and GitHub popups, the check-your-email view's watch and countdown (ADR 0035). */
+export const handle: PageHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in, verified visitor has nothing to do here (spec section 2).

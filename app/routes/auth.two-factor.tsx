@@ -17,6 +17,10 @@ import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { checkSecondFactor } from "~/features/auth/auth-fields";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/auth.two-factor";
+import type { PageHandle } from "~/shared/lib/page-handle";
+
+/** Runs React Router in the browser: the code form answers in place (ADR 0035). */
+export const handle: PageHandle = { hydrate: true };
 
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
 export const headers = carryRetryAfter;

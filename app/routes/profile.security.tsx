@@ -26,6 +26,10 @@ import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/profile.security";
+import type { PageHandle } from "~/shared/lib/page-handle";
+
+/** Runs React Router in the browser: passkeys (WebAuthn needs a script) and the security forms answering in place (ADR 0035). */
+export const handle: PageHandle = { hydrate: true };
 
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
 export const headers = carryRetryAfter;
@@ -59,8 +63,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (!current) throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
   const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null }, locale, trustCookieOf(request));
-  // Inside the re-authentication window the page offers the changes without asking again: not after it.
-  if (signIn.freshForS > 0) app.replayUntil(Date.now() + signIn.freshForS * 1000);
   // After a redirect (a changed password, a provider's round trip): say what happened.
   const query = new URL(request.url).searchParams;
   const connection = connectionNotice(query, locale);

@@ -18,6 +18,10 @@ import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
 import type { Route } from "./+types/profile";
+import type { PageHandle } from "~/shared/lib/page-handle";
+
+/** Runs React Router in the browser: edit, save, time tracking and the delete dialog keep their state in the page (ADR 0035). */
+export const handle: PageHandle = { hydrate: true };
 
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
 export const headers = carryRetryAfter;

@@ -16,7 +16,6 @@ import type { AddressInfo } from "node:net";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { INTENT_WAIT } from "../../app/infra/html/hydrate-on-intent.server.ts";
 import { CHROMIUM_ARGS, findChromium } from "../../tests/support/chromium.ts";
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -74,29 +73,18 @@ async function moduleSet(base: string, srcs: Iterable<string>, exclude: Set<stri
 }
 
 /**
- * The JavaScript a page loads before anything happens: module preloads (in the
- * <head> or added by the bootstrap), module scripts, import()s in inline
- * scripts, and what those import. On a page that hydrates on intent, what its
- * bootstrap imports after the wait for the visitor is `onFirstMove` instead.
+ * The JavaScript a page loads before anything happens: module preloads, module
+ * scripts, import()s in inline scripts, and what those import (measured from
+ * the page as sent: the bench reads HTML, the app never rewrites it).
  */
 export async function initialJavaScript(base: string, pagePath = "/"): Promise<InitialJavaScript> {
   const html = await (await fetch(`${base}${pagePath}`)).text();
-  const [before, after = ""] = html.split(INTENT_WAIT);
   const srcs = new Set<string>();
-  const later = new Set<string>();
-  const find = (text: string, into: Set<string>) => {
-    for (const m of text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) into.add(m[1]!);
-    for (const m of text.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) into.add(m[1]!);
-    for (const m of text.matchAll(/import\("([^"]+\.js)"\)/g)) into.add(m[1]!);
-    // The preloads the bootstrap adds after the first paint (app/infra/html/paint-first.server.ts).
-    for (const m of text.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const src of JSON.parse(m[1]!) as string[]) into.add(src);
-  };
-  find(before!, srcs);
-  find(after, later);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) srcs.add(m[1]!);
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + Buffer.byteLength(m[1]!), 0);
-  const initial = await moduleSet(base, srcs);
-  const onFirstMove = html.includes(INTENT_WAIT) ? await moduleSet(base, later, new Set(initial.modules.map((m) => m.src))) : undefined;
-  return { ...initial, inline, onFirstMove };
+  return { ...(await moduleSet(base, srcs)), inline };
 }
 
 function printSet(label: string, set: ModuleSet): void {
@@ -105,9 +93,8 @@ function printSet(label: string, set: ModuleSet): void {
 }
 
 export function printInitialJavaScript(js: InitialJavaScript, targetKb: number): void {
-  printSet(js.onFirstMove ? "before the visitor's first move (initial)" : "initial", js);
-  if (js.onFirstMove) printSet("at the first move (hydration on intent, ADR 0005)", js.onFirstMove);
-  console.log(`   plus ${kb(js.inline)} of inline scripts (the bootstrap and the hydration data)`);
+  printSet("initial", js);
+  console.log(`   plus ${kb(js.inline)} of inline scripts (the boot script, and on a hydrated page its data)`);
   console.log(`   target: initial at most ${targetKb} KB gzip: ${js.gzip / 1024 <= targetKb ? "meets target" : "BELOW TARGET"}\n`);
 }
 

@@ -19,8 +19,6 @@ import { verificationMailHooks } from "../../app/features/auth/account-rules.ser
 import { notificationHooks } from "../../app/features/forms/notifications.server";
 import { memoryStore, RateLimiter } from "../../app/infra/rate-limit/rate-limiter.server";
 import { createTokenSync, type TokenSync } from "../../app/features/token-sync/index.server";
-import { ReplayCache } from "../../app/replay-cache.server";
-import { followWrites } from "../../app/services.server";
 
 export interface TestServices {
   env: Env;
@@ -31,8 +29,6 @@ export interface TestServices {
   outbox: MailOutbox;
   limiter: RateLimiter;
   sessionCache: SessionCache;
-  /** Its versions follow the database's writes, as in production (services.server.ts). */
-  replayCache: ReplayCache;
   auth: ReturnType<typeof createAuth>;
   /** Built as the composition root does, when the extra env sets TOKEN_SYNC_URL. */
   tokenSync: TokenSync | undefined;
@@ -51,15 +47,12 @@ export async function openTestServices(extraEnv: Record<string, string> = {}): P
   outbox.on("verification", verificationMailHooks);
   const limiter = new RateLimiter(memoryStore());
   const sessionCache = new SessionCache();
-  const replayCache = new ReplayCache();
-  followWrites(database, sessionCache, replayCache);
   const tokenSync = createTokenSync(env, { database, log });
   const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync };
   await migrateToLatest(database, authOptions(deps));
   return {
     ...deps,
     mailer,
-    replayCache,
     auth: createAuth(deps),
     async close() {
       await outbox.stop();

@@ -19,31 +19,32 @@ export function connectionType(nav: Navigator = navigator): ConnectionType {
   return typeof type === "string" && (CONNECTION_TYPES as readonly string[]).includes(type) ? (type as ConnectionType) : "unknown";
 }
 
-interface ManifestRoute {
-  path?: string;
-  parentId?: string;
-}
-
 /**
- * The route pattern of a matched route id ("routes/blog.post" → "/blog/:slug"),
- * joined from its own and its parents' paths in React Router's route manifest
- * (the one the page hydrated with; routes discovered later are added to it).
- * This is how React Router itself names a match's pattern; unknown → null.
+ * The route pattern of a page ("/blog/a-post" with `{ slug: "a-post" }` →
+ * "/blog/:slug"): each parameter's value, where it fills a whole segment of
+ * the path, named by its parameter; a splat's rest of the path is `*`. From what a page knows of its own match
+ * (React Router's `useMatches()`, or the server's), nothing of the framework's.
  */
-export function routePatternOf(routeId: string, routes: Record<string, ManifestRoute | undefined> | undefined = manifestRoutes()): string | null {
-  if (!routes) return null;
-  const parts: string[] = [];
-  let route = routes[routeId];
-  if (!route) return null;
-  for (let depth = 0; route && depth < 32; depth++) {
-    if (route.path) parts.unshift(route.path);
-    route = route.parentId ? routes[route.parentId] : undefined;
+export function routePattern(pathname: string, params: Readonly<Record<string, string | undefined>>): string {
+  // A splat (`*`, the not-found route) is the rest of the path.
+  const splat = params["*"];
+  if (splat !== undefined) {
+    const rest = pathname.endsWith(splat) ? pathname.slice(0, pathname.length - splat.length) : pathname;
+    return routePattern(rest.replace(/\/?$/, "/"), { ...params, "*": undefined }).replace(/\/?$/, "/*");
   }
-  const joined = `/${parts.join("/")}`.replace(/\/{2,}/g, "/");
-  return joined.length > 1 ? joined.replace(/\/$/, "") : joined;
-}
-
-function manifestRoutes(): Record<string, ManifestRoute | undefined> | undefined {
-  if (typeof window === "undefined") return undefined;
-  return (window as Window & { __reactRouterManifest?: { routes?: Record<string, ManifestRoute> } }).__reactRouterManifest?.routes;
+  const names = new Map(Object.entries(params).filter(([name, value]) => name !== "*" && value).map(([name, value]) => [value!, name]));
+  const pattern = pathname
+    .split("/")
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // not percent-encoded text: as it is
+      }
+      const name = names.get(decoded);
+      return name ? `:${name}` : segment;
+    })
+    .join("/");
+  return pattern.length > 1 ? pattern.replace(/\/$/, "") : pattern;
 }

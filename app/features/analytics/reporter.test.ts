@@ -14,21 +14,12 @@ vi.mock("web-vitals", () => {
 });
 
 const sent: Beacon[] = [];
-const manifest = {
-  routes: {
-    root: { path: "" },
-    "home-index": { parentId: "root", index: true },
-    "routes/blog.post": { path: "blog/:slug", parentId: "root" },
-    "routes/admin": { path: "admin", parentId: "root" },
-  },
-};
 
 beforeEach(() => {
   vi.resetModules();
   vitals.callbacks.clear();
   sent.length = 0;
   vi.useFakeTimers();
-  (window as unknown as { __reactRouterManifest: unknown }).__reactRouterManifest = manifest;
   Object.defineProperty(navigator, "sendBeacon", {
     configurable: true,
     value: vi.fn((url: string, body: string) => {
@@ -55,7 +46,7 @@ describe("reporter", () => {
   it("sends the page view a second later, with the route pattern, device class and connection type", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
     at("/blog/hello");
-    pageView("routes/blog.post");
+    pageView("/blog/:slug");
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(SEND_AFTER_MS);
     expect(sent).toEqual([{ device: "desktop", connection: "unknown", events: [{ route: "/blog/:slug", metric: "pageview" }] }]);
@@ -65,10 +56,10 @@ describe("reporter", () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
     setHidden(false);
     at("/");
-    pageView("home-index");
+    pageView("/");
     vitals.callbacks.get("TTFB")!({ name: "TTFB", value: 120 });
     at("/blog/hello");
-    pageView("routes/blog.post");
+    pageView("/blog/:slug");
     vitals.callbacks.get("LCP")!({ name: "LCP", value: 1800 });
     vi.advanceTimersByTime(SEND_AFTER_MS);
     // Two beacons: the server takes one page view per beacon.
@@ -84,7 +75,7 @@ describe("reporter", () => {
   it("sends at once when the page is hidden", async () => {
     const { pageView } = await import("./reporter");
     setHidden(false);
-    pageView("home-index");
+    pageView("/");
     setHidden(true);
     expect(sent).toHaveLength(1);
     vitals.callbacks.get("CLS")!({ name: "CLS", value: 0.02 });
@@ -96,44 +87,32 @@ describe("reporter", () => {
   it("ignores routes that are not tracked (the operators' console) and unknown ids", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
     at("/admin");
-    pageView("routes/admin");
+    pageView("/admin");
     at("/nowhere");
-    pageView("routes/nowhere");
+    pageView("/nowhere");
     vi.advanceTimersByTime(SEND_AFTER_MS * 2);
     expect(sent).toEqual([]);
   });
 
   const views = () => sent.flatMap((b) => b.events).filter((e) => e.metric === "pageview").map((e) => e.route);
 
-  it("the bootstrap's landing view and the hydrated page's first report of it are one page view", async () => {
-    const { landed, pageView, SEND_AFTER_MS } = await import("./reporter");
+  it("the page script's landing view and the hydrated page's report of it are one page view", async () => {
+    const { pageView, SEND_AFTER_MS } = await import("./reporter");
     at("/");
-    // Before hydration there is no route manifest on the page: the server named the pattern.
-    delete (window as unknown as { __reactRouterManifest?: unknown }).__reactRouterManifest;
-    landed("/", "/");
-    (window as unknown as { __reactRouterManifest: unknown }).__reactRouterManifest = manifest;
-    pageView("home-index", "/");
+    pageView("/", "/");
+    pageView("/", "/");
     at("/blog/hello");
-    pageView("routes/blog.post", "/blog/hello");
+    pageView("/blog/:slug", "/blog/hello");
     at("/");
-    pageView("home-index", "/");
+    pageView("/", "/");
     vi.advanceTimersByTime(SEND_AFTER_MS);
     expect(views()).toEqual(["/", "/blog/:slug", "/"]);
   });
 
-  it("a landing view reported late, after the hydrated page reported its own views, adds nothing", async () => {
-    const { landed, pageView, SEND_AFTER_MS } = await import("./reporter");
-    pageView("home-index", "/");
-    pageView("routes/blog.post", "/blog/hello");
-    landed("/", "/");
-    vi.advanceTimersByTime(SEND_AFTER_MS);
-    expect(views()).toEqual(["/", "/blog/:slug"]);
-  });
-
-  it("the bootstrap's landing view honours Global Privacy Control", async () => {
+  it("a page view honours Global Privacy Control", async () => {
     Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: true });
-    const { landed, SEND_AFTER_MS } = await import("./reporter");
-    landed("/", "/");
+    const { pageView, SEND_AFTER_MS } = await import("./reporter");
+    pageView("/", "/");
     vi.advanceTimersByTime(SEND_AFTER_MS);
     expect(sent).toEqual([]);
     Object.defineProperty(navigator, "globalPrivacyControl", { configurable: true, value: undefined });
@@ -142,7 +121,7 @@ describe("reporter", () => {
   it("keeps nothing in the browser: no cookie, no storage", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
     at("/");
-    pageView("home-index");
+    pageView("/");
     vitals.callbacks.get("FCP")!({ name: "FCP", value: 900 });
     vi.advanceTimersByTime(SEND_AFTER_MS);
     expect(sent).toHaveLength(1);

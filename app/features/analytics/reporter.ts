@@ -1,9 +1,7 @@
 /**
- * The browser's analytics reporter: loaded on demand after the page is idle,
- * by page-view-reporter.tsx once the page is hydrated, or, on a page that
- * waits for the visitor before hydrating (ADR 0005, "Hydration on intent"),
- * by that page's bootstrap (`landed`), so a visit that never touches the page
- * is counted too.
+ * The browser's analytics reporter: loaded on demand when the page is idle,
+ * by the page script on every page (its landing view: app/client/page-script.ts)
+ * and by page-view-reporter.tsx for a hydrated page's client-side navigations.
  *
  * It queues a page view per navigation and the Core Web Vitals of the page
  * the visit landed on (web-vitals: LCP, INP, CLS, FCP, TTFB; client-side
@@ -15,7 +13,7 @@
 import { isbot } from "isbot";
 import { type MetricType, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import type { Beacon, BeaconEvent } from "./beacon-schema";
-import { connectionType, deviceClass, routePatternOf } from "./client-context";
+import { connectionType, deviceClass } from "./client-context";
 import { isTrackedRoute, MAX_EVENTS } from "./metrics";
 import { visitSource } from "./sources";
 import { trackingRefused } from "./tracking-refused";
@@ -28,11 +26,8 @@ let queue: BeaconEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** The route the page loaded on: its vitals are reported against it. */
 let landing: string | undefined;
-/**
- * The landing page view the bootstrap reported (`landed`), until the hydrated
- * page's own first report, which is of the same view and is not counted again.
- */
-let landedPath: string | undefined;
+/** The path of the latest view reported: the page script and a hydrated page both report the landing view, once. */
+let reportedPath: string | undefined;
 const disabled = typeof navigator === "undefined" || isbot(navigator.userAgent);
 
 /** The server takes each metric at most once per beacon (one page view, one LCP…): split the queue so. */
@@ -88,16 +83,16 @@ function start(route: string): void {
   addEventListener("pagehide", flush);
 }
 
-/** A page view of the matched route `routeId`; the first one also starts the Core Web Vitals. */
-export function pageView(routeId: string, path: string = location.pathname): void {
-  if (disabled) return;
-  if (landedPath !== undefined) {
-    const same = landedPath === path;
-    landedPath = undefined;
-    if (same) return;
-  }
-  const route = routePatternOf(routeId);
-  if (route) view(route);
+/**
+ * A page view of the route pattern `route` (as `/blog/:slug`) at `path`; the
+ * first one also starts the Core Web Vitals. The same path twice in a row is
+ * one view (the page script and the hydrated page both report the landing).
+ * With Global Privacy Control or Do Not Track on, nothing.
+ */
+export function pageView(route: string, path: string = location.pathname): void {
+  if (disabled || trackingRefused(navigator) || path === reportedPath) return;
+  reportedPath = path;
+  view(route);
 }
 
 /** A page view of the route pattern `route` (as `/blog/:slug`). */
@@ -111,20 +106,4 @@ function view(route: string): void {
     queue.push(source ? { route, metric: "pageview", source } : { route, metric: "pageview" });
   } else queue.push({ route, metric: "pageview" });
   sendSoon();
-}
-
-/**
- * The landing page view (the route pattern `route`, as the server matched it;
- * `path`, where the page loaded), reported by the bootstrap of a page not
- * hydrated yet when the browser is idle after load
- * (app/infra/html/hydrate-on-intent.server.ts): React Router's manifest, which
- * names a route id's pattern, is not on the page before it hydrates. The
- * bootstrap knows nothing of the visitor's wishes: honoured here, as
- * page-view-reporter.tsx does. If the page hydrated first and reported its
- * views itself, nothing is added.
- */
-export function landed(route: string, path: string): void {
-  if (disabled || trackingRefused(navigator) || landing !== undefined) return;
-  landedPath = path;
-  view(route);
 }

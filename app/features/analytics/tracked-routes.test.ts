@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { routePatternOf } from "./client-context";
+import { routePattern } from "./client-context";
 import { TRACKED_ROUTES } from "./metrics";
 
 interface Entry {
@@ -34,20 +34,17 @@ describe("TRACKED_ROUTES", () => {
     expect([...new Set(site.map((p) => p.pattern))].sort()).toEqual([...TRACKED_ROUTES].sort());
   });
 
-  it("names routes the way the browser reporter derives them from React Router's manifest", () => {
-    const manifest = {
-      root: { path: "" },
-      "routes/blog.post": { path: "blog/:slug", parentId: "root" },
-      "home-index": { parentId: "root", index: true },
-      "routes/not-found": { path: "*", parentId: "root" },
-      "routes/admin": { path: "admin", parentId: "root" },
-      "routes/admin.messages": { path: "messages", parentId: "routes/admin" },
-    };
-    expect(routePatternOf("routes/blog.post", manifest)).toBe("/blog/:slug");
-    expect(routePatternOf("home-index", manifest)).toBe("/");
-    expect(routePatternOf("routes/not-found", manifest)).toBe("/*");
-    expect(routePatternOf("routes/admin.messages", manifest)).toBe("/admin/messages");
-    expect(routePatternOf("unknown", manifest)).toBeNull();
-    expect(routePatternOf("routes/blog.post", {})).toBeNull();
+  it("names routes as the page derives them from its match (path and params)", () => {
+    expect(routePattern("/blog/hello-world", { slug: "hello-world" })).toBe("/blog/:slug");
+    expect(routePattern("/hi/blog/%E0%A4%95", { slug: "क" })).toBe("/hi/blog/:slug");
+    expect(routePattern("/", {})).toBe("/");
+    expect(routePattern("/pricing", {})).toBe("/pricing");
+    expect(routePattern("/no/such/page", { "*": "no/such/page" })).toBe("/*");
+    expect(routePattern("/admin/messages", {})).toBe("/admin/messages");
+    for (const pattern of TRACKED_ROUTES) {
+      const params = pattern.includes(":slug") ? { slug: "a-post" } : pattern.endsWith("*") ? { "*": "nowhere" } : {};
+      const path = pattern.replace(":slug", "a-post").replace("*", "nowhere");
+      expect(routePattern(path, params), pattern).toBe(pattern);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { useLocalize } from "~/shared/i18n/use-locale";
 import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import { cn } from "~/shared/lib/cn";
 import { IdempotencyKeyField } from "~/shared/ui/idempotency-key-field";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import type { FieldErrors } from "~/shared/lib/field-errors";
@@ -295,8 +296,9 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               </p>
             )}
 
-            {mode !== "reset" && (Object.keys(providers).length > 0 || (mode === "signin" && hydrated)) && (
-              <>
+            {mode !== "reset" && (Object.keys(providers).length > 0 || mode === "signin") && (
+              // With no provider the only other way in is the passkey: its "or" waits with it (its place kept).
+              <div data-other-ways="" className={cn(Object.keys(providers).length === 0 && !hydrated && "invisible")} aria-hidden={(Object.keys(providers).length === 0 && !hydrated) || undefined}>
                 <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-600 uppercase">
                   <span className="h-px flex-1 bg-ink-200" />
                   {t.views.or}
@@ -313,13 +315,22 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
                     />
                   </social.Form>
                 )}
-                {mode === "signin" && hydrated && (
-                  <Button type="button" variant="secondary" className="w-full" onClick={onPasskey} disabled={passkeyBusy}>
+                {mode === "signin" && (
+                  // In the page from the first paint, its place kept: shown once its script runs (WebAuthn
+                  // needs one), so it never appears under a finger or pushes the page down (issue 39).
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className={cn("w-full", !hydrated && "invisible")}
+                    onClick={onPasskey}
+                    disabled={passkeyBusy || !hydrated}
+                    aria-hidden={!hydrated || undefined}
+                  >
                     <Icon name="fingerprint-pattern" className="size-5" />
                     {passkeyBusy ? t.views.passkeyWaiting : t.views.passkey}
                   </Button>
                 )}
-              </>
+              </div>
             )}
           </>
         )}

@@ -259,9 +259,11 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
             await analytics?.record("signed-up", visitorOf(context?.headers));
           },
         },
-        // (Cached sessions and replayed answers follow every write by themselves: infra/db/write-watch.ts.)
+        // A user's cached sessions carry the user (name, verification, two-factor): they go with every change.
+        update: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
         delete: {
           after: async (user, context) => {
+            if (user?.id) sessionCache.evictUser(user.id);
             // An account never verified was never its owner's (a replaced sign-up): nobody to tell.
             if (!user?.id || !user.emailVerified) return;
             // Whichever way it went (password and typed name, or the emailed link), with the device it came from.
@@ -319,8 +321,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           // Announced to TOKEN_SYNC_URL only if it stays to the end of the request (token-sync-events.server.ts).
           after: async (session, context) => noteCreatedSession(context, session.id),
         },
-        // A session that ends or changes is forgotten by the session cache, on every instance: the
-        // database reports the write (write-watch.ts); the token goes at once here too, before any await.
+        // A session that ends or changes is forgotten by the session cache, here and on every instance.
         update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
         delete: {
           after: async (session) => {

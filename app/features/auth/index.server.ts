@@ -9,3 +9,4 @@ export { listPasskeys } from "./passkeys.server";
 export { providerName, signInMethods } from "./connected-accounts.server";
 export { passwordRefusalWords } from "./password-refusal-words";
 export { forgetTrustedBrowsers, listTrustedBrowsers, trustIdentifierOf } from "./trusted-browsers.server";
+export type { SessionCache } from "./session-cache.server";

@@ -12,15 +12,16 @@
  *     every `auth.api.getSession`), and by the request context directly
  *   - emptied at once, here and (through Redis) on every other instance, when
  *     a session is deleted or changed (sign-out, revocation, password change
- *     or reset, account deletion) or its user changes (Better Auth's database
- *     hooks, and our profile writes); an entry lives at most `ttlMs` (5 minutes)
- *     even if an eviction message were lost
+ *     or reset, account deletion) or its user changes: Better Auth's database
+ *     hooks (auth.server.ts), and `evictUser` where our own code writes a user
+ *     (the profile's name, an operator's stop); an entry lives at most `ttlMs`
+ *     (5 minutes) even if an eviction message were lost
  *   - never used for an authoritative read (`disableCookieCache`), and Better
  *     Auth's own sensitive endpoints read the session without hooks anyway
  *   - bounded: at most `maxEntries` sessions, the oldest go first
  *   - with REDIS_URL, only trusted while this instance hears the evictions:
- *     while its subscription to Redis is down (an outage), the cache and the
- *     replays keyed by it are off on this instance, so a sign-out elsewhere
+ *     while its subscription to Redis is down (an outage), the cache is off
+ *     on this instance, so a sign-out elsewhere
  *     takes effect at once instead of after the cache's TTL; every signed-in
  *     request reads the database meanwhile (docs/decisions/0021-dependency-failures.md)
  */
@@ -59,18 +60,6 @@ export interface SessionCacheOptions {
   /** Evictions reach every instance through this Redis (REDIS_URL). */
   redisUrl?: string;
   log?: Logger;
-  /**
-   * Another instance reported a write to these users' data (or the connection
-   * to Redis was lost, so reports may have been missed: "all"); the replay
-   * cache's versions follow it (services.server.ts).
-   */
-  onRemoteChange?: (users: string[] | "all") => void;
-  /**
-   * With Redis: told when this instance stops (false) and starts again (true)
-   * hearing the other instances' reports; answers remembered meanwhile could
-   * outlive a write elsewhere, so the replay cache pauses (services.server.ts).
-   */
-  onListening?: (listening: boolean) => void;
 }
 
 const CHANNEL = `${site.slug}:session-evictions`;
@@ -81,8 +70,7 @@ const CHANNEL = `${site.slug}:session-evictions`;
  * instance, and a lost subscription forgets everything. It only bounds what
  * nothing reports (a row changed by hand in the database). At 15 s every
  * visitor who came back after a pause paid Better Auth's whole read again
- * (~3.8 ms of CPU; 1,000 visitors: 1,000 reads in each 12 s bench row, get-session
- * at 0.50× a static page); 5 minutes, as the replay cache (ADR 0018).
+ * (~3.8 ms of CPU; ADR 0018).
  */
 export const SESSION_CACHE_TTL_MS = 5 * 60_000;
 
@@ -136,11 +124,9 @@ export class SessionCache {
   /** With Redis: whether this instance hears evictions right now (its subscription is up). */
   private listening = false;
 
-  private readonly onRemoteChange: (users: string[] | "all") => void;
   private readonly counters = { hits: 0, misses: 0 };
 
-  constructor({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = 20_000, redisUrl, log, onRemoteChange = () => {}, onListening = () => {} }: SessionCacheOptions = {}) {
-    this.onRemoteChange = onRemoteChange;
+  constructor({ ttlMs = SESSION_CACHE_TTL_MS, maxEntries = 20_000, redisUrl, log }: SessionCacheOptions = {}) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     if (redisUrl) {
@@ -153,31 +139,26 @@ export class SessionCache {
       this.publisher.on("ready", () => {
         if (!this.unsent) return;
         this.unsent = false;
-        this.publish("c:*");
         this.publish("a:");
       });
       this.subscriber.on("close", () => {
         if (!this.listening) return;
         this.listening = false;
         this.clear();
-        onListening(false);
-        log?.warn({ dependency: "redis", degraded: SESSION_CACHE_DEGRADED }, "session cache: Redis unavailable; cache and replays off on this instance until it returns");
+        log?.warn({ dependency: "redis", degraded: SESSION_CACHE_DEGRADED }, "session cache: Redis unavailable; cache off on this instance until it returns");
       });
       void this.subscriber.subscribe(CHANNEL).catch((error: unknown) => log?.warn({ err: error }, "session cache: cannot subscribe to evictions"));
       this.subscriber.on("message", (_channel, message: string) => {
         const [kind, key] = [message.slice(0, 1), message.slice(2)];
         if (kind === "t") this.dropToken(key);
         else if (kind === "u") this.dropUser(key);
-        else if (kind === "c") this.onRemoteChange(key === "*" ? "all" : [key]);
         else if (kind === "a") this.clear();
       });
       // A lost connection may have lost evictions: forget everything rather than trust it.
       this.subscriber.on("ready", () => {
         this.clear();
-        this.onRemoteChange("all");
         if (!this.listening) log?.info({ dependency: "redis" }, "session cache: Redis answers; evictions heard again");
         this.listening = true;
-        onListening(true);
       });
     }
   }
@@ -245,22 +226,10 @@ export class SessionCache {
     this.publish(`t:${token}`);
   }
 
-  /** Tells the other instances that these users' data changed (they call their `onRemoteChange`). */
-  announceChange(users: readonly string[] | "all"): void {
-    if (!this.publisher) return;
-    for (const user of users === "all" ? ["*"] : users) this.publish(`c:${user}`);
-  }
-
   /** A user changed (name, verification, password, deletion): forget all their sessions everywhere. */
   evictUser(userId: string): void {
     this.dropUser(userId);
     this.publish(`u:${userId}`);
-  }
-
-  /** A write whose users are unknown (raw SQL): forget every session, everywhere. */
-  clearEverywhere(): void {
-    this.clear();
-    this.publish("a:");
   }
 
   get size(): number {
@@ -280,8 +249,7 @@ export class SessionCache {
   /**
    * Tells the other instances. A message that could not be sent (this
    * instance lost Redis while they kept it) is made good as soon as Redis
-   * answers again: every instance forgets every session and every remembered
-   * answer, so a revocation made meanwhile is stale there only as long as the
+   * answers again: every instance forgets every session, so a revocation made meanwhile is stale there only as long as the
    * outage, not for the entries' whole lifetime.
    */
   private publish(message: string): void {

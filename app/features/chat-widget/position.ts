@@ -1,8 +1,10 @@
-import { site } from "~/config/site";
-/** Where the chat button sits, kept inside the viewport and remembered. */
+/**
+ * Where the chat button sits, kept inside the viewport and remembered (under
+ * the storage key the markup names: chat-widget.tsx). No imports: it runs in
+ * the page script, which must stay small.
+ */
 export const CHAT_BUTTON_SIZE = 56;
 export const CHAT_MARGIN = 16;
-export const CHAT_POSITION_KEY = `${site.slug}.chatWidget.position`;
 
 export interface Point {
   x: number;
@@ -30,9 +32,9 @@ export function defaultPosition(viewport: Viewport): Point {
 }
 
 /** Where the visitor left the button, or null for the default (bottom right). */
-export function loadPosition(): Point | null {
+export function loadPosition(key: string): Point | null {
   try {
-    const raw = localStorage.getItem(CHAT_POSITION_KEY);
+    const raw = localStorage.getItem(key);
     if (raw) {
       const saved = JSON.parse(raw) as Partial<Point>;
       if (typeof saved.x === "number" && typeof saved.y === "number") return { x: saved.x, y: saved.y };
@@ -43,9 +45,9 @@ export function loadPosition(): Point | null {
   return null;
 }
 
-export function savePosition(point: Point): void {
+export function savePosition(key: string, point: Point): void {
   try {
-    localStorage.setItem(CHAT_POSITION_KEY, JSON.stringify(point));
+    localStorage.setItem(key, JSON.stringify(point));
   } catch {
     // storage unavailable: the position lasts for this page only
   }

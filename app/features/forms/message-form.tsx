@@ -202,7 +202,8 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
           </Link>
           {privacyAfter}
         </p>
-        <Button type="submit" className="w-full shrink-0 sm:w-auto" disabled={submitting}>
+        {/* data-pending-label: on a page without React Router the boot script says it (app/client/boot.ts). */}
+        <Button type="submit" className="w-full shrink-0 sm:w-auto" disabled={submitting} data-pending-label={copy.submitting}>
           {submitting ? copy.submitting : copy.submit}
         </Button>
       </div>

@@ -2,21 +2,19 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { flashIsWarning, type ShownFlash } from "~/shared/lib/flash";
 import { notify } from "~/shared/lib/toasts";
-import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Banner } from "~/shared/ui/banner";
 import { Container } from "~/shared/ui/layout";
 
 /**
  * The flash message a redirect left for this page ("Welcome back, Asha!",
  * "Signed out successfully"), at the top of the page: rendered by the server,
- * so it shows without JavaScript; with it, it can be dismissed, and it is
+ * so it shows without JavaScript, and can be dismissed without it too; it is
  * announced (a status region). It stays while the visitor is on the page it
  * was meant for (a revalidation, which no longer carries it, does not take it
  * away) and goes with the next page. Its words come with it, in the page's
  * language (the root loader's `flashText`).
  */
 export function FlashBanner({ flash }: { flash: ShownFlash | null | undefined }) {
-  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const [shown, setShown] = useState<{ flash: ShownFlash; pathname: string } | null>(flash ? { flash, pathname } : null);
   const [previous, setPrevious] = useState(flash);
@@ -36,7 +34,7 @@ export function FlashBanner({ flash }: { flash: ShownFlash | null | undefined })
   return (
     <div ref={ref} data-testid="flash">
       <Container className="pt-4">
-        <Banner tone={flashIsWarning(shown.flash) ? "warning" : "success"} onDismiss={hydrated ? () => setShown(null) : undefined}>
+        <Banner tone={flashIsWarning(shown.flash) ? "warning" : "success"} dismissible>
           {shown.flash.text}
         </Banner>
       </Container>

@@ -14,15 +14,8 @@ import { ThemeSwitch } from "./theme-switch";
 export interface FooterProps {
   /** STATUS_URL: a status page linked from the footer. */
   statusUrl: string | null;
-  /**
-   * The page's path and query. Not read here (the language link reads the
-   * location itself), but the footer's markup depends on it: as a prop, a
-   * navigation redraws the static island (site-shell.tsx).
-   */
-  page: string;
 }
 
-/** Loaded when the footer is drawn in the browser; on the server's page it is a static island (site-shell.tsx). */
 export default function Footer({ statusUrl }: FooterProps) {
   const t = useMessages("shell", shell);
   const labels = useMessages("nav", nav);

@@ -3,16 +3,11 @@ import type { ShownFlash } from "~/shared/lib/flash";
 import type { Viewer } from "~/shared/lib/viewer";
 import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
-import { useLocation } from "react-router";
-import { island } from "~/shared/ui/island";
 import { FlashBanner } from "./flash-banner";
-import type { FooterProps } from "./footer";
+import Footer from "./footer";
 import { Header } from "./header";
 import { RouteFocus } from "./route-focus";
 import { RouteScroll } from "./route-scroll";
-
-/** Links, text and a theme switch the inline theme script runs: nothing for React to do on the first page (shared/ui/island.tsx). */
-const Footer = island<FooterProps>("footer", () => import("./footer"));
 
 /**
  * Header, page and footer: every page, the error page and the 404 page alike.
@@ -52,7 +47,6 @@ export function SiteShell({
   bare?: boolean;
   children: ReactNode;
 }) {
-  const { pathname, search } = useLocation();
   if (bare) {
     return (
       <div className="flex min-h-dvh flex-col">
@@ -71,7 +65,7 @@ export function SiteShell({
         <FlashBanner flash={flash} />
         {children}
       </main>
-      <Footer statusUrl={statusUrl} page={`${pathname}${search}`} />
+      <Footer statusUrl={statusUrl} />
       <RouteFocus />
       <RouteScroll />
     </div>

@@ -1,12 +1,9 @@
 /**
  * The words of the home page below its hero, in each language, as modules of
- * their own (./home-copy.en.ts, ./home-copy.hi.ts). The home-sections island
- * (./home-sections.tsx) takes only the page's language and brings its words
- * from here, so they are not in the page's hydration data a second time: the
- * server's markup already shows them (docs/decisions/0032-hindi.md, "The
- * Hindi home's largest paint"). A browser fetches a language's words only when
- * it draws the blocks itself (a client-side navigation to the home page) or
- * when idle (`preloadHomeCopy`).
+ * their own (./home-copy.en.ts, ./home-copy.hi.ts). The home sections
+ * (./home-sections.tsx) take only the page's language and bring their words
+ * from here: a hydrated page's browser fetches a language's words only when it
+ * draws the home page itself (a client-side navigation to it).
  */
 import type { ComponentProps } from "react";
 import type { sections } from "~/shared/i18n/catalog/sections";
@@ -45,10 +42,4 @@ export function homeCopy(locale: Locale): HomeCopy | Promise<HomeCopy> {
       },
     ))
   );
-}
-
-/** Fetches a language's words ahead of a navigation that will need them; never throws. */
-export function preloadHomeCopy(locale: Locale): void {
-  const copy = homeCopy(locale);
-  if (copy instanceof Promise) copy.catch(() => {});
 }

@@ -4,8 +4,6 @@ import { MessagesScope } from "~/shared/i18n/messages";
 import { homeCopy } from "./home-copy";
 import { FeaturesSection, JoinBand, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
-/** For the root's idle preload: the module and the words of the page's language in one call. */
-export { preloadHomeCopy } from "./home-copy";
 
 export interface HomeSectionsProps {
   locale: Locale;
@@ -18,11 +16,8 @@ if (typeof document === "undefined") {
 }
 
 /**
- * The home page below the hero: text, cards and links only. On the server's
- * page it is a static island (routes/home.tsx), so this module is loaded only
- * when the browser draws the home page itself (a client-side navigation to
- * it). It is handed the language alone and brings the words itself
- * (./home-copy.ts), so the page's hydration data does not repeat them.
+ * The home page below the hero: text, cards and links only. It is handed the
+ * language alone and brings the words itself (./home-copy.ts).
  */
 export default function HomeSections({ locale }: HomeSectionsProps) {
   const copy = homeCopy(locale);

@@ -7,7 +7,7 @@
 import { runWithEndpointContext } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
-import type { Auth } from "~/features/auth/index.server";
+import type { Auth, SessionCache } from "~/features/auth/index.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import type { Refusal } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
@@ -26,6 +26,8 @@ export { PROFILE_MESSAGES };
 
 export interface ProfileDeps {
   database: DatabaseHandle;
+  /** The name shows in the header from the cached session: a new one must not wait for the entry to age out. */
+  sessionCache?: Pick<SessionCache, "evictUser">;
   auth: Auth;
   limiter: RateLimiter;
   log: Logger;
@@ -55,16 +57,16 @@ export interface UpdateOptions {
  * is not overwritten: the answer is a conflict (the page says so, 409).
  */
 export async function updateOwnProfile(
-  deps: Pick<ProfileDeps, "database">,
+  deps: Pick<ProfileDeps, "database" | "sessionCache">,
   viewer: Viewer,
   input: Record<string, unknown>,
   { expectedVersion, withLanguage = false, dateParts = false, t = account }: UpdateOptions = {},
 ): Promise<UpdateOutcome> {
   const parsed = parseProfileUpdate(input, { withLanguage, dateParts, t });
   if (!parsed.ok) return { ok: false, message: Object.values(parsed.fieldErrors).join(" "), fieldErrors: parsed.fieldErrors };
-  // The header shows the name from the cached session: the database's write report drops it (infra/db/write-watch.ts).
   const written = await updateProfile(deps.database.db, viewer.id, parsed.value, new Date(), expectedVersion);
   if (written === "conflict") return { ok: false, message: t.profile.changedElsewhere, fieldErrors: {}, conflict: true };
+  deps.sessionCache?.evictUser(viewer.id);
   const saved = await getProfileRecord(deps.database.db, viewer.id);
   if (!saved) return { ok: false, message: t.profile.updateFailed, fieldErrors: {} };
   const { language, ...record } = saved;

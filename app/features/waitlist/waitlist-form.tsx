@@ -149,7 +149,7 @@ export function WaitlistForm({ interests, source, viewer, answer, defaultInteres
         </FieldShell>
         {/* The labels' height above the fields, so the button lines up with them on a row. */}
         <div className="sm:pt-7">
-          <Button type="submit" disabled={busy} className="w-full whitespace-nowrap sm:w-auto">
+          <Button type="submit" disabled={busy} className="w-full whitespace-nowrap sm:w-auto" data-pending-label={t.submitting}>
             <Icon name="bell" className="size-4" />
             {busy ? t.submitting : t.submit}
           </Button>

@@ -15,7 +15,6 @@ import { CLIENT_MARGIN_MS, withClientTimeout } from "./pg-client-timeout.server"
 import { resilientDialect, SQLITE_BUSY_SLICE_MS } from "./resilient-driver.server";
 import type { Database } from "./schema";
 import { DependencyUnavailableError } from "./unavailable";
-import { watchWrites, type WriteListener } from "./write-watch";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -24,11 +23,6 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The SQLite file, or the PostgreSQL URL. */
   location: string;
-  /**
-   * Told after every write whose users it changed (write-watch.ts): what keeps
-   * the replay cache and the session cache from outliving the data they show.
-   */
-  onWrite(listener: WriteListener): () => void;
   /** Answers when the database does; used by /api/health. */
   ping(): Promise<void>;
   /**
@@ -99,11 +93,6 @@ function withStatementCache(db: SQLite.Database): SQLite.Database {
 }
 
 export function openDatabase(config: DatabaseConfig, limits: DatabaseLimits = DEFAULT_LIMITS): DatabaseHandle {
-  const listeners = new Set<WriteListener>();
-  const onWrite = (listener: WriteListener) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  };
   if (config.kind === "sqlite") {
     mkdirSync(path.dirname(config.file), { recursive: true });
     const connection = withStatementCache(new SQLite(config.file));
@@ -115,12 +104,11 @@ export function openDatabase(config: DatabaseConfig, limits: DatabaseLimits = DE
     connection.pragma(`busy_timeout = ${SQLITE_BUSY_SLICE_MS}`);
     connection.pragma("synchronous = NORMAL");
     const db = new Kysely<Database>({
-      dialect: watchWrites(resilientDialect(new SqliteDialect({ database: connection }), { dialect: "sqlite", ...limits }), listeners),
+      dialect: resilientDialect(new SqliteDialect({ database: connection }), { dialect: "sqlite", ...limits }),
     });
     const directory = path.dirname(config.file);
     return {
       db,
-      onWrite,
       dialect: "sqlite",
       location: config.file,
       ping: async () => {
@@ -153,17 +141,13 @@ export function openDatabase(config: DatabaseConfig, limits: DatabaseLimits = DE
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = new Kysely<Database>({
-    dialect: watchWrites(
-      resilientDialect(new PostgresDialect({ pool: withClientTimeout(pool, limits.statementTimeoutMs + CLIENT_MARGIN_MS) }), {
-        dialect: "postgres",
-        ...limits,
-      }),
-      listeners,
-    ),
+    dialect: resilientDialect(new PostgresDialect({ pool: withClientTimeout(pool, limits.statementTimeoutMs + CLIENT_MARGIN_MS) }), {
+      dialect: "postgres",
+      ...limits,
+    }),
   });
   return {
     db,
-    onWrite,
     dialect: "postgres",
     location: config.url,
     ping: async () => {

@@ -44,13 +44,14 @@ export interface ShellMessages {
   shell: typeof shell;
   nav: typeof nav;
   errors: typeof errors;
+  /** The help widget is in every page's markup (features/chat-widget). */
+  chat: typeof chat;
 }
 
 /**
  * The areas of particular pages (marketing blocks, pricing, the blog, legal
  * pages, accounts, forms): the route's own loader carries their Hindi
- * (`pageMessages`), so a page's data holds only its own words. `chat` comes
- * with the chat widget's code (hi/chat.ts). `mail` never reaches a browser:
+ * (`pageMessages`), so a page's data holds only its own words. `mail` never reaches a browser:
  * the server writes mails in the language of the person they go to.
  */
 export interface PageMessages {
@@ -61,7 +62,6 @@ export interface PageMessages {
   waitlist: typeof waitlist;
   blog: typeof blog;
   legal: typeof legal;
-  chat: typeof chat;
   /** Never in loader data as a catalog: the root loader sends a flash with its words. */
   flash: typeof flash;
   auth: typeof auth;
@@ -74,7 +74,7 @@ export interface PageMessages {
 /** Every area: what a language's catalog must hold in full (messages.hi.ts is typed by it). */
 export type Messages = ShellMessages & PageMessages;
 
-export const SHELL_AREAS = ["shell", "nav", "errors"] as const satisfies ReadonlyArray<keyof ShellMessages>;
+export const SHELL_AREAS = ["shell", "nav", "errors", "chat"] as const satisfies ReadonlyArray<keyof ShellMessages>;
 
 /**
  * Where loaders put a page's words in another language than English: the key

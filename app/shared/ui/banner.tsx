@@ -8,16 +8,22 @@ interface BannerProps {
   tone: "error" | "success" | "info" | "warning";
   children: ReactNode;
   onDismiss?: () => void;
+  /**
+   * Dismissible without a script (a page that runs none): a press on its ✕ hides it, by CSS
+   * (a checkbox the ✕ is the label of; app.css `[data-dismissible]`).
+   */
+  dismissible?: boolean;
   className?: string;
 }
 
-/** Failures in red, successes in green (spec section 2), warnings in amber; dismissible when onDismiss is given. */
-export function Banner({ tone, children, onDismiss, className }: BannerProps) {
+/** Failures in red, successes in green (spec section 2), warnings in amber; dismissible when onDismiss is given, or `dismissible`. */
+export function Banner({ tone, children, onDismiss, dismissible = false, className }: BannerProps) {
   const t = useMessages("shell", shell);
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
       data-tone={tone}
+      data-dismissible={dismissible && !onDismiss ? "" : undefined}
       className={cn(
         "flex items-start gap-3 rounded-xl px-4 py-3 text-sm ring-1 ring-inset",
         tone === "error" && "bg-red-50 text-red-800 ring-red-200",
@@ -29,6 +35,12 @@ export function Banner({ tone, children, onDismiss, className }: BannerProps) {
     >
       <Icon name={tone === "error" || tone === "warning" ? "circle-alert" : tone === "info" ? "lightbulb" : "circle-check"} className="mt-0.5 size-4" />
       <div className="min-w-0 flex-1">{children}</div>
+      {dismissible && !onDismiss && (
+        <label className="-m-1 cursor-pointer rounded-lg p-1 opacity-70 hover:opacity-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500">
+          <input type="checkbox" className="sr-only" aria-label={t.dismissMessage} />
+          <Icon name="x" className="size-4" />
+        </label>
+      )}
       {onDismiss && (
         <button
           type="button"

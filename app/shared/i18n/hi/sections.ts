@@ -1,7 +1,7 @@
 /**
  * The words of the marketing blocks in Hindi (see ../messages.ts). The pages
  * that draw the blocks carry them in their loader data; the home page's blocks
- * are a static island whose module brings them (features/marketing/home-copy.hi.ts).
+ * come with their own module (features/marketing/home-copy.hi.ts).
  */
 import { site } from "~/config/site";
 import type { sections as en } from "../catalog/sections";

@@ -1,0 +1,162 @@
+/**
+ * The page's first script: inline at the top of <head>, so it runs before the
+ * first paint and listens from the first byte (issue 39: a press counts
+ * whenever it comes). What it does needs no framework, on every page:
+ *
+ *   - the theme: the remembered choice on <html> before anything is drawn
+ *     (`data-theme`), and the footer's switch run from the first press
+ *     (docs/decisions/0026-dark-mode.md); `data-js` tells CSS scripts run;
+ *   - the language: a press on the language link remembers the choice (the
+ *     cookie the bare "/" reads), as the link's own script would;
+ *   - the route change (spec: the page scrolls to the top and a loading
+ *     overlay shows for about 1.4 s): a press on a link to another page of
+ *     the site shows the overlay at once, and the next page keeps it until
+ *     1.4 s have passed since the press; on a hydrated page React Router's
+ *     own navigation does the same (features/layout/route-overlay.tsx);
+ *   - a form that posts shows its submitting words ("Sending...") on its
+ *     button (`data-pending-label`), unless the hydrated page handles it;
+ *   - the side menu's invoker command where a browser lacks invoker commands.
+ *
+ * It is a typed function, inlined as its own source (`bootScript`): it must
+ * not use anything from outside its body. Its behaviour is tested in
+ * boot.test.ts, in a DOM.
+ */
+
+export interface BootConfig {
+  theme: { storageKey: string; inputName: string; changeEvent: string };
+  language: { cookie: string; attributes: string; locales: readonly string[] };
+  overlay: { ms: number; storageKey: string; skipPrefix: string };
+}
+
+/** Runs in the page (and in the tests), with the document's <html> and the window. */
+export function boot(config: BootConfig, doc: Document = document, win: Window = window): void {
+  const html = doc.documentElement;
+  const { theme, language, overlay } = config;
+  html.dataset.js = "";
+  const hydrated = () => html.hasAttribute("data-hydrated");
+
+  // ---- the theme ----
+  const storedTheme = () => {
+    try {
+      const value = win.localStorage.getItem(theme.storageKey);
+      return value === "light" || value === "dark" ? value : "system";
+    } catch {
+      return "system";
+    }
+  };
+  const applyTheme = (choice: string) => {
+    if (choice === "system") delete html.dataset.theme;
+    else html.dataset.theme = choice;
+  };
+  const syncSwitch = () => {
+    const choice = storedTheme();
+    for (const input of doc.querySelectorAll<HTMLInputElement>(`input[name="${theme.inputName}"]`)) input.checked = input.value === choice;
+  };
+  applyTheme(storedTheme());
+  doc.addEventListener("DOMContentLoaded", syncSwitch);
+  doc.addEventListener("change", (event) => {
+    const input = event.target as HTMLInputElement | null;
+    if (!input || input.name !== theme.inputName) return;
+    applyTheme(input.value);
+    try {
+      if (input.value === "system") win.localStorage.removeItem(theme.storageKey);
+      else win.localStorage.setItem(theme.storageKey, input.value);
+    } catch {
+      // storage unavailable: the choice holds for this page
+    }
+    win.dispatchEvent(new Event(theme.changeEvent));
+  });
+  win.addEventListener("storage", (event) => {
+    if (event.key !== null && event.key !== theme.storageKey) return;
+    applyTheme(storedTheme());
+    syncSwitch();
+    win.dispatchEvent(new Event(theme.changeEvent));
+  });
+
+  // ---- the route change overlay ----
+  const now = () => Date.now();
+  const showOverlayUntil = (until: number) => {
+    html.dataset.navigating = "";
+    win.setTimeout(() => {
+      // A later navigation keeps it for its own 1.4 s.
+      if (Number(html.dataset.navigatingUntil ?? 0) <= now()) delete html.dataset.navigating;
+    }, Math.max(0, until - now()));
+    html.dataset.navigatingUntil = String(until);
+  };
+  try {
+    const until = Number(win.sessionStorage.getItem(overlay.storageKey) ?? 0);
+    win.sessionStorage.removeItem(overlay.storageKey);
+    const path = win.location.pathname;
+    if (until > now() && !path.startsWith(overlay.skipPrefix)) showOverlayUntil(until);
+  } catch {
+    // storage unavailable: the next page shows no overlay of its own
+  }
+  // Back and forward restore a page as it was left: without the overlay of the press that left it.
+  win.addEventListener("pageshow", (event) => {
+    if ((event as PageTransitionEvent).persisted) delete html.dataset.navigating;
+  });
+
+  const isOtherPage = (link: HTMLAnchorElement) => {
+    if (link.origin !== win.location.origin || link.target === "_blank" || link.hasAttribute("download")) return false;
+    if (link.pathname === win.location.pathname && link.search === win.location.search) return false;
+    return !link.pathname.startsWith(overlay.skipPrefix) && !win.location.pathname.startsWith(overlay.skipPrefix);
+  };
+
+  doc.addEventListener(
+    "click",
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const link = target?.closest<HTMLAnchorElement>("a[href]");
+      if (!link) return;
+      // The language link remembers the choice, whoever answers the press.
+      if (link.hreflang && language.locales.includes(link.hreflang) && link.origin === win.location.origin) {
+        const secure = win.location.protocol === "https:" ? "; Secure" : "";
+        doc.cookie = `${language.cookie}=${link.hreflang}; ${language.attributes}${secure}`;
+      }
+      // A page React Router runs shows its own overlay on its own navigation.
+      if (hydrated() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!isOtherPage(link)) return;
+      const until = now() + overlay.ms;
+      showOverlayUntil(until);
+      try {
+        win.sessionStorage.setItem(overlay.storageKey, String(until));
+      } catch {
+        // storage unavailable: the overlay shows until the next page replaces this one
+      }
+    },
+    // After the page's own handlers (a React <Link> cancels the browser's navigation: defaultPrevented).
+    false,
+  );
+
+  // ---- a form's submitting words ----
+  doc.addEventListener("submit", (event) => {
+    if (hydrated() || event.defaultPrevented) return;
+    const form = event.target as HTMLFormElement;
+    const submitter = (event as SubmitEvent).submitter;
+    const button = submitter instanceof HTMLButtonElement ? submitter : form.querySelector<HTMLButtonElement>("button[type=submit][data-pending-label]");
+    const label = button?.dataset.pendingLabel;
+    if (!button || !label) return;
+    button.textContent = label;
+    button.setAttribute("aria-busy", "true");
+  });
+
+  // ---- invoker commands where the browser has none (the side menu's dialog) ----
+  if (!("command" in HTMLButtonElement.prototype)) {
+    doc.addEventListener("click", (event) => {
+      if (hydrated()) return;
+      const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button[commandfor]") : null;
+      const dialog = button ? doc.getElementById(button.getAttribute("commandfor") ?? "") : null;
+      if (!(dialog instanceof HTMLDialogElement)) return;
+      const command = button!.getAttribute("command");
+      if (command === "show-modal" && !dialog.open) dialog.showModal();
+      else if (command === "close" && dialog.open) dialog.close();
+    });
+  }
+}
+
+/** The inline script: `boot` as its own source, called with the page's configuration. */
+export function bootScript(config: BootConfig): string {
+  // JSON for inside a <script>: no "<" (no "</script>"), no line separators.
+  const json = JSON.stringify(config).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return `(${boot.toString()})(${json});`;
+}
