@@ -178,9 +178,13 @@ export async function createVerifiedUser(request: APIRequestContext, email: stri
   const mail = await waitForMail(email, /Verify your email/);
   const ip = randomIp();
   const link = linkIn(mail, /verify-email/);
-  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": ip } });
+  // Opened with the sign-up's own cookies (the browser that signed up): elsewhere it would drop the password (ADR 0034).
+  const signUpCookies = (await res.headersArray())
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value.split(";")[0]!)
+    .join("; ");
+  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": ip, cookie: signUpCookies } });
   expect(verified.status).toBe(302);
-  expect(verified.headers.get("location")).toContain("verified=1");
   const cookie = verified.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)

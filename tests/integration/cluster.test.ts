@@ -97,8 +97,9 @@ describe.runIf(enabled)("three instances behind nginx", () => {
       if (!mail) await new Promise((r) => setTimeout(r, 100));
     }
     const link = mail!.links.find((l) => l.includes("verify-email"))!;
-    // The link points at the public URL (nginx): verify through it.
-    expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
+    // The link points at the public URL (nginx): verify through it, in the browser that signed up (ADR 0034).
+    const signUpCookies = up.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect((await fetch(link, { redirect: "manual", headers: { cookie: signUpCookies } })).status).toBe(302);
     const signIn = await fetch(`${direct(0)}/api/auth/sign-in/email`, { method: "POST", headers: headers(), body: JSON.stringify({ email, password }) });
     expect(signIn.status).toBe(200);
     return signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");

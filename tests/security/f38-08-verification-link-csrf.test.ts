@@ -24,9 +24,21 @@ describe.each(targets())("finding 38.8 on $kind: a verification link signs in on
     const opened = await browse(server, victimJar, "GET", link!.slice(server.origin.length), undefined, { origin: null });
     expect(opened.status).toBe(302);
     expect(redirectError(opened)).toBeNull();
-    expect(opened.headers.get("location")).toContain("/auth?verified=1");
+    // Verified, but not in the browser that signed up: no session, and the password it was given goes (ADR 0034).
+    expect(opened.headers.get("location")).toContain("/auth?mode=reset&verified=choose-password");
     expect(opened.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
     expect(await sessionUser(server, victimJar.header())).toBe(victim.id);
+    expect((await call(server, "POST", "/api/auth/sign-in/email", { email: attackerEmail, password: "attacker-pass-8" })).status).toBe(401);
+  });
+
+  it("a link with a callback that is no URL answers a redirect, twice, never a 500; a forged token is not remembered", async () => {
+    const email = `csrf-bad-${randomBytes(4).toString("hex")}@example.test`;
+    const jar = new CookieJar();
+    await browse(server, jar, "POST", "/api/auth/sign-up/email", { email, password: "owner-pass-8b", name: "Owner" });
+    const [link] = await waitForVerificationLinks(server, email, 1);
+    const bad = `${new URL(link!).pathname}?token=${new URL(link!).searchParams.get("token")}&callbackURL=${encodeURIComponent("http://[")}`;
+    for (let i = 0; i < 2; i++) expect((await call(server, "GET", bad, undefined, { origin: null })).status).toBeLessThan(500);
+    for (let i = 0; i < 2; i++) expect((await call(server, "GET", "/api/auth/verify-email?token=forged&callbackURL=%2Fauth", undefined, { origin: null })).status).toBeLessThan(500);
   });
 
   it("the browser that signed up is signed in by its own link", async () => {

@@ -38,7 +38,7 @@ import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
 import { passwordPolicy } from "./password-policy-plugin.server";
-import { accountRules, forgiveFailedSignIns } from "./account-rules.server";
+import { accountRules, forgiveFailedSignIns, verificationSendTime } from "./account-rules.server";
 import { connectedAccounts, providerName } from "./connected-accounts.server";
 import { passkeys } from "./passkeys.server";
 import { reauthentication } from "./reauthentication.server";
@@ -136,9 +136,9 @@ function withoutProviderTokens<T extends Record<string, unknown>>(account: T): T
 export function authOptions({ env, database, outbox, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync, analytics }: AuthDeps) {
   const db = database.db;
   /** Writes the mail to the outbox (one insert); the outbox's worker sends it. */
-  const send = async (mail: NewMail) => {
+  const send = async (mail: NewMail, options?: { notBefore?: Date }) => {
     if (!outbox) throw new Error("mail is not configured");
-    await outbox.enqueue(mail);
+    await outbox.enqueue(mail, options);
   };
   /** A security notice: worth sending, never worth failing the change it reports. */
   const notice = (mail: NewMail & { kind: MailKind }) =>
@@ -220,7 +220,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       // issue 38 finding 8), in the tab it opens; the tab that waits on "Check your email" notices and moves on.
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_S,
-      sendVerificationEmail: async ({ user, url }) => send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url, languageOf(user)) }),
+      sendVerificationEmail: async ({ user, url }) =>
+        send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url, languageOf(user)) }, { notBefore: await verificationSendTime(db) }),
       afterEmailVerification: async (user, request) => {
         await notice({ kind: "email-verified", to: user.email, userId: user.id, ...emailVerifiedMail(user.name, pageLink(env.appUrl, "/auth", languageOf(user)), languageOf(user)) });
         await analytics?.record("email-verified", visitorOf(request?.headers));
@@ -342,7 +343,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       // After the limits: a refused attempt has already counted.
       passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
       // After the limits and the password rules: a refused sign-up replaces nothing.
-      unverifiedAddresses({ db, log }),
+      unverifiedAddresses({ db, log, minPasswordLength: env.minPasswordLength }),
       reauthentication({ db, limiter, windowS: env.reauthWindowS, log }),
       trustedBrowserRevocation({ db, log }),
       passkeys({ db, appUrl: env.appUrl, limiter, outbox, log }),

@@ -13,6 +13,7 @@ export const PROVIDER_NAMES: Record<ProviderId, string> = { google: "Google", gi
 /** The banner for an `?error=` or `?verified=` that Better Auth or our gateway put in a redirect. */
 export function noticeFromQuery(params: URLSearchParams, t: AuthWords = auth): { tone: "error" | "success"; text: string } | null {
   if (params.get("verified") === "1" && !params.get("error")) return { tone: "success", text: t.messages.verified };
+  if (params.get("verified") === "choose-password" && !params.get("error")) return { tone: "success", text: t.messages.verifiedChoosePassword };
   const error = params.get("error");
   if (!error) return null;
   switch (error.toUpperCase()) {

@@ -25,6 +25,8 @@ import { getCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
+import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
+import { z } from "zod";
 
 export const PROVIDER_EMAIL_NOT_VERIFIED = "PROVIDER_EMAIL_NOT_VERIFIED";
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
@@ -81,7 +83,25 @@ export async function refuseUnverifiedSession(db: Kysely<Database>, userId: stri
   }
 }
 
-export function unverifiedAddresses({ db, log }: { db: Kysely<Database>; log?: Logger }) {
+/**
+ * A sign-up Better Auth will take (its own checks, and ours on the name): only
+ * such a one may replace an unverified account, so that a refused sign-up
+ * deletes nothing (the replacement runs before Better Auth reads the body).
+ */
+function acceptableSignUp(minPasswordLength: number) {
+  return z.looseObject({
+    email: z.email(),
+    password: z.string().min(minPasswordLength).max(128),
+    name: z.string().max(NAME_MAX_LENGTH),
+    image: z.string().optional(),
+    callbackURL: z.string().optional(),
+    rememberMe: z.boolean().optional(),
+    language: z.string().optional(),
+  });
+}
+
+export function unverifiedAddresses({ db, log, minPasswordLength }: { db: Kysely<Database>; log?: Logger; minPasswordLength: number }) {
+  const acceptable = acceptableSignUp(minPasswordLength);
   return {
     id: "unverified-addresses",
     hooks: {
@@ -90,8 +110,8 @@ export function unverifiedAddresses({ db, log }: { db: Kysely<Database>; log?: L
           // Runs after the sign-up limits (account-rules is registered first): a refused sign-up replaces nothing.
           matcher: (ctx) => ctx.path === "/sign-up/email",
           handler: createAuthMiddleware(async (ctx) => {
-            const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            if (typeof email === "string" && email.includes("@")) await releaseAddress(db, ctx.context.internalAdapter, email, log);
+            const body = acceptable.safeParse(ctx.body);
+            if (body.success) await releaseAddress(db, ctx.context.internalAdapter, body.data.email, log);
           }),
         },
       ],

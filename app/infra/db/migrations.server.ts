@@ -506,5 +506,17 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         // Forgotten tokens cannot come back; a sign-in with the provider works without them.
       },
     },
+    /**
+     * Issue 38, finding 1: an unverified account holds no session any more (the session hook refuses
+     * one); those made before (a GitHub address GitHub had not verified) end here.
+     */
+    "0016_end_unverified_sessions": {
+      async up(db: Kysely<unknown>) {
+        await sql`delete from "session" where "userId" in (select "id" from "user" where "emailVerified" = false)`.execute(db);
+      },
+      async down() {
+        // Ended sessions do not come back.
+      },
+    },
   };
 }

@@ -17,6 +17,8 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   const access = publicAuthAccess(request.method, path);
   if (access === "closed") return jsonError(404, "Not found.");
   if (access === "wrong-method") return jsonError(405, "Method not allowed.", { Allow: allowedMethods(path).join(", ") });
+  // Better Auth reads these as URLs and fails with a 500 on one that is none ("http://["): refused here.
+  if (!queryUrlsParse(new URL(request.url))) return jsonError(400, "That link is not valid.");
   const app = appContext(context);
   const { authHandler } = await app.services();
   const headers = app.authHeaders();
@@ -31,7 +33,24 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
       body = JSON.stringify(read.fields);
     }
   }
-  return authHandler(new Request(request.url, { method: request.method, headers, body }));
+  // HEAD is GET without its body (Better Auth defines GET routes only); the edge sends no body for HEAD.
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  return authHandler(new Request(request.url, { method, headers, body }));
+}
+
+const URL_PARAMS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+
+function queryUrlsParse(url: URL): boolean {
+  return URL_PARAMS.every((name) => {
+    const value = url.searchParams.get(name);
+    if (value === null) return true;
+    try {
+      new URL(value, url.origin);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 export const loader = handle;

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type SmtpSink, startSmtpSink, type SunkMail } from "../../support/smtp-sink.ts";
 import { artifactsDir, root } from "../../reliability/lib/config.ts";
-import { freshIp, sessionCookieFrom, type Server, startServer, type TestDb } from "../../reliability/lib/harness.ts";
+import { cookiesOf, freshIp, sessionCookieFrom, type Server, startServer, type TestDb } from "../../reliability/lib/harness.ts";
 
 export { root };
 
@@ -98,7 +98,8 @@ export async function verifiedAccount(server: MailedServer): Promise<Account> {
   const { user } = (await res.json()) as { user: { id: string } };
   const mail = await waitFor(`verification mail to ${email}`, () => mailsTo(server.sink, email, /verify/i)[0]);
   const link = mail.links.find((l) => l.includes("/api/auth/verify-email"))!;
-  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": freshIp() } });
+  // Opened in the browser that signed up (its cookies): elsewhere the link would drop the password (ADR 0034).
+  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": freshIp(), cookie: cookiesOf(res) } });
   if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
   const signedIn = await post(server, "/api/auth/sign-in/email", { email, password, rememberMe: true });
   const cookie = sessionCookieFrom(signedIn);

@@ -177,9 +177,19 @@ export async function createVerifiedUser(server: Server, opts: { email?: string;
   const mail = await waitForMail(server, email, /verify/i);
   const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
   if (!link) throw new Error(`no verification link in ${JSON.stringify(mail.links)}`);
-  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": freshIp() } });
+  // Opened in the browser that signed up (its cookies): elsewhere the link would drop the password (ADR 0034).
+  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": freshIp(), cookie: cookiesOf(res) } });
   if (verified.status !== 302) throw new Error(`verification answered ${verified.status}`);
   return { id: user.id, email, password, name };
+}
+
+/** Every cookie an answer sets, as the Cookie header a browser would send back. */
+export function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
 }
 
 export function sessionCookieFrom(res: Response): string | null {

@@ -35,6 +35,8 @@ export const auth = {
     signOutFailed: "Error signing out",
     resetSent: "If an account exists for that address, a password reset link is on its way. Check your inbox.",
     verified: "Your email is verified. Sign in to continue.",
+    verifiedChoosePassword:
+      "Your email is verified. The link was opened in another browser than the one you signed up in, so for your security choose your password now: we'll email you a link.",
     linkUsed: "This verification link has already been used. If your email is verified, sign in; otherwise sign in to request a new link.",
     linkExpired: "This link has expired. Sign in to request a new verification email.",
     linkInvalid: "This link is not valid. Sign in to request a new verification email.",

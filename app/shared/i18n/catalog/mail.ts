@@ -24,7 +24,7 @@ export const mail = {
     subject: `Verify your email for ${product}`,
     preheader: "One click and your account is ready.",
     heading: "Verify your email address",
-    welcome: `Welcome to ${product}! Please confirm that this is your email address: the button signs you in.`,
+    welcome: `Welcome to ${product}! Please confirm that this is your email address. Opened in the browser you signed up in, the button signs you in; anywhere else it confirms the address and asks you to choose your password.`,
     action: "Verify email address",
     footnote: "This link works once and expires in one hour. If you did not create an account, you can ignore this email.",
   },
