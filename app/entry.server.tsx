@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, RouterContextProvider, ServerRouter } from "react-router";
 import { isDependencyFailure, markUnavailable, unavailableDocument } from "~/infra/http/dependency-failure.server";
@@ -69,13 +68,10 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; browsers get the shell streamed. A page prerendered at
-    // build time (React Router's prerender sends its header; no services are started then) is whole too: nothing is then written to reveal a part streamed
-    // later (React's ~1 KB of `$RC` script), and the Hindi home keeps within a new connection's first flight.
-    const prerendering = request.headers.has("X-React-Router-Prerender-Data") || (!import.meta.env.DEV && !startedServices());
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || prerendering ? "onAllReady" : "onShellReady";
+    // Every page is sent whole (React's onAllReady): no page here streams a part later (no deferred
+    // data), and a body that arrives whole is compressed in one call, off the event loop, and sent with
+    // its length (server/compress.ts), where a stream is compressed chunk by chunk with flushes.
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

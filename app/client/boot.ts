@@ -113,18 +113,23 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
         const secure = win.location.protocol === "https:" ? "; Secure" : "";
         doc.cookie = `${language.cookie}=${link.hreflang}; ${language.attributes}${secure}`;
       }
-      // A page React Router runs shows its own overlay on its own navigation.
-      if (hydrated() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      if (!isOtherPage(link)) return;
-      const until = now() + overlay.ms;
-      showOverlayUntil(until);
-      try {
-        win.sessionStorage.setItem(overlay.storageKey, String(until));
-      } catch {
-        // storage unavailable: the overlay shows until the next page replaces this one
-      }
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !isOtherPage(link)) return;
+      const leave = () => {
+        // A navigation React Router makes itself (a <Link> cancels the browser's) shows its own overlay.
+        if (event.defaultPrevented) return;
+        const until = now() + overlay.ms;
+        showOverlayUntil(until);
+        try {
+          win.sessionStorage.setItem(overlay.storageKey, String(until));
+        } catch {
+          // storage unavailable: the overlay shows until the next page replaces this one
+        }
+      };
+      // On a page without React Router nobody else answers: at once. On a hydrated one, once every
+      // listener has had the press (React's come after this one), to see whether it was cancelled.
+      if (hydrated()) win.setTimeout(leave, 0);
+      else leave();
     },
-    // After the page's own handlers (a React <Link> cancels the browser's navigation: defaultPrevented).
     false,
   );
 

@@ -252,7 +252,7 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
         title="Inbox"
         intro={`Feedback and contact messages, newest first. ${totalOpen.toLocaleString("en-US")} open.`}
         actions={
-          <ButtonLink to={`/admin/messages/export${data.exportSearch}`} reloadDocument variant="secondary" size="sm">
+          <ButtonLink to={`/admin/messages/export${data.exportSearch}`} variant="secondary" size="sm">
             Export CSV
           </ButtonLink>
         }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { site } from "~/config/site";
 import { BrandIcon } from "~/shared/ui/brand-icons";
 import { Container } from "~/shared/ui/layout";
@@ -52,9 +51,9 @@ export default function Footer({ statusUrl }: FooterProps) {
               <ul className="mt-4 space-y-3 text-sm">
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={localize(link.to)} className="hover:text-white">
+                    <a href={localize(link.to)} className="hover:text-white">
                       {labels[link.label]}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -70,9 +69,9 @@ export default function Footer({ statusUrl }: FooterProps) {
           <ul className="flex gap-5" aria-label={t.legal}>
             {legalNav.map((link) => (
               <li key={link.to}>
-                <Link to={localize(link.to)} className="hover:text-white">
+                <a href={localize(link.to)} className="hover:text-white">
                   {labels[link.label]}
-                </Link>
+                </a>
               </li>
             ))}
             {statusUrl && (

@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import type { Viewer } from "~/shared/lib/viewer";
 import { cn } from "~/shared/lib/cn";
 import { ButtonLink } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { Logo } from "~/shared/ui/logo";
-import { mainNav } from "./navigation";
+import { isCurrent, mainNav } from "./navigation";
 import { nav } from "~/shared/i18n/catalog/nav";
 import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
@@ -42,31 +42,30 @@ export function Header({ user, accountUnknown = false }: { user: Viewer | null; 
   const t = useMessages("shell", shell);
   const labels = useMessages("nav", nav);
   const localize = useLocalize();
+  const { pathname } = useLocation();
   const home = localize("/");
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to={home} className="rounded-lg" aria-label={t.home}>
+        <a href={home} className="rounded-lg" aria-label={t.home}>
           <Logo />
-        </Link>
+        </a>
 
         <nav aria-label={t.mainNav} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={localize(item.to)}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    cn(
-                      "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
-                      isActive ? "bg-brand-50 text-brand-800" : "text-ink-700 hover:bg-ink-100 hover:text-ink-950",
-                    )
-                  }
+                <a
+                  href={localize(item.to)}
+                  aria-current={isCurrent(pathname, localize(item.to)) ? "page" : undefined}
+                  className={cn(
+                    "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                    isCurrent(pathname, localize(item.to)) ? "bg-brand-50 text-brand-800" : "text-ink-700 hover:bg-ink-100 hover:text-ink-950",
+                  )}
                 >
                   {labels[item.label]}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,6 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { cn } from "~/shared/lib/cn";
-import { rememberLanguage } from "~/shared/i18n/language-choice";
 import { basePath, hasTwin, LANGUAGE_NAME, localeOfPath, localizedPath } from "~/shared/i18n/locale";
 
 /**
@@ -19,14 +18,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
   // The same page and view (`?mode=signup`) where there is a twin; else the other language's home.
   const to = hasTwin(base) ? localizedPath(`${base}${search}`, other) : localizedPath("/", other);
   return (
-    <Link
-      to={to}
-      hrefLang={other}
-      lang={other}
-      onClick={() => rememberLanguage(other)}
-      className={cn(other === "hi" && "native-script", className)}
-    >
+    // A press remembers the choice (the boot script sets the cookie: app/client/boot.ts), on every page.
+    <a href={to} hrefLang={other} lang={other} className={cn(other === "hi" && "native-script", className)}>
       {LANGUAGE_NAME[other]}
-    </Link>
+    </a>
   );
 }

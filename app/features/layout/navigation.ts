@@ -54,3 +54,9 @@ export const legalNav: NavLink[] = [
   { label: "terms", to: "/terms" },
   { label: "cookies", to: "/cookie-policy" },
 ];
+
+/** Whether `to` is the page at `pathname` (the home page only exactly; any other page and what is under it). */
+export function isCurrent(pathname: string, to: string): boolean {
+  if (to === "/" || to === "/hi") return pathname === to || pathname === `${to === "/" ? "" : to}/home`;
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

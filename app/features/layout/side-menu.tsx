@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent } from "react";
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import type { Viewer } from "~/shared/lib/viewer";
 import { Avatar } from "~/shared/ui/avatar";
 import { SignOutForm } from "~/features/auth";
@@ -11,7 +11,7 @@ import { nav } from "~/shared/i18n/catalog/nav";
 import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
 import { useLocalize } from "~/shared/i18n/use-locale";
-import { mainNav } from "./navigation";
+import { isCurrent, mainNav } from "./navigation";
 
 export const SIDE_MENU_ID = "side-menu";
 
@@ -71,6 +71,7 @@ export function SideMenu({ user }: { user: Viewer | null }) {
   const t = useMessages("shell", shell);
   const labels = useMessages("nav", nav);
   const localize = useLocalize();
+  const { pathname } = useLocation();
   // A press on the backdrop lands on the <dialog> itself; the panel fills the dialog, so inside never does.
   const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) close();
@@ -106,19 +107,13 @@ export function SideMenu({ user }: { user: Viewer | null }) {
           <ul className="space-y-1">
             {mainNav.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={localize(item.to)}
-                  end={item.to === "/"}
-                  onClick={close}
-                  className={({ isActive }) =>
-                    cn(
-                      "block rounded-xl px-4 py-3 text-base font-medium",
-                      isActive ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100",
-                    )
-                  }
+                <a
+                  href={localize(item.to)}
+                  aria-current={isCurrent(pathname, localize(item.to)) ? "page" : undefined}
+                  className={cn("block rounded-xl px-4 py-3 text-base font-medium", isCurrent(pathname, localize(item.to)) ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100")}
                 >
                   {labels[item.label]}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -134,12 +129,12 @@ export function SideMenu({ user }: { user: Viewer | null }) {
                   <span className="block truncate text-sm text-ink-600">{user.email}</span>
                 </span>
               </div>
-              <ButtonLink to={localize("/profile")} variant="secondary" className="w-full" onClick={close}>
+              <ButtonLink to={localize("/profile")} variant="secondary" className="w-full">
                 <Icon name="user" className="size-4" />
                 {t.viewProfile}
               </ButtonLink>
               {user.operator && (
-                <ButtonLink to="/admin/messages" variant="secondary" className="w-full" onClick={close}>
+                <ButtonLink to="/admin/messages" variant="secondary" className="w-full">
                   <Icon name="shield-check" className="size-4" />
                   {t.operatorConsole}
                 </ButtonLink>
@@ -151,10 +146,10 @@ export function SideMenu({ user }: { user: Viewer | null }) {
             </div>
           ) : (
             <div className="grid gap-2">
-              <ButtonLink to={localize("/auth")} variant="secondary" onClick={close}>
+              <ButtonLink to={localize("/auth")} variant="secondary">
                 {t.signIn}
               </ButtonLink>
-              <ButtonLink to={localize("/auth?mode=signup")} onClick={close}>
+              <ButtonLink to={localize("/auth?mode=signup")}>
                 {t.getStarted}
               </ButtonLink>
             </div>

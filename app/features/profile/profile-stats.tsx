@@ -64,7 +64,8 @@ export function ProfileStats({ updatedAt }: { updatedAt: string }) {
             </p>
           )}
         </div>
-        <Button variant={state?.trackTime ? "secondary" : "primary"} size="sm" onClick={toggle} disabled={!state}>
+        {/* Time is kept by a script: the button shows (its place kept) once that runs, never as a dead press (issue 39). */}
+        <Button variant={state?.trackTime ? "secondary" : "primary"} size="sm" onClick={toggle} disabled={!state} className={state ? undefined : "invisible"}>
           {state?.trackTime ? t.stats.stop : t.stats.start}
         </Button>
       </StatCard>

@@ -34,10 +34,15 @@ export function Button({ variant, size, className, type = "button", ...props }: 
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
-type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize };
+type ButtonLinkProps = Omit<ComponentProps<"a">, "href"> & { to: string; variant?: ButtonVariant; size?: ButtonSize };
 
-export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, className)} {...props} />;
+/**
+ * A link that looks like a button, to another page loaded whole (a plain
+ * anchor: most pages run no framework, ADR 0035; and a plain anchor costs
+ * the server's render nothing of React Router's).
+ */
+export function ButtonLink({ variant, size, className, to, ...props }: ButtonLinkProps) {
+  return <a href={to} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
 type ActionLinkProps = Omit<ComponentProps<typeof Link>, "onClick"> & {
