@@ -9,13 +9,15 @@
  *      then a real slow phone (Chromium throttled to Lighthouse's slow 4G and 4× CPU):
  *      a tap on the menu button before hydration, a tap on a header link
  *      (scripts/lib/slow-phone-bench.ts)
- *   3. signed-in requests of a thousand visitors (each request from a random
- *      one) against the prerendered page, served by the same process in the
- *      same run, interleaved with each row a second at a time: throughput as a
- *      ratio to it (absolute numbers move with whatever else the machine
- *      does; ratios interleaved this way hardly), latency, the
- *      server's CPU time per request, every cache's hit count during the row,
- *      resident memory (scripts/lib/server-bench.ts)
+ *   3. what visitors pay (scripts/lib/server-bench.ts), a thousand of them
+ *      signed in: the CPU of a first render of each kind of signed-in page
+ *      (every request from a visitor that page was never rendered for), then
+ *      journeys (each connection plays one visitor's sitting: pages,
+ *      client-side navigations, one write in nine requests; then another
+ *      visitor's), interleaved with the prerendered page a second at a time:
+ *      throughput as a ratio to it (absolute numbers move with whatever else
+ *      the machine does; ratios interleaved this way hardly), latency, the
+ *      server's CPU per request, resident memory idle and after
  *   4. a mixed load (pages, navigations, API, session reads, form posts) on
  *      100 connections, then resident memory again
  *   5. the operator inbox at 100,000 messages: a deep keyset page against the
@@ -27,7 +29,8 @@
  * fresh SQLite database, logging one line per request to a file.
  *
  * Options: --port N (default 4500), --runs N (Lighthouse runs, default 5),
- *          --seconds N (load per endpoint, default 10), --mixed-seconds N
+ *          --seconds N (journeys, and as long again of the page they are
+ *          interleaved with: default 20), --first-renders N (per kind, default 300), --mixed-seconds N
  *          (default 60), --connections N (default 50), --skip-lighthouse,
  *          --lighthouse-pages all (every public page instead of eight),
  *          --slow-phone-runs N (default 3), --visitors N (default 1000),
@@ -42,7 +45,7 @@ import { ensureBuild } from "../server/build.mjs";
 import { inboxBench, printInboxBench } from "./lib/inbox-bench.ts";
 import { initialJavaScript, lighthousePages, printInitialJavaScript, printLighthousePages } from "./lib/page-bench.ts";
 import { printSlowPhoneBench, slowPhoneBench } from "./lib/slow-phone-bench.ts";
-import { BENCH_OPERATOR, load, metrics, MIX, mixedRequests, residentMb, type RowResult, runRows, signInVisitors, visitorRows } from "./lib/server-bench.ts";
+import { BENCH_OPERATOR, firstRenders, journeyLoad, type JourneyResult, load, metrics, MIX, mixedRequests, residentMb, signInVisitors } from "./lib/server-bench.ts";
 import type { DatabaseConfig } from "../app/config/env.server.ts";
 import { startAppServer } from "../tests/support/app-server.ts";
 import { createPgSchema } from "../tests/support/test-databases.ts";
@@ -53,7 +56,8 @@ const { values: args } = parseArgs({
   options: {
     port: { type: "string", default: "4500" },
     runs: { type: "string", default: "5" },
-    seconds: { type: "string", default: "10" },
+    seconds: { type: "string", default: "20" },
+    "first-renders": { type: "string", default: "300" },
     "mixed-seconds": { type: "string", default: "60" },
     connections: { type: "string", default: "50" },
     "skip-lighthouse": { type: "boolean", default: false },
@@ -94,49 +98,44 @@ const serverEnv = {
 const server = await startAppServer("bench", Number(args.port), { ...serverEnv, DATABASE_URL: databaseFile });
 
 /**
- * Sections 3 and 4 against one server: `count` visitors signed in, the rows,
- * memory idle and after, the mixed load. Returns the rows, for comparing
- * databases.
+ * Sections 3 and 4 against one server: `count` visitors signed in, the first
+ * renders, the journeys, memory idle and after, the mixed load. Returns the
+ * journeys' figures, for comparing databases.
  */
 async function serverSection(
   app: { url: string; pid: number },
   database: DatabaseConfig,
   { seconds, connections, count, name }: { seconds: number; connections: number; count: number; name: string },
-): Promise<RowResult[]> {
+): Promise<JourneyResult> {
   const base = app.url;
   const port = Number(new URL(base).port);
-  // Idle: before a thousand sign-ins filled its caches, and after 14 s without a request (whatever the
-  // sections before sent: the server gives back what traffic left behind after 10 quiet seconds, server/garbage.ts).
-  await new Promise((r) => setTimeout(r, 14_000));
+  // Idle: before a thousand sign-ins filled its caches, after a few quiet seconds.
+  await new Promise((r) => setTimeout(r, 5_000));
   const idle = residentMb(app.pid);
   const started = Date.now();
   const visitors = await signInVisitors(base, database, count);
-  console.log(`3. ${name}: ${count} visitors signed in (${((Date.now() - started) / 1000).toFixed(0)} s); each request below comes from a random one of them`);
-  await new Promise((r) => setTimeout(r, 1000));
-  console.log(`   resident memory: idle ${idle.toFixed(0)} MB; with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`);
-  console.log(`   (${seconds} s per row after 2 s of warm-up, ${connections} connections; ratio: to the prerendered page's throughput, interleaved with the row a second each in turn; cpu: the server's, all threads, per request, in the row's own seconds)`);
-  const rows = await runRows({ base, port, pid: app.pid }, visitors[0]!, visitorRows(visitors), { seconds, connections });
-  const afterRows = residentMb(app.pid);
+  console.log(`3. ${name}: ${count} visitors signed in (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(`   resident memory: idle ${idle.toFixed(0)} MB (target ≤ 150: ${mark(idle <= 150)}); with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`);
+  const server = { base, port, pid: app.pid };
+  console.log(`   first renders: each request from a visitor the page was never rendered for (4 at a time); cpu: the server's, all threads`);
+  await firstRenders(server, visitors, Number(args["first-renders"]));
+  console.log(`   journeys: ${seconds} s after 2 s of warm-up, ${connections} connections, each a visitor's sitting at a time, interleaved a second at a time with the prerendered /pricing`);
+  const journeyed = await journeyLoad(server, visitors[0]!, visitors, { seconds, connections });
+  const afterJourneys = residentMb(app.pid);
+  console.log(`   resident memory after the journeys: ${afterJourneys.toFixed(0)} MB (target ≤ 250: ${mark(afterJourneys <= 250)})`);
 
   const mixedSeconds = Number(args["mixed-seconds"]);
   console.log(`4. ${name}: mixed load, ${mixedSeconds} s after 3 s of warm-up, 100 connections, 5% each of: ${MIX.join(", ")} (signed-in slices from random visitors)`);
   const mixed = await load(port, { connections: 100, seconds: mixedSeconds, warmupSeconds: 3, spreadAddresses: true, pick: "random", requests: mixedRequests(visitors) });
-  console.log(
-    `   ${mixed.rps.toFixed(0)} req/s   p50 ${mixed.p50.toFixed(1)} ms   p99 ${mixed.p99.toFixed(1)} ms   max ${mixed.max.toFixed(0)} ms   errors ${mixed.errors}   target p99 ≤ 100 ms, 0 errors: ${mark(mixed.p99 <= 100 && mixed.errors === 0)}`,
-  );
+  console.log(`   ${mixed.rps.toFixed(0)} req/s   p50 ${mixed.p50.toFixed(1)} ms   p99 ${mixed.p99.toFixed(1)} ms   max ${mixed.max.toFixed(0)} ms   errors ${mixed.errors}`);
   const slowest = Object.entries(mixed.byLabel).sort((a, b) => b[1].p99 - a[1].p99).slice(0, 3);
   console.log(`   slowest kinds by p99: ${slowest.map(([label, f]) => `${label} ${f.p99.toFixed(1)} ms`).join(", ")}`);
   if (mixed.errors) console.log(`   answers: ${JSON.stringify(mixed.statuses)}`);
-  const afterMixed = residentMb(app.pid);
-  // Where the memory is: the V8 heap, memory outside it (the replay cache's bodies are Buffers), the replay cache itself.
   const held = await metrics(base, visitors[0]!);
   console.log(
-    `   after the mixed load: V8 heap ${held.memoryMb.heapUsed} MB, outside the heap ${held.memoryMb.external} MB, replay cache ${(held.replayCache.bytes / 1048576).toFixed(1)} MB in ${held.replayCache.entries} entries, session cache ${held.sessionCache.entries} sessions`,
+    `   after the mixed load: resident ${residentMb(app.pid).toFixed(0)} MB (target ≤ 250: ${mark(residentMb(app.pid) <= 250)}), V8 heap ${held.memoryMb.heapUsed} MB, outside the heap ${held.memoryMb.external} MB, session cache ${held.sessionCache.entries} sessions\n`,
   );
-  console.log(
-    `   resident memory: idle ${idle.toFixed(0)} MB (target ≤ 120: ${mark(idle <= 120)}); after the rows ${afterRows.toFixed(0)} MB; after ${mixedSeconds} s of mixed load ${afterMixed.toFixed(0)} MB (target ≤ 250: ${mark(Math.max(afterRows, afterMixed) <= 250)})\n`,
-  );
-  return rows;
+  return journeyed;
 }
 
 try {
@@ -167,12 +166,7 @@ try {
     const pgServer = await startAppServer("bench-postgres", Number(args.port) + 1, { ...serverEnv, DATABASE_URL: schema.url, ...(args.redis ? { REDIS_URL: args.redis } : {}) });
     try {
       const pg = await serverSection(pgServer, { kind: "postgres", url: schema.url }, { seconds, connections, count, name: `PostgreSQL${args.redis ? " + Redis" : ""}` });
-      console.log("   PostgreSQL's ratios against SQLite's (the issue: within 20 %):");
-      for (const [i, row] of pg.entries()) {
-        const base = sqlite[i]!;
-        const change = base.ratio ? row.ratio / base.ratio - 1 : 0;
-        console.log(`     ${row.label.padEnd(44)} ${base.ratio.toFixed(2)}× → ${row.ratio.toFixed(2)}×  (${change >= 0 ? "+" : ""}${(100 * change).toFixed(0)} %)`);
-      }
+      console.log(`   journeys against SQLite's: ${sqlite.ratio.toFixed(3)}× → ${pg.ratio.toFixed(3)}×, cpu ${sqlite.cpuPerRequestMs.toFixed(2)} → ${pg.cpuPerRequestMs.toFixed(2)} ms/req`);
       console.log("");
     } finally {
       await pgServer.stop();

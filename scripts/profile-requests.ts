@@ -2,7 +2,7 @@
  * `npm run profile`: where the server's CPU goes in one uncached request of
  * each kind (issue 18: "profile what one uncached /profile, /profile.data,
  * /security and /admin/messages request costs"). It starts the production
- * server (`npm start`, exactly) with the replay cache off and the inspector on
+ * server (`npm start`, exactly) with the inspector on
  * a loopback port, signs in a few hundred visitors, and for each kind sends
  * every request as a visitor the server has not served that kind to yet, with
  * a query string no cache has, while V8's sampling profiler runs (started and
@@ -12,7 +12,7 @@
  * edge (compression, headers), our own code, and the garbage collector.
  *
  * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in,session-read
- *          --replay (the replay path: cache on, 20 visitors already served, the same address each)
+ *          --warm (every request from one of 20 visitors already served: the session cache's hits)
  *          --requests N (per kind, default 300) --concurrency N (default 4)
  *          --top N (functions listed per kind, default 12) --postgres URL [--redis URL]
  */
@@ -36,8 +36,8 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "4520" },
     postgres: { type: "string" },
     redis: { type: "string" },
-    // The replay path instead: the cache on, every request from one of 20 visitors already served (hits).
-    replay: { type: "boolean", default: false },
+    // Every request from one of 20 visitors already served (their sessions in the session cache).
+    warm: { type: "boolean", default: false },
   },
 });
 
@@ -50,7 +50,7 @@ const KINDS: Record<string, (v: Visitor, n: number) => string> = {
   "home-signed-in": (_v, n) => `/?p=${n}`,
   // Better Auth's whole session read, as on a session cache miss (disableCookieCache skips the cache).
   "session-read": (_v, n) => `/api/auth/get-session?disableCookieCache=true&p=${n}`,
-  // With --replay: the session cache's answer at the edge.
+  // Better Auth's /get-session (with --warm: from the session cache).
   "get-session": () => "/api/auth/get-session",
   // The bench's baseline, signed out (sent without the cookie): what every ratio is measured against.
   prerendered: () => "/pricing",
@@ -180,14 +180,13 @@ async function main() {
     AUTH_SECRET: "profile-secret-profile-secret-profile-secret",
     TRUST_PROXY: "1",
     OPERATOR_EMAILS: BENCH_OPERATOR,
-    REPLAY_CACHE_MB: args.replay ? "32" : "0",
     NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}`,
     ...(args.redis ? { REDIS_URL: args.redis } : {}),
   });
   try {
     const requests = Number(args.requests);
     const kinds = args.kinds.split(",");
-    const visitors = await signInVisitors(server.url, database, args.replay ? 21 : Math.max(requests, 2));
+    const visitors = await signInVisitors(server.url, database, args.warm ? 21 : Math.max(requests, 2));
     // The console answers its operator only (visitor 0, OPERATOR_EMAILS): its row is one viewer's renders.
     const client = await inspector(inspectPort);
     await client.send("Profiler.enable");
@@ -196,8 +195,8 @@ async function main() {
     for (const kind of kinds) {
       const make = KINDS[kind];
       if (!make) throw new Error(`unknown kind ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
-      const pool = kind === "admin-messages" ? [visitors[0]!] : args.replay ? visitors.slice(0, 20) : visitors;
-      if (args.replay) for (const visitor of pool) await fetch(`${server.url}${make(visitor, 0)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
+      const pool = kind === "admin-messages" ? [visitors[0]!] : args.warm ? visitors.slice(0, 20) : visitors;
+      if (args.warm) for (const visitor of pool) await fetch(`${server.url}${make(visitor, 0)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
       let next = 0;
       const statuses = new Map<number, number>();
       await client.send("Profiler.start");
@@ -207,7 +206,7 @@ async function main() {
             const n = next++;
             const visitor = pool[n % pool.length]!;
             const cookie: Record<string, string> = kind === "prerendered" ? {} : { cookie: visitor.cookie };
-            const res = await fetch(`${server.url}${make(visitor, args.replay ? 0 : n)}`, { headers: { ...cookie, "accept-encoding": "br, gzip" } });
+            const res = await fetch(`${server.url}${make(visitor, args.warm ? 0 : n)}`, { headers: { ...cookie, "accept-encoding": "br, gzip" } });
             await res.arrayBuffer();
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           }

@@ -31,6 +31,11 @@
  * (`total`: stop after that many requests, however short of `seconds`; the
  * figures are then per the time it took.)
  *
+ * With `journeys` (instead of `requests`: lists of requests), each connection
+ * plays one visitor's sitting at a time, its requests in order, then a new
+ * random journey: what a thousand visitors browsing make, where nothing is
+ * asked twice in a row. Requests are labelled as usual.
+ *
  * With `alternate: { requests, sliceMs? }`, a reference load (the prerendered
  * page) runs interleaved with this one on the same connections: slices of
  * `sliceMs` (1 s), this load's and the reference's in turn, `seconds` of each.
@@ -156,7 +161,9 @@ export async function runLoad(plan) {
     const unique = r.path.includes("{n}") ? r.path : undefined;
     return { label: r.label ?? `${r.method} ${r.path} #${i}`, line, unique, method: r.method, rest: body ? Buffer.concat([rest, body]) : rest, head: r.method === "HEAD" };
   };
-  const requests = plan.requests.map(prepare);
+  /** @type {Array<Array<ReturnType<typeof prepare>>> | undefined} */
+  const journeys = plan.journeys?.map((/** @type {any[]} */ steps, /** @type {number} */ j) => steps.map((r, i) => prepare(r, j * 100 + i)));
+  const requests = journeys ? journeys.flat() : plan.requests.map(prepare);
   // The reference load, interleaved (see the header): its own requests, latencies and CPU.
   const reference = plan.alternate ? plan.alternate.requests.map(prepare) : undefined;
   const sliceMs = plan.alternate?.sliceMs ?? 1000;
@@ -227,6 +234,9 @@ export async function runLoad(plan) {
       let socket;
       let parser;
       let current;
+      /** With journeys: the sitting this connection plays, and its next step. */
+      let journey;
+      let step = 0;
       let sentAt = 0;
       let timer;
       const open = () => {
@@ -248,7 +258,13 @@ export async function runLoad(plan) {
         sent++;
         sentAt = performance.now();
         const from = reference && inReference(sentAt) ? reference : requests;
-        current = random ? from[Math.floor(Math.random() * from.length)] : from[next++ % from.length];
+        if (from !== reference && journeys) {
+          if (!journey || step >= journey.length) {
+            journey = journeys[Math.floor(Math.random() * journeys.length)];
+            step = 0;
+          }
+          current = journey[step++];
+        } else current = random ? from[Math.floor(Math.random() * from.length)] : from[next++ % from.length];
         if (from === reference) current = { ...current, reference: true };
         timer = setTimeout(() => {
           count(current, sentAt, timeoutMs, "timeout");

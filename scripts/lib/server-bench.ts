@@ -1,16 +1,14 @@
 /**
  * `npm run bench` sections 3 and 4: the server under the load real visitors
- * make. Not one signed-in cookie replayed 100,000 times, but a thousand
- * visitors (or `visitors`), each signed in for real, each request coming from
- * a random one of them; full page loads and the `.data` requests of
- * client-side navigation; and a row that no cache can answer (a URL never
- * seen), which is what a first view costs.
+ * make (issue 39). A thousand visitors (or `visitors`), each signed in for
+ * real; what a visitor's first view of each kind of page costs (every request
+ * from a visitor that kind was never rendered for); and journeys: each
+ * connection plays one visitor's sitting (pages, client-side navigations, a
+ * write), then another random visitor's, nothing asked twice in a row,
+ * interleaved with the prerendered page in the same run.
  *
- * Every row is printed as a ratio to the prerendered page measured by the
- * same load generator against the same server just before the row, with the
- * server's CPU time per request (from /proc, all its threads) and what each
- * cache did during the row (from /admin/metrics.json): a figure a cache
- * helped is never printed without its hit count.
+ * Every figure comes with the server's CPU time per request (from /proc, all
+ * its threads) and the session cache's hits during it (/admin/metrics.json).
  *
  * The visitors are made in the database directly (a user, a password
  * account, a profile row: what a verified sign-up leaves) and then signed in
@@ -69,6 +67,8 @@ export interface LoadPlan {
   /** Stop after this many requests. */
   total?: number;
   requests: LoadRequest[];
+  /** One visitor's sitting each (load.mjs): instead of `requests`. */
+  journeys?: LoadRequest[][];
   /** A reference load interleaved with this one, a second each in turn (load.mjs). */
   alternate?: { requests: LoadRequest[]; sliceMs?: number };
   /** The server's process: its CPU time is read per slice. */
@@ -171,7 +171,6 @@ export async function signInVisitors(base: string, database: DatabaseConfig, cou
 }
 
 interface CacheFigures {
-  replayCache: { hits: number; misses: number; stored: number; evicted: number; entries: number; bytes: number };
   sessionCache: { hits: number; misses: number; entries: number };
   memoryMb: { rss: number; heapUsed: number; external: number };
 }
@@ -183,140 +182,124 @@ export async function metrics(base: string, operator: Visitor): Promise<CacheFig
   return (await res.json()) as CacheFigures;
 }
 
-export interface Row {
+const pct = (hits: number, misses: number) => (hits + misses === 0 ? "–" : `${((100 * hits) / (hits + misses)).toFixed(1)} %`);
+const encodings = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+/** The kinds of first render the issue names (its targets in ms of CPU per request). */
+export const FIRST_RENDERS: Array<{ label: string; path: (v: Visitor, n: number) => string; target: number; operator?: boolean }> = [
+  { label: "/profile", path: () => "/profile", target: 4 },
+  { label: "/profile.data", path: () => "/profile.data", target: 1.5 },
+  { label: "/profile/security", path: () => "/profile/security", target: 4 },
+  // The console has one viewer here (the operator): each request a page of the inbox no cache has seen.
+  { label: "/admin/messages", path: (_v, n) => `/admin/messages?q=${n}`, target: 5, operator: true },
+  { label: "/ signed in", path: () => "/", target: 4 },
+];
+
+export interface FirstRender {
   label: string;
-  requests: LoadRequest[];
-  /** Connections (default: the bench's). */
-  connections?: number;
-  /** The row's target, printed beside it: the issue's acceptance. */
-  target?: { ratio?: number; p99?: number };
-  /**
-   * First, every visitor once (each request a different visitor, in turn):
-   * what the first view costs, nothing in any cache yet. Printed as a row of
-   * its own; then the row proper, where visitors come back.
-   */
-  firstView?: boolean;
+  requests: number;
+  cpuPerRequestMs: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  target: number;
 }
 
-export interface RowResult {
-  label: string;
+/**
+ * The CPU of a first render of each kind: every request from a visitor that
+ * kind was never rendered for (in turn over the visitors, four at a time), the
+ * server's CPU time over the run divided by the requests. Printed as it goes.
+ */
+export async function firstRenders(server: { base: string; port: number; pid: number }, visitors: Visitor[], perKind = 300): Promise<FirstRender[]> {
+  const out: FirstRender[] = [];
+  for (const kind of FIRST_RENDERS) {
+    const from = kind.operator ? [visitors[0]!] : visitors.slice(1, 1 + perKind);
+    const requests = Array.from({ length: Math.min(perKind, kind.operator ? perKind : from.length) }, (_, n) => {
+      const v = from[n % from.length]!;
+      return { label: kind.label, method: "GET", path: kind.path(v, n), headers: { ...encodings, cookie: v.cookie } };
+    });
+    const before = cpuMs(server.pid);
+    const result = await load(server.port, { connections: 4, seconds: 600, warmupSeconds: 0, pick: "in-turn", total: requests.length, requests });
+    const cpu = cpuMs(server.pid) - before;
+    const row: FirstRender = { label: kind.label, requests: result.requests, cpuPerRequestMs: cpu / Math.max(1, result.requests), p50: result.p50, p99: result.p99, errors: result.errors, target: kind.target };
+    out.push(row);
+    console.log(
+      `   ${kind.label.padEnd(20)} ${row.cpuPerRequestMs.toFixed(2).padStart(6)} ms of CPU per request  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  (${row.requests} requests${row.errors ? `, ${row.errors} ERRORS ${JSON.stringify(result.statuses)}` : ""})  target ≤ ${kind.target} ms: ${row.cpuPerRequestMs <= kind.target && !row.errors ? "meets target" : "BELOW TARGET"}`,
+    );
+  }
+  return out;
+}
+
+/**
+ * One visitor's sitting, as a browser makes it: the profile page, the session
+ * read its scripts make, the security page and back by client-side navigation
+ * (`.data`), a profile save (a write: one request in nine), the user record,
+ * the profile again, a public page signed in, and a client-side navigation.
+ */
+function journeyOf(v: Visitor, n: number): LoadRequest[] {
+  const get = (path: string): LoadRequest => ({ label: `GET ${path.replace(v.userId, ":id")}`, method: "GET", path, headers: { ...encodings, cookie: v.cookie } });
+  const save: LoadRequest = {
+    label: "POST /profile (save)",
+    method: "POST",
+    path: "/profile",
+    headers: { ...encodings, cookie: v.cookie, "content-type": "application/x-www-form-urlencoded", origin: BENCH_ORIGIN_PLACEHOLDER },
+    body: new URLSearchParams({ intent: "save", name: `Visitor ${n}`, gender: "", about: `Saved by the bench ${n}`, language: "en", "dob-day": "", "dob-month": "", "dob-year": "" }).toString(),
+  };
+  return [get("/profile"), get("/api/auth/get-session"), get("/profile/security.data"), get("/profile.data"), save, get(`/api/user/${v.userId}`), get("/profile"), get("/pricing"), get("/blog.data")];
+}
+
+/** The origin header a write carries (the server checks it): filled in by `journeys`. */
+const BENCH_ORIGIN_PLACEHOLDER = "{origin}";
+
+export function journeys(visitors: Visitor[], origin: string): LoadRequest[][] {
+  return visitors.slice(1).map((v, n) => journeyOf(v, n).map((r) => (r.headers?.origin === BENCH_ORIGIN_PLACEHOLDER ? { ...r, headers: { ...r.headers, origin } } : r)));
+}
+
+export interface JourneyResult {
   result: LoadResult;
   ratio: number;
   cpuPerRequestMs: number;
-  replay: { hits: number; misses: number };
   session: { hits: number; misses: number };
 }
 
-const pct = (hits: number, misses: number) => (hits + misses === 0 ? "–" : `${((100 * hits) / (hits + misses)).toFixed(1)} %`);
-
 /**
- * Runs the rows in order against the server (`pid` for its CPU time), the
- * first being the baseline, and prints each as it finishes.
- *
- * Every row after the first runs interleaved with the baseline (load.mjs
- * `alternate`: a second of the row, a second of the baseline, in turn, on
- * the same connections), and its ratio is of the two throughputs of that
- * run. A shared machine's speed drifts by a third within minutes (seen:
- * 8,945 and 16,121 req/s for the same page in two rows a minute apart; a
- * baseline measured for 4 s just before each row, as until 2026-11-26, still
- * moved a row's ratio by ±0.15 from run to run), and slices a second apart
- * see the same machine. The first-view passes (every visitor once, a fixed
- * number of requests) are too short to interleave: their ratio is to the
- * baseline row.
+ * The journeys on `connections` connections for `seconds`, interleaved a
+ * second at a time with the prerendered page (signed out): the ratio of the
+ * two throughputs, latencies, the CPU per request of each.
  */
-export async function runRows(
+export async function journeyLoad(
   server: { base: string; port: number; pid: number },
   operator: Visitor,
-  rows: Row[],
-  { seconds, connections, warmupSeconds = 2 }: { seconds: number; connections: number; warmupSeconds?: number },
-): Promise<RowResult[]> {
-  const out: RowResult[] = [];
-  let baseline = 0;
-  const baselineRow = rows[0]!;
-  const measure = async (label: string, plan: Omit<LoadPlan, "connections" | "seconds" | "warmupSeconds"> & Partial<LoadPlan>, row: Row) => {
-    const interleaved = baseline > 0 && !plan.total;
-    const before = await metrics(server.base, operator);
-    const cpuBefore = cpuMs(server.pid);
-    const result = await load(server.port, {
-      connections: row.connections ?? connections,
-      seconds,
-      warmupSeconds,
-      ...(plan.total ? {} : { cpuPid: server.pid }),
-      ...(interleaved ? { alternate: { requests: baselineRow.requests } } : {}),
-      ...plan,
-    });
-    const cpu = plan.total ? cpuMs(server.pid) - cpuBefore : result.cpuMs!;
-    const after = await metrics(server.base, operator);
-    if (!baseline) baseline = result.rps;
-    const reference = interleaved ? result.reference!.rps : baseline;
-    const r: RowResult = {
-      label,
-      result,
-      ratio: reference ? result.rps / reference : 0,
-      cpuPerRequestMs: cpu / Math.max(1, result.requests),
-      replay: { hits: after.replayCache.hits - before.replayCache.hits, misses: after.replayCache.misses - before.replayCache.misses },
-      session: { hits: after.sessionCache.hits - before.sessionCache.hits, misses: after.sessionCache.misses - before.sessionCache.misses },
-    };
-    out.push(r);
-    const target = plan.total ? undefined : row.target;
-    const meets = target ? (target.ratio === undefined || r.ratio >= target.ratio) && (target.p99 === undefined || result.p99 <= target.p99) && result.errors === 0 : undefined;
-    const against = interleaved
-      ? `  (baseline interleaved: ${result.reference!.rps.toFixed(0)} req/s, cpu ${(result.reference!.cpuMs / Math.max(1, result.reference!.requests)).toFixed(3)} ms/req)`
-      : "";
-    const goal = target ? `  target ${target.ratio !== undefined ? `≥ ${target.ratio}×` : ""}${target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : ""}: ${meets ? "meets target" : "BELOW TARGET"}` : "";
-    console.log(
-      `   ${row.label.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s ${r.ratio.toFixed(2).padStart(5)}×  p50 ${result.p50.toFixed(1).padStart(5)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  ` +
-        `cpu ${r.cpuPerRequestMs.toFixed(3)} ms/req  replay hits ${r.replay.hits}/${r.replay.hits + r.replay.misses} (${pct(r.replay.hits, r.replay.misses)})  ` +
-        `sessions ${r.session.hits}/${r.session.hits + r.session.misses} (${pct(r.session.hits, r.session.misses)})${result.errors ? `  ${result.errors} ERRORS ${JSON.stringify(result.statuses)}` : ""}${goal}${against}`,
-    );
+  visitors: Visitor[],
+  { seconds, connections }: { seconds: number; connections: number },
+): Promise<JourneyResult> {
+  const before = await metrics(server.base, operator);
+  const result = await load(server.port, {
+    connections,
+    seconds,
+    warmupSeconds: 2,
+    spreadAddresses: true,
+    journeys: journeys(visitors, server.base),
+    requests: [],
+    cpuPid: server.pid,
+    alternate: { requests: [{ label: "GET /pricing", method: "GET", path: "/pricing", headers: encodings }] },
+  });
+  const after = await metrics(server.base, operator);
+  const reference = result.reference!;
+  const out: JourneyResult = {
+    result,
+    ratio: reference.rps ? result.rps / reference.rps : 0,
+    cpuPerRequestMs: result.cpuMs! / Math.max(1, result.requests),
+    session: { hits: after.sessionCache.hits - before.sessionCache.hits, misses: after.sessionCache.misses - before.sessionCache.misses },
   };
-  for (const row of rows) {
-    if (row.firstView) {
-      await measure(`  first view of each (${row.requests.length})`, { warmupSeconds: 0, seconds: 600, pick: "in-turn", total: row.requests.length, requests: row.requests }, row);
-    }
-    await measure(row.label, { pick: "random", requests: row.requests }, row);
-  }
+  console.log(
+    `   journeys of ${visitors.length - 1} visitors: ${result.rps.toFixed(0)} req/s ${out.ratio.toFixed(3)}× the prerendered page (${reference.rps.toFixed(0)} req/s, ${(reference.cpuMs / Math.max(1, reference.requests)).toFixed(3)} ms CPU/req)  ` +
+      `p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  cpu ${out.cpuPerRequestMs.toFixed(2)} ms/req  sessions ${out.session.hits}/${out.session.hits + out.session.misses} (${pct(out.session.hits, out.session.misses)})  ` +
+      `errors ${result.errors}${result.errors ? ` ${JSON.stringify(result.statuses)}` : ""}  target ≥ 0.15×, 0 errors: ${out.ratio >= 0.15 && result.errors === 0 ? "meets target" : "BELOW TARGET"}`,
+  );
+  const slowest = Object.entries(result.byLabel).sort((a, b) => b[1].p99 - a[1].p99);
+  console.log(`   by kind (p50 / p99 ms): ${slowest.map(([label, f]) => `${label} ${f.p50.toFixed(1)}/${f.p99.toFixed(1)}`).join(", ")}`);
   return out;
-}
-
-const encodings = { "accept-encoding": "gzip, deflate, br, zstd" };
-
-/** Requests for `path(visitor)` from every visitor (the load picks one at random each time). */
-function fromEach(visitors: Visitor[], label: string, target: (v: Visitor) => string, extra: Record<string, string> = {}): LoadRequest[] {
-  return visitors.map((v) => ({ label, method: "GET", path: target(v), headers: { ...encodings, ...extra, cookie: v.cookie } }));
-}
-
-/**
- * What a signed-in visitor's browsing is made of: page loads and the data
- * requests of client-side navigation (React Router's `.data`), half each,
- * over the signed-in pages and a few public pages seen signed in.
- */
-function browsing(visitors: Visitor[]): LoadRequest[] {
-  const pages = ["/profile", "/profile/security", "/pricing", "/blog", "/about"];
-  const out: LoadRequest[] = [];
-  for (const v of visitors) {
-    for (const page of pages) {
-      out.push({ label: `GET ${page}`, method: "GET", path: page, headers: { ...encodings, cookie: v.cookie } });
-      out.push({ label: `GET ${page}.data`, method: "GET", path: `${page}.data`, headers: { ...encodings, cookie: v.cookie } });
-    }
-  }
-  return out;
-}
-
-/** The rows of section 3: the baseline, the best case, then what many visitors do. */
-export function visitorRows(visitors: Visitor[]): Row[] {
-  const one = visitors[1]!;
-  return [
-    { label: "prerendered /pricing, signed out (baseline)", requests: [{ label: "GET /pricing", method: "GET", path: "/pricing", headers: encodings }] },
-    { label: "best case: /profile, one visitor only", requests: fromEach([one], "GET /profile", () => "/profile") },
-    { label: `SSR /profile, ${visitors.length} visitors`, requests: fromEach(visitors, "GET /profile", () => "/profile"), target: { ratio: 0.25, p99: 50 }, firstView: true },
-    { label: `/profile.data, ${visitors.length} visitors`, requests: fromEach(visitors, "GET /profile.data", () => "/profile.data"), target: { ratio: 0.25, p99: 50 }, firstView: true },
-    { label: `browsing (pages and .data), ${visitors.length} visitors`, requests: browsing(visitors) },
-    { label: `GET /api/user/:id, ${visitors.length} visitors`, requests: fromEach(visitors, "GET /api/user/:id", (v) => `/api/user/${v.userId}`), target: { ratio: 0.8 }, firstView: true },
-    { label: `get-session, ${visitors.length} visitors`, requests: fromEach(visitors, "GET /api/auth/get-session", () => "/api/auth/get-session"), target: { ratio: 0.8 }, firstView: true },
-    // A URL no cache has seen: every request rendered from scratch (a first view, in real traffic).
-    { label: `SSR /profile never seen before (no cache can help)`, requests: fromEach(visitors, "GET /profile?n", () => "/profile?n={n}") },
-  ];
 }
 
 /**
