@@ -63,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     textField(body.fields, "confirm"),
   );
   if (result.ok && result.deleted) throw redirect("/admin/accounts", { headers: { "Set-Cookie": app.flashHeader({ kind: "account-removed", name: result.deleted }) } });
-  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
+  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status, headers: !result.ok && result.retryAfterS ? { "Retry-After": String(result.retryAfterS) } : undefined });
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

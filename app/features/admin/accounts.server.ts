@@ -139,7 +139,7 @@ export interface AccountActionDeps {
 }
 
 /** `deleted`: the account is gone (the page moves to the list). */
-export type AccountActionResult = { ok: true; message: string; deleted?: string } | { ok: false; status: 400 | 404 | 429; message: string };
+export type AccountActionResult = { ok: true; message: string; deleted?: string } | { ok: false; status: 400 | 404 | 429; message: string; retryAfterS?: number };
 
 export async function accountAction(deps: AccountActionDeps, actor: Actor, intent: string | undefined, id: string, confirm?: string): Promise<AccountActionResult> {
   const user = await deps.db.selectFrom("user").select(["id", "email", "emailVerified"]).where("id", "=", id).executeTakeFirst();
@@ -171,7 +171,7 @@ export async function accountAction(deps: AccountActionDeps, actor: Actor, inten
   }
   if (intent === "send-password-reset") {
     const refused = await deps.requestPasswordReset(user.email);
-    if (refused) return { ok: false, status: 429, message: `Too many reset links for this address or from here. Please wait ${waitDuration(refused.retryAfterS)} and try again.` };
+    if (refused) return { ok: false, status: 429, retryAfterS: refused.retryAfterS, message: `Too many reset links for this address or from here. Please wait ${waitDuration(refused.retryAfterS)} and try again.` };
     await recordAudit(deps.db, actor, "account.password-reset-sent", `account ${user.email}`);
     return { ok: true, message: `A password-reset link was sent to ${user.email}.` };
   }

@@ -238,6 +238,7 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect(await accountAction(deps, actor, "send-password-reset", bare)).toEqual({
       ok: false,
       status: 429,
+      retryAfterS: 600,
       message: "Too many reset links for this address or from here. Please wait 10 minutes and try again.",
     });
     const { entries } = await listAudit(db);

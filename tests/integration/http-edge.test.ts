@@ -1,0 +1,162 @@
+/**
+ * What the production HTTP server itself adds to the routes' answers
+ * (server/http.ts, what `npm start` runs): security headers on every page,
+ * hashed assets cached for good and served compressed, prerendered crawler
+ * files on the configured public origin, JSON and HTML 404s, CORS preflights
+ * of /f/:form, methods refused at the edge. The routes' own answers are their
+ * route tests' (app/routes/**).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseDatabaseUrl } from "~/config/env.server";
+import { formInput, saveForm } from "~/features/forms/form-registry.server";
+import { openDatabase } from "~/infra/db/database.server";
+import { ensureBuild } from "../../server/build.mjs";
+import { type AppServer, startAppServer } from "../support/app-server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const PARTNER = "https://partner.example";
+
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A request `fetch` cannot make (TRACE): its status and headers. */
+function rawRequest(port: number, method: string, target: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method, path: target, headers: { connection: "close" } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "tuesday-edge-"));
+const dbFile = path.join(dir, "app.db");
+let server: AppServer;
+let port: number;
+
+beforeAll(async () => {
+  // A fresh build first, as server-lifecycle.test.ts does: `npm start` builds a stale one before it starts.
+  ensureBuild(root, () => {});
+  port = await freePort();
+  server = await startAppServer("http-edge", port, { DATABASE_URL: dbFile, AUTH_SECRET: "edge-test-secret-edge-test-secret-0123" });
+  // A form of the form service that one other site may post to (the server's own database, as the console writes it).
+  const database = openDatabase(parseDatabaseUrl(dbFile, root));
+  const input = formInput.parse({ key: "partner-form", name: "Partner", notifyEmail: "", enabled: true, allowedOrigins: PARTNER, fieldRules: "", webhookUrl: "", autoreplySubject: "", autoreplyBody: "" });
+  expect(await saveForm(database.db, input, "create")).toEqual({ ok: true, created: true });
+  await database.close();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("pages", () => {
+  it("carry the security headers: a prerendered page, a server-rendered one and the not-found page", async () => {
+    for (const [pathname, status] of [["/", 200], ["/auth", 200], ["/no-such-page", 404]] as const) {
+      const res = await fetch(`${server.url}${pathname}`);
+      expect(res.status, pathname).toBe(status);
+      expect(res.headers.get("content-type"), pathname).toMatch(/^text\/html/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, pathname).toContain("frame-ancestors 'none'");
+      expect(csp, pathname).toMatch(/script-src 'self' '(nonce|sha256)-/);
+      expect(csp, pathname).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    }
+  });
+
+  it("an unknown API path is a JSON 404 whose policy allows nothing", async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await res.json()).toEqual({ success: false, message: "Not found." });
+  });
+
+  it("are compressed for a client that takes it", async () => {
+    const res = await fetch(`${server.url}/auth`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("hashed assets", () => {
+  it("are immutable and served compressed", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    // A module the page loads (its preloads are in the bootstrap script since ADR 0019).
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("crawler files (prerendered at build)", () => {
+  it("name the configured public origin, not the build's", async () => {
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`<loc>${server.url}/pricing</loc>`);
+    expect(await (await fetch(`${server.url}/.well-known/security.txt`)).text()).toContain(`Canonical: ${server.url}/.well-known/security.txt`);
+    const rss = await fetch(`${server.url}/blog/rss.xml`);
+    expect(rss.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+    expect(await rss.text()).toContain(`<link>${server.url}/blog</link>`);
+  });
+});
+
+describe("CORS preflight of /f/:form", () => {
+  it("grants the sites a form allows, and nobody else", async () => {
+    const allowed = await fetch(`${server.url}/f/partner-form`, { method: "OPTIONS", headers: { origin: PARTNER, "access-control-request-method": "POST" } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(PARTNER);
+    expect(allowed.headers.get("access-control-allow-methods")).toBe("POST");
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("Content-Type");
+
+    for (const [form, origin] of [["partner-form", "https://elsewhere.example"], ["contact", PARTNER]] as [string, string][]) {
+      const refused = await fetch(`${server.url}/f/${form}`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } });
+      expect(refused.status).toBe(204);
+      expect(refused.headers.get("access-control-allow-origin"), `${form} from ${origin}`).toBeNull();
+      expect(refused.headers.get("allow")).toBe("POST, OPTIONS");
+    }
+  });
+
+  it("an allowed site's post reads the answer; another path's OPTIONS is the plain 204", async () => {
+    const posted = await fetch(`${server.url}/f/partner-form`, { method: "POST", headers: { origin: PARTNER, "content-type": "application/json" }, body: JSON.stringify({ name: "Ada", email: "ada@example.com", message: "From the partner" }) });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get("access-control-allow-origin")).toBe(PARTNER);
+    const plain = await fetch(`${server.url}/pricing`, { method: "OPTIONS" });
+    expect(plain.status).toBe(204);
+    expect(plain.headers.get("allow")).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+  });
+});
+
+describe("methods", () => {
+  it("TRACE is refused at the edge with 405 and the methods there are; an unknown one is a 501", async () => {
+    const trace = await rawRequest(port, "TRACE", "/");
+    expect(trace.status).toBe(405);
+    expect(trace.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect((await rawRequest(port, "PROPFIND", "/")).status).toBe(501);
+  });
+
+  it("a write from another origin is refused before any route runs", async () => {
+    const res = await fetch(`${server.url}/api/auth/sign-out`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(403);
+  });
+});
