@@ -18,7 +18,8 @@
  */
 import { startChatButton } from "~/features/chat-widget/chat-button";
 import { reportPageView } from "~/features/analytics/report-page-view";
-import { browserSession, clearLocalStats, countVisit } from "~/features/profile/local-stats";
+import { browserSession, countVisit } from "~/features/profile/local-stats";
+import { forgetOnArrival } from "~/features/profile/forget-on-arrival";
 import { startParticles } from "~/features/particles/start-particles";
 import { whenIdle } from "~/shared/lib/when-idle";
 
@@ -41,22 +42,8 @@ try {
   // storage unavailable (private mode, blocked): no visit count
 }
 
-const params = new URLSearchParams(location.search);
-if (params.get("signed-out") === "1" || params.get("deleted") === "1") {
-  try {
-    localStorage.removeItem("user");
-    if (params.get("deleted") === "1") {
-      clearLocalStats(localStorage, sessionStorage);
-      clearLocalStats(localStorage, browserSession);
-    }
-  } catch {
-    // storage unavailable: nothing was kept
-  }
-  params.delete("signed-out");
-  params.delete("deleted");
-  const rest = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
-}
+const search = forgetOnArrival(location.search);
+if (search !== null) history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
 
 // The spec alerts 'Error loading page' on any window error; a notice says it without stopping the page.
 const errorText = html.dataset.errorNotice;

@@ -123,13 +123,15 @@ function PlanButton({ plan, period, note }: { plan: Plan; period: Billing; note:
   const disabled = buttonDisabled(period);
   const noteId = `plan-note-${plan.id}`;
   return (
-    <div data-when={period} className="relative z-10 mt-8 grid">
+    // No display utility here: the billing switch hides the other period's button with `display: none`
+    // (app.css, in the components layer), which a utility such as `grid` would override.
+    <div data-when={period} className="relative z-10 mt-8">
       <button
         type="button"
         disabled={disabled}
         popoverTarget={disabled ? undefined : noteId}
         className={cn(
-          "relative inline-flex h-11 items-center justify-center rounded-xl text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+          "relative inline-flex h-11 w-full items-center justify-center rounded-xl text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
           // Disabled (yearly): flat grey for every plan, the popular one included, so none looks pressable.
           "disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 disabled:shadow-none disabled:ring-1 disabled:ring-inset disabled:ring-ink-200",
           plan.variant === "primary" ? "scheme-light bg-brand-600 text-white shadow-sm hover:bg-brand-700" : "bg-white text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50",
