@@ -3,12 +3,11 @@ import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium";
 import { appUrl } from "./tests/support/ports";
 
 /**
- * The journeys that also run against PostgreSQL in a browser: an account's life (sign-up, verification,
- * sign-in, reset, sessions, profile, deletion), the waitlist and the public user API. Every store's
- * queries run on PostgreSQL in the integration suite (TEST_DATABASE_URL); running every browser spec a
- * second time took a third of CI's 90 minutes.
+ * The journeys that also run against PostgreSQL in a browser: the account's door (sign-up, verification,
+ * sign-in, reset, sign-out). Every loader and action runs on PostgreSQL in the route tests
+ * (TEST_DATABASE_URL), every store in the integration tests; the browser adds what only a whole journey shows.
  */
-const DATABASE_SPECS = /\/(auth|auth-sessions|profile|waitlist|user-api)\.spec\.ts$/;
+const DATABASE_SPECS = /\/account\.spec\.ts$/;
 /** The newcomer's path through the local outbox (no SMTP_URL): its own server. */
 const OUTBOX_SPECS = /outbox[^/]*\.spec\.ts$/;
 
@@ -25,13 +24,12 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  // Generous: CI shares two cores between two browsers and three servers, and a busy run is 2-3x
-  // slower than a quiet one. A limit only catches hangs; what tests assert is behaviour, not speed.
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // A journey is a few presses; one that needs more says why (`test.slow(true, reason)`: 45 s).
+  timeout: 15_000,
+  expect: { timeout: 5_000 },
   reporter: [["list"], ["./tests/support/duration-reporter.ts"]],
   use: {
-    trace: "retain-on-failure",
+    trace: process.env.PW_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -1,13 +1,25 @@
+/**
+ * What every browser journey shares: the servers' addresses and databases,
+ * the mail the SMTP sink caught, Google's and GitHub's stand-ins, axe, and a
+ * signed-in browser in milliseconds (`signIn`: an account written through the
+ * app's own stores and its session cookie, tests/support/account-fixture.ts).
+ * Only the journeys about signing up, verifying, signing in and resetting go
+ * through the forms and the mail.
+ *
+ * No test "wakes" a page: a journey presses what a person presses as soon as
+ * it shows, whether or not the page's scripts have run (issue 39).
+ */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test as base, type TestInfo } from "@playwright/test";
+import { expect, type Page, type Route, test as base, type TestInfo } from "@playwright/test";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "../../app/infra/db/schema";
+import { type AccountOptions, createAccount, type FixtureAccount, fixtureAuth, FIXTURE_PASSWORD, sessionCookieFor } from "../support/account-fixture";
 import type { Identity } from "../support/oauth-servers";
 import type { SunkMail } from "../support/smtp-sink";
-import { harnessUrl } from "../support/ports";
+import { E2E_AUTH_SECRET, harnessUrl } from "../support/ports";
 
 export { expect };
 
@@ -35,37 +47,61 @@ export const PAGES: { path: string; heading: string | RegExp }[] = [
   { path: "/cookie-policy", heading: "Cookie Policy" },
 ];
 
-export const PASSWORD = "correct-horse-7";
+export const PASSWORD = FIXTURE_PASSWORD;
 
-/**
- * A visitor's first move on a page that waits for one before hydrating
- * (docs/decisions/0005-initial-javascript-budget.md, "Hydration on intent"):
- * a press of Shift, which nothing on the site answers. A signed-in page does
- * not wait; there it changes nothing.
- */
-export async function wake(page: Page) {
-  await page.keyboard.press("Shift");
-}
-
-/** Opens a page, makes the visitor's first move, and waits until React has hydrated it. */
-export async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  await wake(page);
+/** Waits until React has hydrated the page (only for what a script alone can do; a press never waits for it). */
+export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor();
-  return response;
+}
+
+/** Waits for the route-change overlay (1.4 s after the press; in every page's markup, shown by CSS) to clear. */
+export async function overlayCleared(page: Page) {
+  await expect(page.getByTestId("route-overlay")).toBeHidden();
 }
 
 /**
- * Waits until a popup has closed. A popup that ends its flow at once can close
- * before a `waitForEvent("close")` registered afterwards would hear it.
+ * Watches for the route-change overlay on every page this tab shows from now
+ * on, as a person would see it: shown means its element was on screen. A
+ * press on a slow phone may leave before the next page arrives, so the
+ * overlay is seen on the page that was left; a check after the press, on the
+ * next page, would come too late to see it.
  */
-export async function popupClosed(popup: Page) {
-  if (!popup.isClosed()) await popup.waitForEvent("close");
+export async function watchOverlay(page: Page) {
+  const times: number[] = [];
+  await page.exposeFunction("overlayShown", () => void times.push(Date.now()));
+  await page.addInitScript(() => {
+    const check = () => {
+      const overlay = document.querySelector<HTMLElement>("[data-route-overlay]");
+      if (document.documentElement?.hasAttribute("data-navigating") && overlay && getComputedStyle(overlay).display !== "none") {
+        (window as unknown as { overlayShown(): void }).overlayShown();
+      }
+    };
+    // Init scripts run before <html> exists: watch the document for it.
+    new MutationObserver(check).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-navigating"] });
+    document.addEventListener("DOMContentLoaded", check);
+  });
+  return {
+    /** Waits until the overlay has been on screen (a web-first check, like `toBeVisible`). */
+    seen: () => expect.poll(() => times.length, { message: "the route-change overlay was shown" }).toBeGreaterThan(0),
+  };
 }
 
-/** Waits for the route-change overlay (1.4 s) to clear. */
-export async function overlayCleared(page: Page) {
-  await expect(page.getByTestId("route-overlay")).toHaveCount(0, { timeout: 15_000 });
+/**
+ * Holds back every request matching `pattern` (default: the page's scripts)
+ * until `release()`: a slow network made exact, so a test sees the page as a
+ * visitor does before its scripts arrive.
+ */
+export async function holdRequests(page: Page, pattern: RegExp = /\/assets\/.+\.js$/) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(pattern, (route) => (open ? route.continue() : void held.push(route)));
+  return {
+    held: () => held.length,
+    release: async () => {
+      open = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
 }
 
 /**
@@ -75,6 +111,15 @@ export async function overlayCleared(page: Page) {
  * and leaves off.
  */
 export async function expectAccessible(page: Page) {
+  // Contrast measured mid-fade is no one's contrast: let every finite animation (a dialog's, a toast's) end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
@@ -164,73 +209,65 @@ export async function profileOf(testInfo: TestInfo, email: string) {
 
 // ---- accounts ----
 
-/**
- * Signs up and verifies through the API and the real mail, as fast as possible. The link signs its
- * opener in (issue 22); it is opened outside `request`, whose cookies the test keeps, and that session
- * is then signed out (unless `keepLinkSession`), so the account starts with no session, as before:
- * signed in once (login_count 1), no device listed.
- */
-export async function createVerifiedUser(request: APIRequestContext, email: string, password = PASSWORD, { keepLinkSession = false } = {}) {
-  const res = await request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: email.split("@")[0], callbackURL: "/auth?verified=1" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const mail = await waitForMail(email, /Verify your email/);
-  const ip = randomIp();
-  const link = linkIn(mail, /verify-email/);
-  // Opened with the sign-up's own cookies (the browser that signed up): elsewhere it would drop the password (ADR 0034).
-  const signUpCookies = (await res.headersArray())
-    .filter((h) => h.name.toLowerCase() === "set-cookie")
-    .map((h) => h.value.split(";")[0]!)
-    .join("; ");
-  const verified = await fetch(link, { redirect: "manual", headers: { "x-forwarded-for": ip, cookie: signUpCookies } });
-  expect(verified.status).toBe(302);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-  expect(cookie).toContain("session_token=");
-  if (!keepLinkSession) {
-    const origin = new URL(link).origin;
-    const out = await fetch(`${origin}/api/auth/sign-out`, { method: "POST", headers: { cookie, origin, "x-forwarded-for": ip, "content-type": "application/json" }, body: "{}" });
-    expect(out.status).toBe(200);
-  }
-  return { email, password, name: email.split("@")[0]! };
-}
-
-/** Signs in through the /auth form and waits for /home. */
-export async function signInViaUi(page: Page, email: string, password = PASSWORD, { remember = false } = {}) {
-  await open(page, "/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  if (remember) await page.getByLabel("Remember this device").check();
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await overlayCleared(page);
-}
-
 function randomIp(): string {
   const b = randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]! || 1}`;
 }
 
+type Fixtures = {
+  clientIp: string;
+  /** An account made in milliseconds (verified unless told otherwise), not signed in. */
+  makeAccount: (options?: AccountOptions) => Promise<FixtureAccount>;
+  /** An account made in milliseconds and this browser signed in to it. */
+  signIn: (options?: AccountOptions) => Promise<FixtureAccount>;
+  /** This browser signed in to `account` with a new session (replacing the one it holds). */
+  newSession: (account: { id: string }) => Promise<void>;
+};
+type WorkerFixtures = { accounts: ReturnType<typeof fixtureAuth> };
+
 /**
  * Every test comes from its own client IP (the servers trust X-Forwarded-For
  * in tests), so one test's rate-limit budget never spills into another's.
  */
-export const test = base.extend<{ clientIp: string }>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   clientIp: async ({}, use) => use(randomIp()),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ "x-forwarded-for": clientIp }),
+  accounts: [
+    async ({}, use, workerInfo) => {
+      const name = workerInfo.project.name;
+      const database = process.env[`E2E_DB_${name}`];
+      if (!database) throw new Error(`no database known for project ${name}`);
+      const accounts = fixtureAuth(database, E2E_AUTH_SECRET, String(workerInfo.project.use.baseURL));
+      await use(accounts);
+      await accounts.close();
+    },
+    { scope: "worker" },
+  ],
+  makeAccount: async ({ accounts }, use, testInfo) => {
+    await use((options = {}) => createAccount(accounts.auth, accounts.db, { email: uniqueEmail(testInfo), ...options }));
+  },
+  newSession: async ({ accounts, context, baseURL }, use) => {
+    await use(async (account) => {
+      const cookie = await sessionCookieFor(accounts.auth, account.id);
+      await context.addCookies([{ name: cookie.name, value: encodeURIComponent(cookie.value), url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    });
+  },
+  signIn: async ({ makeAccount, newSession }, use) => {
+    await use(async (options = {}) => {
+      const account = await makeAccount(options);
+      await newSession(account);
+      return account;
+    });
+  },
 });
 
 /**
  * Moves the sign-in of every session of `email` `minutes` into the past (a
- * clock moved forward, as far as re-authentication can tell). The server
- * remembers sessions for a few seconds (the session cache); a sign-in of the
- * same account through the API is a write it hears, and it forgets them.
+ * clock moved forward, as far as re-authentication can tell). Call it before
+ * the browser first uses the session: the server remembers a session it has
+ * read (the session cache) and would not see the change.
  */
-export async function ageSessions(testInfo: TestInfo, request: APIRequestContext, email: string, minutes: number, password = PASSWORD) {
+export async function ageSessions(testInfo: TestInfo, email: string, minutes: number) {
   const db = appDb(testInfo);
   const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
   await db
@@ -238,17 +275,4 @@ export async function ageSessions(testInfo: TestInfo, request: APIRequestContext
     .set({ createdAt: new Date(Date.now() - minutes * 60_000).toISOString(), reauthenticatedAt: null })
     .where("userId", "=", user.id)
     .execute();
-  await forgetCachedSessions(testInfo, request, email, password);
-}
-
-/**
- * Makes the server forget what it remembers of `email`'s sessions (the
- * session cache, the replayed answers) after a test changed them in the
- * database behind its back: a sign-in of the account through the API is a
- * write the server hears.
- */
-export async function forgetCachedSessions(testInfo: TestInfo, request: APIRequestContext, email: string, password = PASSWORD) {
-  const origin = new URL(String(testInfo.project.use.baseURL)).origin;
-  const res = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin } });
-  expect(res.status(), await res.text()).toBe(200);
 }

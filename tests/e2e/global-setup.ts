@@ -13,7 +13,7 @@ import { type AppServer, startAppServer } from "../support/app-server.ts";
 import { OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { BREACHED_PASSWORD, startPwnedRangeServer } from "../support/pwned-range-server.ts";
-import { ports } from "../support/ports.ts";
+import { E2E_AUTH_SECRET, ports } from "../support/ports.ts";
 import { withSearchPath } from "../support/test-databases.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -30,7 +30,7 @@ export default async function globalSetup() {
   cleanups.push(range.stop);
 
   const base: Record<string, string> = {
-    AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+    AUTH_SECRET: E2E_AUTH_SECRET,
     // Each test sends its own X-Forwarded-For, so rate limits apply per test.
     TRUST_PROXY: "1",
     // A webhook answered with a 500 is tried again within a second (admin.spec.ts), not ten.

@@ -47,6 +47,8 @@ export interface AccountOptions {
   password?: string | null;
   /** A granted operator (profile role); OPERATOR_EMAILS addresses need no grant. */
   operator?: boolean;
+  /** Google or GitHub accounts connected to it (their ids made up), as a provider sign-up leaves them. */
+  providers?: Array<"google" | "github">;
 }
 
 export interface FixtureAccount {
@@ -74,6 +76,9 @@ export async function createAccount(auth: FixtureAuth, db: Kysely<Database>, opt
   const password = options.password === undefined ? FIXTURE_PASSWORD : options.password;
   if (password !== null) {
     await ctx.internalAdapter.linkAccount({ userId: user.id, accountId: user.id, providerId: "credential", password: await hashOf(password) });
+  }
+  for (const providerId of options.providers ?? []) {
+    await ctx.internalAdapter.linkAccount({ userId: user.id, accountId: `${providerId}-${randomBytes(6).toString("hex")}`, providerId });
   }
   if (options.operator) await db.updateTable("profile").set({ role: "operator" }).where("user_id", "=", user.id).execute();
   return { id: user.id, email, name: user.name, password };

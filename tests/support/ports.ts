@@ -14,6 +14,8 @@ export const ports = {
   google: base + 30,
   github: base + 31,
   pwnedRange: base + 32,
+  /** The audits' server (tests/audits). */
+  audits: base + 40,
 };
 
 export const appUrl = {
@@ -29,3 +31,6 @@ export const harnessUrl = {
   /** The local Pwned Passwords range API (tests/support/pwned-range-server.ts). */
   pwnedRange: `http://127.0.0.1:${ports.pwnedRange}`,
 };
+
+/** The browser-test servers' AUTH_SECRET: the sign-in fixture signs their session cookies with it. */
+export const E2E_AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-e2e-secret";
