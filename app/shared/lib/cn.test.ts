@@ -7,14 +7,14 @@ import { cn } from "./cn";
 // What cn replaced (docs/decisions/0005-initial-javascript-budget.md), as the site configured it.
 const tailwindMerge = extendTailwindMerge({ extend: { classGroups: { shadow: [{ shadow: ["card", "lift"] }] } } });
 
-/** Every word in a string literal of app/ that tailwind-merge takes for a Tailwind class. */
+/** Every word in a string literal of app/ (tests aside) that tailwind-merge takes for a Tailwind class. */
 function classesInApp(): string[] {
   const words = new Set<string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(entry.name)) {
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         for (const m of readFileSync(file, "utf8").matchAll(/"([^"\n]*)"|`([^`]*)`/g)) {
           for (const word of (m[1] ?? m[2]!).split(/\s+/)) {
             // Not the start of a template (`border-${tone}`).
