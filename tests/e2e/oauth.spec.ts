@@ -13,6 +13,8 @@ import { expect, hydrated, mailsTo, profileOf, queueIdentity, test, uniqueEmail,
 
 // Identities are queued per app server; the tests of one project take turns.
 test.describe.configure({ mode: "serial" });
+// Every test makes at least one round trip through a provider's stand-in: a popup or a redirect, then our callback.
+test.beforeEach(() => test.slow(true, "a round trip through a provider's stand-in"));
 
 const sub = () => `u${randomBytes(5).toString("hex")}`;
 
