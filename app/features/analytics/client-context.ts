@@ -29,7 +29,17 @@ export function routePattern(pathname: string, params: Readonly<Record<string, s
   // A splat (`*`, the not-found route) is the rest of the path.
   const splat = params["*"];
   if (splat !== undefined) {
-    const rest = pathname.endsWith(splat) ? pathname.slice(0, pathname.length - splat.length) : pathname;
+    let decoded = pathname;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      // not percent-encoded text: as it is
+    }
+    const base = [pathname, decoded].find((p) => p.endsWith(splat));
+    // A path the router normalised on its way to the splat ("//%5C…"): where the splat starts is unknown,
+    // and the visitor's text never becomes a pattern (it is shown in the page and counted in analytics).
+    if (base === undefined) return "/*";
+    const rest = base.slice(0, base.length - splat.length);
     return routePattern(rest.replace(/\/?$/, "/"), { ...params, "*": undefined }).replace(/\/?$/, "/*");
   }
   const names = new Map(Object.entries(params).filter(([name, value]) => name !== "*" && value).map(([name, value]) => [value!, name]));

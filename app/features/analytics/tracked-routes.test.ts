@@ -41,6 +41,9 @@ describe("TRACKED_ROUTES", () => {
     expect(routePattern("/pricing", {})).toBe("/pricing");
     expect(routePattern("/no/such/page", { "*": "no/such/page" })).toBe("/*");
     expect(routePattern("/admin/messages", {})).toBe("/admin/messages");
+    // The reliability fuzzer's path: the router's splat is not the end of the path as sent.
+    expect(routePattern("//%5Cevil.example/hi/home", { "*": "\\evil.example/hi/home/x" })).toBe("/*");
+    expect(routePattern("/%E0%A4%95/x", { "*": "क/x" })).toBe("/*");
     for (const pattern of TRACKED_ROUTES) {
       const params = pattern.includes(":slug") ? { slug: "a-post" } : pattern.endsWith("*") ? { "*": "nowhere" } : {};
       const path = pattern.replace(":slug", "a-post").replace("*", "nowhere");
