@@ -94,8 +94,9 @@ async function init(): Promise<Services> {
 export function services(): Promise<Services> {
   holder.__services ??= init()
     .then((s) => {
-      // The development server never calls startup(): its mail is sent all the same.
-      if (import.meta.env?.DEV) {
+      // The development server never calls startup(): its mail is sent all the same. (Under Vitest, whose
+      // mode is "test", the tests drive the outbox and the webhook queue themselves.)
+      if (import.meta.env?.MODE === "development") {
         s.outbox.start();
         s.webhooks.start();
       }

@@ -16,11 +16,9 @@ type Answer = { ok: boolean; key: string; message?: string; created?: boolean; e
 
 let operator: Signed;
 beforeAll(async () => {
+  // The webhook worker is not running here (services.server.ts): a delivery is a row. Sending, signing
+  // and retrying it are the queue's unit tests' (app/infra/webhooks/webhook-queue.server.test.ts).
   operator = await listedOperator();
-  // The webhook worker (which Vitest's development mode starts) would POST the deliveries these tests
-  // queue: here a delivery is a row; sending, signing and retrying it are the queue's unit tests'
-  // (app/infra/webhooks/webhook-queue.server.test.ts).
-  await (await services()).webhooks.stop();
 });
 
 const newKey = () => `t-${randomUUID().slice(0, 8)}`;

@@ -14,10 +14,9 @@ type Answer = { ok: boolean; message: string };
 
 let operator: Signed;
 beforeAll(async () => {
+  // The outbox's worker is not running here (services.server.ts): the rows stay as written. Sending and
+  // its retries are the outbox's unit tests' (app/infra/mail/outbox.server.test.ts).
   operator = await listedOperator();
-  // The outbox's worker (which Vitest's development mode starts) would send the rows these tests
-  // write; sending and its retries are the outbox's unit tests' (app/infra/mail/outbox.server.test.ts).
-  await (await services()).outbox.stop();
 });
 
 /** A mail in the outbox as the worker leaves it after an attempt the server refused (or after it gave up). */

@@ -62,9 +62,10 @@ describe("a valid message", () => {
     expect(row).toMatchObject({ kind: "contact", name: "Asha Rao", email: "asha@example.com", user_id: null, user_agent: "Mozilla/5.0 Chrome/130.0" });
     expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(ip);
-    const mail = (await mailsTo(site.contactEmail)).find((m) => m.subject === `[${site.productName}] New contact message from Asha Rao`);
+    // Other files' messages reach the same inbox (one database per worker): this one is the mail with its words.
+    const mail = (await mailsTo(site.contactEmail)).find((m) => m.text.includes("Hello from Asha."));
+    expect(mail?.subject).toBe(`[${site.productName}] New contact message from Asha Rao`);
     expect(mail?.kind).toBe("form-notification");
-    expect(mail?.text).toContain("Hello from Asha.");
     expect(mail?.text).toContain("asha@example.com");
   });
 
