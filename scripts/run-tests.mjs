@@ -1,38 +1,113 @@
 /**
- * `npm test`: every suite in order, stopping at the first failure, with each
- * one's wall time at the end (CI has a budget; this says where it goes).
- * The reduced suites are the short forms of test:reliability, test:security
- * and test:faults (`npm run test:full` runs them whole).
+ * `npm test`: every suite, with each one's wall time and the ten slowest test
+ * files at the end (CI has a budget; this says where it goes). The reduced
+ * suites are the short forms of test:reliability, test:security and
+ * test:faults (`npm run test:full` runs them whole).
+ *
+ * Two lanes run side by side after one build. Most of the browser journeys'
+ * and the fault suite's time is waiting (throttled pages, outages timing out:
+ * ~0.6 of this machine's two cores), so the CPU-bound suites run beside them.
+ * Every suite has ports and databases of its own (tests/support/ports.ts,
+ * the suites' PORTS; the fault suite its own redis-server), and the Redis
+ * keys the others write are the random visitors', sessions' and addresses'
+ * of each test, so the lanes never meet. A
+ * suite's output is printed whole when it ends; after a failure no new suite
+ * starts, and the exit code is 1.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 
-const STEPS = [
-  ["types", "npm run typecheck", {}],
-  ["lint", "npm run lint", {}],
-  ["unit and route tests", "npm run test:unit", {}],
-  ["browser journeys", "npm run test:e2e", {}],
-  ["audits", "npm run test:audits", {}],
-  ["reliability (reduced)", "npm run test:reliability", { RELIABILITY: "reduced" }],
-  ["security (reduced)", "npm run test:security", { SECURITY: "reduced" }],
-  ["faults (reduced)", "npm run test:faults", { FAULTS: "reduced" }],
+const root = path.resolve(import.meta.dirname, "..");
+const timesDir = path.join(root, "tests", ".artifacts", "test-times");
+
+/** [name, command, environment] */
+const LANES = [
+  [
+    ["types", "npm run typecheck", {}],
+    ["lint", "npm run lint", {}],
+    ["unit and route tests", `npm run test:unit -- --reporter=default --reporter=json --outputFile.json=${json("unit")}`, {}],
+    ["reliability (reduced)", `npm run test:reliability -- --reporter=default --reporter=json --outputFile.json=${json("reliability")}`, { RELIABILITY: "reduced" }],
+  ],
+  [
+    ["browser journeys", "npm run test:e2e", { TEST_TIMES_FILE: json("browser") }],
+    ["audits", `npm run test:audits -- --reporter=default --reporter=json --outputFile.json=${json("audits")}`, {}],
+    ["security (reduced)", `npm run test:security -- --reporter=default --reporter=json --outputFile.json=${json("security")}`, { SECURITY: "reduced" }],
+    ["faults (reduced)", `npm run test:faults -- --reporter=default --reporter=json --outputFile.json=${json("faults")}`, { FAULTS: "reduced" }],
+  ],
 ];
 
+function json(name) {
+  return path.join(timesDir, `${name}.json`);
+}
+
+rmSync(timesDir, { recursive: true, force: true });
+mkdirSync(timesDir, { recursive: true });
+
+const started = Date.now();
 const times = [];
-let failed;
-for (const [name, command, env] of STEPS) {
-  const started = Date.now();
-  const run = spawnSync(command, { shell: true, stdio: "inherit", env: { ...process.env, ...env } });
-  times.push([name, (Date.now() - started) / 1000]);
-  if (run.status !== 0) {
-    failed = name;
-    break;
+let failed = [];
+
+// One build for every suite (each one's ensureBuild then finds it fresh; two building at once would collide).
+{
+  const t = Date.now();
+  const build = spawnSync("npm run build", { shell: true, stdio: "inherit", cwd: root });
+  times.push(["build", (Date.now() - t) / 1000]);
+  if (build.status !== 0) failed.push("build");
+}
+
+function run([name, command, env]) {
+  return new Promise((resolve) => {
+    const t = Date.now();
+    const child = spawn(command, { shell: true, cwd: root, env: { ...process.env, ...env, FORCE_COLOR: "0" } });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const seconds = (Date.now() - t) / 1000;
+      times.push([name, seconds]);
+      process.stdout.write(`\n━━━ ${name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s ━━━\n`);
+      process.stdout.write(Buffer.concat(output));
+      if (code !== 0) failed.push(name);
+      resolve();
+    });
+  });
+}
+
+async function lane(steps) {
+  for (const step of steps) {
+    if (failed.length) return;
+    await run(step);
   }
 }
 
-console.log("\nnpm test, wall time per suite:");
+if (!failed.length) await Promise.all(LANES.map(lane));
+
+console.log("\nnpm test, wall time per suite (two lanes side by side):");
 for (const [name, seconds] of times) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
-console.log(`  ${times.reduce((sum, [, s]) => sum + s, 0).toFixed(0).padStart(5)} s  in all`);
-if (failed) {
-  console.log(`\nfailed: ${failed}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all (wall)`);
+
+console.log("\nThe ten slowest test files:");
+for (const [seconds, file] of slowestFiles(10)) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${file}`);
+
+if (failed.length) {
+  console.log(`\nfailed: ${failed.join(", ")}`);
   process.exit(1);
+}
+
+/** From the suites' JSON reports: Vitest's (per file) and the browser duration reporter's (worker-seconds per file). */
+function slowestFiles(count) {
+  const rows = [];
+  for (const name of readdirSync(timesDir)) {
+    let report;
+    try {
+      report = JSON.parse(readFileSync(path.join(timesDir, name), "utf8"));
+    } catch {
+      continue;
+    }
+    const suite = name.replace(/\.json$/, "");
+    for (const file of report.testResults ?? []) rows.push([(file.endTime - file.startTime) / 1000, `${path.relative(root, file.name)} (${suite})`]);
+    for (const file of report.files ?? []) rows.push([file.seconds, `${file.name} (${suite})`]);
+  }
+  return rows.sort((a, b) => b[0] - a[0]).slice(0, count);
 }

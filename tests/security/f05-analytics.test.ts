@@ -31,6 +31,7 @@ describe.each(targets())("finding 5 on $kind: analytics one client cannot poison
     const ip = freshV4();
     const body = JSON.stringify({ device: "desktop", connection: "4g", events: [{ route: "/vision", metric: "pageview" }, { route: "/vision", metric: "LCP", value: 600_000 }] });
     const statuses: number[] = [];
+    const firstMinute = Math.floor(Date.now() / 60_000);
     for (let i = 0; i < 40; i++) {
       const res = await call(server, "POST", "/api/vitals", body, { ip, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME } });
       statuses.push(res.status);
@@ -38,7 +39,11 @@ describe.each(targets())("finding 5 on $kind: analytics one client cannot poison
     // 30 beacons per client per 10 minutes, then 429.
     expect(statuses.filter((s) => s === 204)).toHaveLength(30);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
-    expect(await total("/vision", "pageview")).toBe(1);
+    // Once per client, route and minute: twice if the beacons crossed a minute's end (a loaded machine).
+    const minutes = Math.floor(Date.now() / 60_000) - firstMinute + 1;
+    const views = await total("/vision", "pageview");
+    expect(views).toBeGreaterThanOrEqual(1);
+    expect(views).toBeLessThanOrEqual(minutes);
     expect(await total("/vision", "LCP")).toBe(0);
     expect(await total("/vision", "dropped")).toBe(30);
   });

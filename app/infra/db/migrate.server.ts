@@ -56,11 +56,28 @@ export async function migrateToLatest(handle: DatabaseHandle, authOptions: Bette
   return handle.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
     try {
-      return await runAll(connection, authOptions, handle);
+      return await withCatalogRetries(() => runAll(connection, authOptions, handle));
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
     }
   });
+}
+
+/**
+ * Kysely's and Better Auth's introspection read the catalog of every schema in
+ * the database; a schema another app (or another test run) drops during that
+ * read fails it with "schema … does not exist" (3F000), though ours is there.
+ * Reading again finds the catalog without it.
+ */
+async function withCatalogRetries<T>(task: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (attempt >= 10 || (error as { code?: unknown } | null)?.code !== "3F000") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+    }
+  }
 }
 
 /** The schema that unqualified names resolve to (the first of `search_path` that exists). */

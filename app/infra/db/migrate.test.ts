@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { authOptions } from "~/features/auth/auth.server";
 import { loadEnv } from "~/config/env.server";
@@ -39,6 +40,34 @@ describe.each(testDatabases())("migrations on $name", (target) => {
     expect(second.auth.created).toEqual([]);
     expect(second.app).toEqual([]);
     await db.ping();
+  });
+
+  it.runIf(target.name === "postgres")("migrates while other schemas of the database come and go", async () => {
+    // Another app's deploy, or another test run on the same database, dropping its schema mid-migration.
+    const base = process.env.TEST_DATABASE_URL!;
+    const churn = new pg.Client({ connectionString: base });
+    await churn.connect();
+    let stop = false;
+    const churning = (async () => {
+      for (let i = 0; !stop; i++) {
+        const name = `churn_${process.pid}_${i}`;
+        await churn.query(`create schema "${name}"; create table "${name}".t (a int, b text, c int)`);
+        await churn.query(`drop schema "${name}" cascade`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    try {
+      for (let i = 0; i < 6; i++) {
+        const { open, options } = await fresh();
+        const db = open();
+        const report = await migrateToLatest(db, options(db));
+        expect(report.app.map((m) => m.status)).not.toContain("Error");
+      }
+    } finally {
+      stop = true;
+      await churning;
+      await churn.end();
+    }
   });
 
   it.runIf(target.name === "postgres")("keeps to its own schema when another schema holds tables of the same names", async () => {
