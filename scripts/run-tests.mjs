@@ -10,9 +10,9 @@
  * Every suite has ports and databases of its own (tests/support/ports.ts,
  * the suites' PORTS; the fault suite its own redis-server), and the Redis
  * keys the others write are the random visitors', sessions' and addresses'
- * of each test, so the lanes never meet. A
- * suite's output is printed whole when it ends; after a failure no new suite
- * starts, and the exit code is 1.
+ * of each test, so the lanes never meet. A suite's output is printed whole
+ * when it ends; after a failure no new suite starts, and the exit code is 1.
+ * The lanes are balanced by their times on this machine (ADR 0037).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -28,10 +28,10 @@ const LANES = [
     ["lint", "npm run lint", {}],
     ["unit and route tests", `npm run test:unit -- --reporter=default --reporter=json --outputFile.json=${json("unit")}`, {}],
     ["reliability (reduced)", `npm run test:reliability -- --reporter=default --reporter=json --outputFile.json=${json("reliability")}`, { RELIABILITY: "reduced" }],
+    ["audits", `npm run test:audits -- --reporter=default --reporter=json --outputFile.json=${json("audits")}`, {}],
   ],
   [
     ["browser journeys", "npm run test:e2e", { TEST_TIMES_FILE: json("browser") }],
-    ["audits", `npm run test:audits -- --reporter=default --reporter=json --outputFile.json=${json("audits")}`, {}],
     ["security (reduced)", `npm run test:security -- --reporter=default --reporter=json --outputFile.json=${json("security")}`, { SECURITY: "reduced" }],
     ["faults (reduced)", `npm run test:faults -- --reporter=default --reporter=json --outputFile.json=${json("faults")}`, { FAULTS: "reduced" }],
   ],

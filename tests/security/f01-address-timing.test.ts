@@ -4,8 +4,10 @@
  * (165–175 ms against a sink answering each command after 25 ms), an unknown
  * one answered at once. Now every mail goes through the durable outbox and no
  * answer waits for the mail server, so a known and an unknown address answer
- * alike: the same status and body (the same shape, for sign-up) and medians
- * within 20 ms, against a mail server that takes 100 ms per command. Resend
+ * alike: the same status and body (the same shape, for sign-up) and times
+ * within 20 ms (the median of the differences of neighbouring requests, one
+ * of each class), against a mail server that takes 100 ms per command: an
+ * answer that waited for it at all would differ by 100 ms or more. Resend
  * acts only for the browser that signed up: after a sign-up for a taken address
  * (a look-alike answer) and for a new one, it answers alike too.
  *
@@ -27,6 +29,14 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/**
+ * How far apart the two classes answer: the median of the differences between a request and its
+ * neighbour of the other class. Neighbours share the machine's load of the moment, so a machine
+ * busy with other work (CI runs suites side by side) widens the spread, not the gap; the difference
+ * of the two medians did not (43 ms on a loaded machine for 3.5 ms on a calm one).
+ */
+const pairedGap = (known: Timed[], unknown: Timed[]) => Math.abs(median(known.map((t, i) => t.ms - unknown[i]!.ms)));
 
 /** The keys of a JSON value, recursively, with the types of its leaves: what a body looks like without its values. */
 function shape(value: unknown): unknown {
@@ -113,9 +123,8 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     );
     expect(new Set([...k, ...u].map((t) => t.status))).toEqual(new Set([200]));
     expect(new Set([...k, ...u].map((t) => t.body)).size).toBe(1);
-    const gap = Math.abs(median(k.map((t) => t.ms)) - median(u.map((t) => t.ms)));
-    console.log(`[f01 ${kind}] reset medians: known ${median(k.map((t) => t.ms)).toFixed(1)} ms, unknown ${median(u.map((t) => t.ms)).toFixed(1)} ms`);
-    expect(gap).toBeLessThanOrEqual(20);
+    console.log(`[f01 ${kind}] reset medians: known ${median(k.map((t) => t.ms)).toFixed(1)} ms, unknown ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`);
+    expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
     // The known addresses' mails do go out (later, from the outbox).
     const deadline = Date.now() + 60_000;
     while (!sink.mails().some((m) => m.to.includes(known[0]!) && /reset/i.test(m.subject)) && Date.now() < deadline) await sleep(200);
@@ -130,8 +139,8 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     );
     expect(new Set([...k, ...u].map((t) => t.status))).toEqual(new Set([200]));
     expect(new Set([...k, ...u].map((t) => JSON.stringify(shape(JSON.parse(t.body))))).size).toBe(1);
-    console.log(`[f01 ${kind}] sign-up medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms`);
-    expect(Math.abs(median(k.map((t) => t.ms)) - median(u.map((t) => t.ms)))).toBeLessThanOrEqual(20);
+    console.log(`[f01 ${kind}] sign-up medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`);
+    expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
   }, 180_000);
 
   it(`resend after a sign-up: ${PER_CLASS} browsers that signed up with a taken address and ${PER_CLASS} with a new one, the same answer in the same time`, async () => {
@@ -152,7 +161,7 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     // Both were just mailed: both are told to wait, in the same words (the minutes left follow the clock).
     expect(new Set([...k, ...u].map((t) => t.status))).toEqual(new Set([429]));
     expect(new Set([...k, ...u].map((t) => t.body.replace(/\d+/g, "N"))).size).toBe(1);
-    console.log(`[f01 ${kind}] resend medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms`);
-    expect(Math.abs(median(k.map((t) => t.ms)) - median(u.map((t) => t.ms)))).toBeLessThanOrEqual(20);
+    console.log(`[f01 ${kind}] resend medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`);
+    expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
   }, 180_000);
 });
