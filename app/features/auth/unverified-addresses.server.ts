@@ -21,7 +21,6 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { getCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
@@ -31,18 +30,18 @@ import { z } from "zod";
 export const PROVIDER_EMAIL_NOT_VERIFIED = "PROVIDER_EMAIL_NOT_VERIFIED";
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
-type Adapter = { deleteUser(userId: string): Promise<void> };
-
 /**
  * Deletes the account holding `email` if its address was never verified
- * (with its sessions, connections, passkeys and profile: the database
- * cascades what Better Auth does not delete itself). True if one went.
+ * (with its connections, passkeys, two-factor and profile: the database
+ * cascades them; it holds no session, refuseUnverifiedSession sees to
+ * that). One statement: a select and then a delete left a moment in which
+ * the owner's verification could land and the verified account still go.
+ * True if one went.
  */
-async function releaseAddress(db: Kysely<Database>, adapter: Adapter, email: string, log?: Logger): Promise<boolean> {
-  const holder = await db.selectFrom("user").select(["id", "emailVerified"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  if (!holder || holder.emailVerified) return false;
-  await adapter.deleteUser(holder.id);
-  log?.info({ userId: holder.id }, "an unverified account gave its address to a new sign-up");
+async function releaseAddress(db: Kysely<Database>, email: string, log?: Logger): Promise<boolean> {
+  const released = await db.deleteFrom("user").where("email", "=", email.trim().toLowerCase()).where("emailVerified", "=", 0).returning("id").executeTakeFirst();
+  if (!released) return false;
+  log?.info({ userId: released.id }, "an unverified account gave its address to a new sign-up");
   return true;
 }
 
@@ -60,8 +59,7 @@ export function isVerifiedClaim(value: unknown): boolean {
  */
 export async function releaseForProvider(db: Kysely<Database>, profile: { email?: unknown; emailVerified?: unknown; email_verified?: unknown }, log?: Logger) {
   if (typeof profile.email !== "string" || !isVerifiedClaim(profile.emailVerified ?? profile.email_verified)) return;
-  const ctx = getCurrentAuthEndpointContext();
-  await releaseAddress(db, ctx.context.internalAdapter, profile.email, log);
+  await releaseAddress(db, profile.email, log);
 }
 
 /** The user hook: an account from Google or GitHub only for an address the provider verified. */
@@ -111,7 +109,7 @@ export function unverifiedAddresses({ db, log, minPasswordLength }: { db: Kysely
           matcher: (ctx) => ctx.path === "/sign-up/email",
           handler: createAuthMiddleware(async (ctx) => {
             const body = acceptable.safeParse(ctx.body);
-            if (body.success) await releaseAddress(db, ctx.context.internalAdapter, body.data.email, log);
+            if (body.success) await releaseAddress(db, body.data.email, log);
           }),
         },
       ],
