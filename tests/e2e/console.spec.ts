@@ -1,6 +1,7 @@
 /**
  * The operator console (/admin), as an operator works in it: a visitor's
  * message found in the inbox, answered from the console and handled; the
+ * analytics charts read by keyboard; the
  * same with plain form posts; and a member who finds no way in. Operators
  * are signed in by fixture (a granted role, as `npm run operator` grants it).
  * Every console loader's and action's branches (404 for everyone else, each
@@ -110,4 +111,42 @@ test.describe("without JavaScript", () => {
     const row = await appDb(testInfo).selectFrom("form_message").select(["status", "handled_by"]).where("name", "=", `Cy ${word}`).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "open", handled_by: null });
   });
+});
+
+test("the analytics charts are in the site's font, and their legends work by keyboard and by pointer", async ({ page, signIn }) => {
+  await signIn({ operator: true });
+  // A page view to chart (the charts show once there is something to show).
+  const beacon = { device: "desktop", connection: "4g", events: [{ route: "/team", metric: "pageview" }] };
+  const sent = await page.request.post("/api/vitals", {
+    headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" },
+    data: JSON.stringify(beacon),
+  });
+  expect(sent.status()).toBe(204);
+  await page.goto("/admin/analytics");
+  await expect(page.getByTestId("page-views-table")).toContainText("/team");
+  const chart = page.getByTestId("analytics-charts").locator(".uplot").first();
+  const legend = chart.locator(".u-legend");
+  await expect(legend).toBeVisible();
+  // uPlot's own stylesheet would give the system font.
+  for (const part of [legend, chart.locator(".u-title")]) {
+    expect(await part.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"?Inter"?,/);
+  }
+  // A legend entry is a toggle button: reached with Tab, pressed with Enter or Space, aria-pressed its state.
+  const toggle = legend.getByRole("button", { name: "Page views" });
+  const row = legend.locator("tr.u-series", { has: page.getByRole("button", { name: "Page views" }) });
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(toggle).not.toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(row).toHaveClass(/\bu-off\b/);
+  await page.keyboard.press("Space");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(row).not.toHaveClass(/\bu-off\b/);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(row).toHaveClass(/\bu-off\b/);
 });
