@@ -36,6 +36,8 @@ export interface RequestContext {
   /** The request's headers with our client-IP header: what every `auth.api.*` call gets. */
   authHeaders(): Headers;
   viewer(): Promise<Viewer | null>;
+  /** The viewer's session as this request's one read found it (null without a verified viewer). */
+  session(): Promise<CachedSession | null>;
   /** The flash message this request carries, read once by the root loader; its cookie is then cleared. */
   takeFlash(): Flash | null;
   /** The Set-Cookie header that shows `flash` on the page a redirect leads to. */
@@ -108,6 +110,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     clientIp,
     authHeaders: () => withClientIp(request.headers, clientIp()),
     viewer: () => sessionOnce().then(viewerOf),
+    session: sessionOnce,
     takeFlash: () => {
       const cookie = request.headers.get("cookie");
       if (!hasFlashCookie(cookie)) return null;

@@ -111,6 +111,16 @@ describe("the loader", () => {
     expect((await load(asha.cookie)).data.freshForS).toBe(0);
   });
 
+  test("an expired session is not a signed-in device, and cannot be signed out", async () => {
+    const asha = await signIn();
+    await signInElsewhere(asha.email, "10.30.0.2");
+    const { database } = await services();
+    const expired = (await load(asha.cookie)).data.devices.find((d) => !d.current)!;
+    await database.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", expired.id).execute();
+    expect((await load(asha.cookie)).data.devices.map((d) => d.current)).toEqual([true]);
+    expect((await post({ intent: "sign-out-device", sessionId: expired.id }, asha.cookie)).status).toBe(404);
+  });
+
   test("the signed-in devices: this one first and marked, the others named by browser and system", async () => {
     const asha = await signIn();
     const firefox = await signInElsewhere(asha.email, "10.30.0.1");

@@ -1,4 +1,5 @@
 import { parseCookies } from "better-auth/cookies";
+import { hasPassword } from "~/features/auth/index.server";
 import { data, redirect } from "react-router";
 import { changePassword, requestSetPassword, signedInDevices, signOutDevice, signOutOthers } from "~/features/profile/security.server";
 import {
@@ -54,15 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
   const app = appContext(context);
   const s = await app.services();
-  const ctx = await s.auth.$context;
-  const headers = app.authHeaders();
-  const [devices, credential, current] = await Promise.all([
-    signedInDevices(s, headers, locale),
-    ctx.internalAdapter.findCredentialAccount(viewer.id),
-    s.auth.api.getSession({ headers }),
-  ]);
+  // The session this request was read with (requireViewer's), not a second read through Better Auth.
+  const current = await app.session();
   if (!current) throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
-  const signIn = await signInSecurityState(s, viewer, current.session as { createdAt: Date | string; reauthenticatedAt?: Date | string | null }, locale, trustCookieOf(request));
+  const [devices, passwordSet, signIn] = await Promise.all([
+    signedInDevices(s, { id: viewer.id, sessionId: current.session.id }, locale),
+    hasPassword(s.database.db, viewer.id),
+    signInSecurityState(s, viewer, current.session, locale, trustCookieOf(request)),
+  ]);
   // After a redirect (a changed password, a provider's round trip): say what happened.
   const query = new URL(request.url).searchParams;
   const connection = connectionNotice(query, locale);
@@ -77,10 +77,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? connection.message
           : undefined;
   // Signed in with a password the policy now refuses (common, or published by a breach): ask for a new one.
-  const warning = query.get("password") === "weak" && credential?.password ? said.weakPassword : connection && !connection.ok ? connection.message : undefined;
+  const warning = query.get("password") === "weak" && passwordSet ? said.weakPassword : connection && !connection.ok ? connection.message : undefined;
   return {
     email: viewer.email,
-    hasPassword: Boolean(credential?.password),
+    hasPassword: passwordSet,
     minPasswordLength: s.env.minPasswordLength,
     devices,
     notice,
@@ -110,7 +110,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const handlers = {
     "change-password": () => changePassword(s, headers, fields, locale),
     "set-password": () => requestSetPassword(s, headers, viewer, locale),
-    "sign-out-device": () => signOutDevice(s, headers, textField(fields, "sessionId") ?? "", locale),
+    "sign-out-device": async () => {
+      const current = await app.session();
+      return signOutDevice(s, headers, { id: viewer.id, sessionId: current?.session.id ?? "" }, textField(fields, "sessionId") ?? "", locale);
+    },
     "sign-out-others": () => signOutOthers(s, headers, locale),
     reauthenticate: () => reauthenticate(s, headers, fields, locale),
     "two-factor-enable": () => enableTwoFactor(s, headers, fields, locale),

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { hasPassword } from "~/features/auth/index.server";
 import { deleteOwnAccount, updateOwnProfile } from "~/features/profile/profile-service.server";
 import type { ProfileActionData } from "~/features/profile/profile-state";
 import { checkDeletion } from "~/features/profile/deletion-check";
@@ -38,15 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = await appContext(context).services();
   const record = await getProfileRecord(s.database.db, viewer.id);
   if (!record) throw redirect(localizedPath("/auth", locale));
-  const ctx = await s.auth.$context;
-  const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
+  const passwordSet = await hasPassword(s.database.db, viewer.id);
   const params = new URL(request.url).searchParams;
   // What a save without JavaScript kept when it found the session ended (server-draft.server.ts): back into the form, once.
   const kept = await takeServerDraft(s.auth, request.headers.get("cookie"), viewer.id, secureCookies(), locale);
   return data(
     {
       record,
-      hasPassword: Boolean(credential?.password),
+      hasPassword: passwordSet,
       linkError: params.get("error") === "DELETE_LINK",
       startEditing: params.get("edit") === "1" || Boolean(kept?.draft),
       startDeleting: params.get("delete") === "1",
@@ -123,9 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "name-mismatch":
       case "password-required": {
         // Every field's error at once, in the dialog's own words (it runs the same check before posting).
-        const ctx = await s.auth.$context;
-        const credential = await ctx.internalAdapter.findCredentialAccount(viewer.id);
-        const fieldErrors = checkDeletion(body.fields, viewer.name, Boolean(credential?.password), t);
+        const fieldErrors = checkDeletion(body.fields, viewer.name, await hasPassword(s.database.db, viewer.id), t);
         const message = outcome.kind === "name-mismatch" ? t.profile.nameMismatch : t.profile.passwordRequired;
         return data<ProfileActionData>({ intent: "delete", outcome: outcome.kind, message, fieldErrors }, { status: 400 });
       }

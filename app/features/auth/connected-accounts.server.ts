@@ -87,3 +87,19 @@ export function connectedAccounts({ db, appUrl, outbox, log }: { db: Kysely<Data
     },
   } satisfies BetterAuthPlugin;
 }
+
+/**
+ * Whether the account has a password of its own (a credential account with a
+ * password hash): what the profile's deletion and the security page ask. One
+ * indexed read, where Better Auth's adapter would read the whole account row.
+ */
+export async function hasPassword(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -38,7 +38,7 @@ import { withoutSessionToken } from "./tokenless-sessions.server";
 
 /** What the cache hands out: Better Auth's /get-session answer without the session token (tokenless-sessions.server.ts). */
 export interface CachedSession {
-  session: { id: string; userId: string; expiresAt: Date | string; [key: string]: unknown };
+  session: { id: string; userId: string; createdAt: Date | string; expiresAt: Date | string; reauthenticatedAt?: Date | string | null; [key: string]: unknown };
   user: { id: string; name: string; email: string; emailVerified: boolean; [key: string]: unknown };
 }
 

@@ -7,7 +7,7 @@ import { withClientIp } from "./client-ip";
 import { SessionCache, type SessionAnswer, sessionCookieValue } from "./session-cache.server";
 
 const session = (token: string, userId = "u1", expiresInMs = 3_600_000): SessionAnswer => ({
-  session: { id: `s-${token}`, token, userId, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
+  session: { id: `s-${token}`, token, userId, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
   user: { id: userId, name: "Asha", email: "asha@example.test", emailVerified: true },
 });
 const cookie = (token: string, signature = "sig") => `theme=dark; tuesday.session_token=${encodeURIComponent(`${token}.${signature}`)}; other=1`;

@@ -19,7 +19,7 @@
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
-import { type Auth, passwordRefusalWords } from "~/features/auth/index.server";
+import { activeSessions, type Auth, passwordRefusalWords } from "~/features/auth/index.server";
 import type { Viewer } from "~/shared/lib/viewer";
 import { deviceParts } from "~/shared/lib/device";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
@@ -92,23 +92,6 @@ export function unmappedRefusal(error: unknown, w: SecurityWords): string {
   return own && w.locale === "en" ? own : w.account.security.messages.failed;
 }
 
-interface ListedSession {
-  id: string;
-  userAgent?: string | null;
-  createdAt: Date | string;
-  expiresAt: Date | string;
-}
-
-/** This browser's session id, if the request carries a valid session. */
-async function currentSessionId(deps: SecurityDeps, headers: Headers): Promise<string | undefined> {
-  const session = await deps.auth.api.getSession({ headers }).catch(() => null);
-  return session?.session.id;
-}
-
-async function sessionsOf(deps: SecurityDeps, headers: Headers): Promise<ListedSession[]> {
-  return (await deps.auth.api.listSessions({ headers })) as ListedSession[];
-}
-
 /**
  * A device's name in the page's words: the browser and the system by their
  * own (product) names, "Chrome on Windows" placed by the language's template;
@@ -122,9 +105,13 @@ export function deviceName(userAgent: string, w: SecurityWords = securityWords("
   return one ? { device: one, names: [one] } : { device: words.unknown, names: [] };
 }
 
-/** The viewer's signed-in devices, this one first, then the most recently active. */
-export async function signedInDevices(deps: SecurityDeps, headers: Headers, locale: Locale = "en"): Promise<SignedInDevice[]> {
-  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentSessionId(deps, headers)]);
+/**
+ * The viewer's signed-in devices, this one (`mine`, the session id the
+ * request was read with) first, then the most recently active.
+ */
+export async function signedInDevices(deps: SecurityDeps, viewer: { id: string; sessionId: string }, locale: Locale = "en"): Promise<SignedInDevice[]> {
+  const sessions = await activeSessions(deps.database.db, viewer.id);
+  const mine = viewer.sessionId;
   const w = securityWords(locale);
   return sessions
     .map((s) => ({
@@ -200,10 +187,11 @@ export async function requestSetPassword(deps: SecurityDeps, headers: Headers, v
   }
 }
 
-/** Signs out one of the viewer's other devices, named by its session id. */
-export async function signOutDevice(deps: SecurityDeps, headers: Headers, sessionId: string, locale: Locale = "en"): Promise<ActionResult> {
+/** Signs out one of the viewer's other devices (never `viewer.sessionId`, this browser's), named by its session id. */
+export async function signOutDevice(deps: SecurityDeps, headers: Headers, viewer: { id: string; sessionId: string }, sessionId: string, locale: Locale = "en"): Promise<ActionResult> {
   const said = securityWords(locale).account.security.messages;
-  const [sessions, mine] = await Promise.all([sessionsOf(deps, headers), currentSessionId(deps, headers)]);
+  const sessions = await activeSessions(deps.database.db, viewer.id);
+  const mine = viewer.sessionId;
   const target = sessions.find((s) => s.id === sessionId);
   // Only one of the viewer's own sessions (the list above is theirs), never this browser's.
   const row = target && target.id !== mine ? await deps.database.db.selectFrom("session").select("token").where("id", "=", target.id).executeTakeFirst() : undefined;
