@@ -11,7 +11,8 @@
  *      (scripts/lib/slow-phone-bench.ts)
  *   3. what visitors pay (scripts/lib/server-bench.ts), a thousand of them
  *      signed in: the CPU of a first render of each kind of signed-in page
- *      (every request from a visitor that page was never rendered for), then
+ *      (every request from a visitor that page was never rendered for, once
+ *      as many requests from other visitors have warmed V8 up), then
  *      journeys (each connection plays one visitor's sitting: pages,
  *      client-side navigations, one write in nine requests; then another
  *      visitor's), interleaved with the prerendered page a second at a time:
@@ -117,7 +118,7 @@ async function serverSection(
   console.log(`3. ${name}: ${count} visitors signed in (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(`   resident memory: idle ${idle.toFixed(0)} MB (target ≤ 150: ${mark(idle <= 150)}); with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`);
   const server = { base, port, pid: app.pid };
-  console.log(`   first renders: each request from a visitor the page was never rendered for (4 at a time); cpu: the server's, all threads`);
+  console.log(`   first renders: each request from a visitor the page was never rendered for (4 at a time), after as many from other visitors (V8 warm, as in a running server); cpu: the server's, all threads`);
   await firstRenders(server, visitors, Number(args["first-renders"]));
   console.log(`   journeys: ${seconds} s after 2 s of warm-up, ${connections} connections, each a visitor's sitting at a time, interleaved a second at a time with the prerendered /pricing`);
   const journeyed = await journeyLoad(server, visitors[0]!, visitors, { seconds, connections });

@@ -13,10 +13,13 @@
  *
  * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in,session-read
  *          --warm (every request from one of 20 visitors already served: the session cache's hits)
+ *          --warm-up N (requests of each kind from other visitors before profiling it: V8 has
+ *          optimised the code by then, as in a server that has been running; default 200)
  *          --requests N (per kind, default 300) --concurrency N (default 4)
  *          --top N (functions listed per kind, default 12) --postgres URL [--redis URL]
+ *          --save DIR (each kind's profile as DIR/<kind>.cpuprofile, for DevTools)
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -38,6 +41,11 @@ const { values: args } = parseArgs({
     redis: { type: "string" },
     // Every request from one of 20 visitors already served (their sessions in the session cache).
     warm: { type: "boolean", default: false },
+    // Requests of each kind, from visitors the profiled requests do not come from, before the
+    // profiler starts: a server in production has run its code for a while (V8 has optimised it).
+    "warm-up": { type: "string", default: "200" },
+    // A directory: each kind's profile is written there as <kind>.cpuprofile (Chrome DevTools opens it).
+    save: { type: "string" },
   },
 });
 
@@ -48,6 +56,7 @@ const KINDS: Record<string, (v: Visitor, n: number) => string> = {
   "admin-messages": (_v, n) => `/admin/messages?p=${n}`,
   "api-user": (v, n) => `/api/user/${v.userId}?p=${n}`,
   "home-signed-in": (_v, n) => `/?p=${n}`,
+  "not-found-signed-in": (_v, n) => `/no-such-page-${n}`,
   // Better Auth's whole session read, as on a session cache miss (disableCookieCache skips the cache).
   "session-read": (_v, n) => `/api/auth/get-session?disableCookieCache=true&p=${n}`,
   // Better Auth's /get-session (with --warm: from the session cache).
@@ -186,7 +195,11 @@ async function main() {
   try {
     const requests = Number(args.requests);
     const kinds = args.kinds.split(",");
-    const visitors = await signInVisitors(server.url, database, args.warm ? 21 : Math.max(requests, 2));
+    const warmUp = Number(args["warm-up"]);
+    const signedIn = await signInVisitors(server.url, database, (args.warm ? 21 : Math.max(requests, 2)) + warmUp);
+    // Visitor 0 (the operator) stays first; the warm-up's visitors are the last ones, never profiled.
+    const visitors = signedIn.slice(0, signedIn.length - warmUp);
+    const warmers = signedIn.slice(signedIn.length - warmUp);
     // The console answers its operator only (visitor 0, OPERATOR_EMAILS): its row is one viewer's renders.
     const client = await inspector(inspectPort);
     await client.send("Profiler.enable");
@@ -197,6 +210,11 @@ async function main() {
       if (!make) throw new Error(`unknown kind ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
       const pool = kind === "admin-messages" ? [visitors[0]!] : args.warm ? visitors.slice(0, 20) : visitors;
       if (args.warm) for (const visitor of pool) await fetch(`${server.url}${make(visitor, 0)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
+      for (let n = 0; n < warmUp; n++) {
+        const visitor = kind === "admin-messages" ? visitors[0]! : warmers[n]!;
+        const cookie: Record<string, string> = kind === "prerendered" ? {} : { cookie: visitor.cookie };
+        await fetch(`${server.url}${make(visitor, requests + n)}`, { headers: { ...cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
+      }
       let next = 0;
       const statuses = new Map<number, number>();
       await client.send("Profiler.start");
@@ -213,6 +231,7 @@ async function main() {
         }),
       );
       const { profile } = await client.send<{ profile: CpuProfile }>("Profiler.stop");
+      if (args.save) writeFileSync(path.join(args.save, `${kind}.cpuprofile`), JSON.stringify(profile));
       console.log(`\n${kind} (statuses ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")})`);
       summarise(profile, requests, Number(args.top));
     }
