@@ -11,7 +11,8 @@
  * each part: React's render, React Router, Better Auth, the database, the
  * edge (compression, headers), our own code, and the garbage collector.
  *
- * Options: --kinds profile,profile-data,security,admin-messages,api-user,home-signed-in,session-read
+ * Options: --kinds profile,profile-data,security,security-data,admin-messages,api-user,home-signed-in,
+ *          pricing-signed-in,blog-data,not-found-signed-in,session-read,get-session,prerendered
  *          --warm (every request from one of 20 visitors already served: the session cache's hits)
  *          --warm-up N (requests of each kind from other visitors before profiling it: V8 has
  *          optimised the code by then, as in a server that has been running; default 200)
@@ -53,6 +54,9 @@ const KINDS: Record<string, (v: Visitor, n: number) => string> = {
   profile: (_v, n) => `/profile?p=${n}`,
   "profile-data": (_v, n) => `/profile.data?p=${n}`,
   security: (_v, n) => `/profile/security?p=${n}`,
+  "security-data": (_v, n) => `/profile/security.data?p=${n}`,
+  "pricing-signed-in": (_v, n) => `/pricing?p=${n}`,
+  "blog-data": (_v, n) => `/blog.data?p=${n}`,
   "admin-messages": (_v, n) => `/admin/messages?p=${n}`,
   "api-user": (v, n) => `/api/user/${v.userId}?p=${n}`,
   "home-signed-in": (_v, n) => `/?p=${n}`,

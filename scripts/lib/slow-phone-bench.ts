@@ -6,14 +6,15 @@
  * per request, 1.47 Mbps down, 675 kbps up) and Emulation.setCPUThrottlingRate 4,
  * at a phone's size with touch. Each run starts with an empty cache:
  *
- *   - load: first contentful paint, largest contentful paint, hydrated (the root's
- *     effect has run)
+ *   - load: first contentful paint, largest contentful paint, loaded (the load event:
+ *     the page's own script has run; a marketing page runs no framework, ADR 0035)
  *   - a tap on the menu button 1.5 s after the navigation started: how long until the
- *     menu is open, and whether the page had hydrated by then (it need not have: the
+ *     menu is open, and whether the page had loaded by then (it need not have: the
  *     menu is a <dialog> that opens without scripts)
- *   - on the hydrated page, a tap on a header link (the logo, to /): how long until the
- *     new page is readable (its heading on screen, the loading overlay gone) and
- *     interactive (a tap on its menu button opens the menu)
+ *   - on the loaded page, a tap on a header link (the logo, to /): whether the
+ *     loading overlay shows on the page being left, and how long until the new page
+ *     is readable (its heading on screen, the overlay gone) and interactive (a tap on
+ *     its menu button opens the menu)
  *
  * Figures are printed (median of the runs), never judged: ADR 0019's targets are
  * beside them. tests/e2e/slow-phone.spec.ts checks the behaviour without timings.
@@ -45,10 +46,10 @@ const RECORD_TIMINGS = `
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.slowPhone.lcp = e.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
+  addEventListener("load", () => note("loaded"));
   new MutationObserver(() => {
-    if (document.documentElement.dataset.hydrated) note("hydrated");
-    // The <dialog> of ADR 0019, or any dialog a menu button opens (a build before it).
-    if (document.getElementById("side-menu")?.open || document.querySelector('[role="dialog"]:not(dialog)')) note("menuOpen");
+    // The side menu, a <dialog> (ADR 0019).
+    if (document.getElementById("side-menu")?.open) note("menuOpen");
   }).observe(document, { attributes: true, childList: true, subtree: true });
 `;
 
@@ -73,10 +74,12 @@ const timings = (page: Page) => page.evaluate(() => (window as unknown as { slow
 export interface SlowPhoneRun {
   fcp: number;
   lcp: number;
-  hydrated: number;
+  loaded: number;
   /** From the tap on the menu button to the menu open. */
   menuOpens: number;
-  menuBeforeHydration: boolean;
+  menuBeforeLoad: boolean;
+  /** Whether the overlay showed on the page the header link left, within 100 ms of the tap. */
+  overlayAtOnce: boolean;
   /** From the tap on a header link to the new page readable and interactive. */
   headerLinkTap: number;
 }
@@ -96,39 +99,44 @@ export async function slowPhoneRun(browser: Browser, base: string, path: string)
     const afterMenu = await timings(page);
     await page.keyboard.press("Escape");
 
-    await page.locator("html[data-hydrated]").waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { slowPhone: { loaded?: number } }).slowPhone.loaded !== undefined, undefined, { polling: 50, timeout: 60_000 });
     const loaded = await timings(page);
     // Settled: the lazy chunks of the first page (particles, chat) are not in the tap's way.
     await page.waitForTimeout(3000);
     // Readable: the new page is in place under no overlay (noted by the page itself, on its own clock).
+    // The page being left notes (in the tab's sessionStorage, which the next page reads, in wall-clock
+    // milliseconds) when the tap came and when its overlay showed (boot.ts sets data-navigating on the press).
     await page.evaluate(`
-      addEventListener("pointerdown", (e) => { window.slowPhone.linkTap ??= e.timeStamp; }, { capture: true });
+      addEventListener("pointerdown", () => { if (!sessionStorage.getItem("slowPhone.tap")) sessionStorage.setItem("slowPhone.tap", String(Date.now())); }, { capture: true });
       new MutationObserver(() => {
-        if (location.pathname === "/") window.slowPhone.arrived ??= performance.now();
-        if (document.querySelector('[data-testid="route-overlay"]')) window.slowPhone.overlayShown ??= performance.now();
-        else if (window.slowPhone.overlayShown !== undefined && location.pathname === "/" && document.querySelector("main h1")) window.slowPhone.readable ??= performance.now();
-      }).observe(document.body, { childList: true, subtree: true });
+        if (document.documentElement.hasAttribute("data-navigating") && !sessionStorage.getItem("slowPhone.overlay")) sessionStorage.setItem("slowPhone.overlay", String(Date.now()));
+      }).observe(document.documentElement, { attributes: true });
     `);
     const home = page.getByRole("banner").getByRole("link", { name: /home$/ });
     await home.tap();
-    await page.waitForFunction(() => (window as unknown as { slowPhone: { readable?: number } }).slowPhone.readable !== undefined, undefined, { polling: 20, timeout: 30_000 });
-    const after = await timings(page);
-    const linkTapAt = after.linkTap!;
-    const readyAt = after.readable!;
-    if (process.env.SLOW_PHONE_DEBUG) {
-      const resources = await page.evaluate((t) => performance.getEntriesByType("resource").filter((r) => r.startTime >= t).map((r) => `${r.name.replace(/^https?:\/\/[^/]+/, "")} ${Math.round(r.startTime - t)}-${Math.round(r.responseEnd - t)}`), linkTapAt);
-      console.log("   tap→arrived", Math.round(after.arrived! - linkTapAt), "tap→readable", Math.round(readyAt - linkTapAt), resources.join(", "));
-    }
+    // The new page: readable once its heading is on screen and its overlay (kept until 1.4 s after the press) is gone.
+    await page.waitForURL(`${base}/`, { waitUntil: "commit", timeout: 30_000 });
+    // A string, not a function: tsx would add helpers the page does not have (see RECORD_TIMINGS).
+    const readyAtEpoch = (await page.evaluate(`new Promise((resolve) => {
+      const check = () => {
+        // The overlay shows exactly while <html> carries data-navigating (app.css); it may not be parsed yet.
+        if (document.querySelector("main h1") && !document.documentElement.hasAttribute("data-navigating")) resolve(Date.now());
+        else setTimeout(check, 20);
+      };
+      check();
+    })`)) as number;
+    const noted = await page.evaluate(() => ({ tap: Number(sessionStorage.getItem("slowPhone.tap")), overlay: Number(sessionStorage.getItem("slowPhone.overlay")) }));
     // Interactive: the new page's menu button answers a tap.
     await page.getByRole("button", { name: "Open menu" }).tap();
     await page.getByRole("dialog", { name: "Menu" }).waitFor({ timeout: 10_000 });
     return {
       fcp: loaded.fcp ?? 0,
       lcp: loaded.lcp ?? 0,
-      hydrated: loaded.hydrated ?? 0,
+      loaded: loaded.loaded ?? 0,
       menuOpens: afterMenu.menuOpen === undefined ? Number.NaN : afterMenu.menuOpen - tapAt,
-      menuBeforeHydration: afterMenu.menuOpen !== undefined && (afterMenu.hydrated === undefined || afterMenu.hydrated > afterMenu.menuOpen),
-      headerLinkTap: readyAt - linkTapAt,
+      menuBeforeLoad: afterMenu.menuOpen !== undefined && (afterMenu.loaded === undefined || afterMenu.loaded > afterMenu.menuOpen),
+      overlayAtOnce: noted.overlay > 0 && noted.overlay - noted.tap <= 100,
+      headerLinkTap: readyAtEpoch - noted.tap,
     };
   } finally {
     await page.context().close();
@@ -152,12 +160,14 @@ export function printSlowPhoneBench(path: string, runs: SlowPhoneRun[]): void {
   const all = (f: (r: SlowPhoneRun) => number) => runs.map((r) => Math.round(f(r))).join(", ");
   const mark = (ok: boolean) => (ok ? "meets target" : "BELOW TARGET");
   console.log(`   ${path}, ${runs.length} runs, empty cache each (medians; every run in brackets):`);
-  console.log(`   load: first paint ${med((r) => r.fcp)} ms, largest paint ${med((r) => r.lcp)} ms, hydrated ${med((r) => r.hydrated)} ms  [${all((r) => r.hydrated)}]`);
-  const early = runs.filter((r) => r.menuBeforeHydration).length;
+  console.log(`   load: first paint ${med((r) => r.fcp)} ms, largest paint ${med((r) => r.lcp)} ms, loaded ${med((r) => r.loaded)} ms  [${all((r) => r.loaded)}]`);
+  const early = runs.filter((r) => r.menuBeforeLoad).length;
   console.log(
-    `   menu button tapped ${MENU_TAP_AFTER_MS / 1000} s after the navigation started: opened in ${opened.length} of ${runs.length} runs, after [${all((r) => r.menuOpens)}] ms; before hydration in ${early}  target: it opens: ${mark(opened.length === runs.length)}`,
+    `   menu button tapped ${MENU_TAP_AFTER_MS / 1000} s after the navigation started: opened in ${opened.length} of ${runs.length} runs, after [${all((r) => r.menuOpens)}] ms; before the load event in ${early}  target: it opens: ${mark(opened.length === runs.length)}`,
   );
+  const atOnce = runs.filter((r) => r.overlayAtOnce).length;
+  console.log(`   header link tapped on the loaded page: the overlay within 100 ms in ${atOnce} of ${runs.length} runs  target: every run: ${mark(atOnce === runs.length)}`);
   console.log(
-    `   header link tapped on the hydrated page → new page readable and interactive: ${med((r) => r.headerLinkTap)} ms [${all((r) => r.headerLinkTap)}]  target ≤ 1600 ms (the overlay alone is 1400): ${mark(med((r) => r.headerLinkTap) <= 1600)}\n`,
+    `   → the new page readable: ${med((r) => r.headerLinkTap)} ms [${all((r) => r.headerLinkTap)}]  target ≤ 1600 ms (the overlay alone is 1400): ${mark(med((r) => r.headerLinkTap) <= 1600)}\n`,
   );
 }
