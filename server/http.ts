@@ -194,6 +194,13 @@ export function isDraining(server: Server): boolean {
   return draining.has(server);
 }
 
+/** The path of a request target as sent, undecoded ("/" when it has none): absolute-form loses its origin. */
+function rawPathOf(target: string | undefined): string {
+  const path = (target ?? "/").replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
+  const end = path.search(/[?#]/);
+  return end >= 0 ? path.slice(0, end) : path || "/";
+}
+
 /** The query part of a request target, with its "?" ("" when there is none). */
 function searchOf(target: string): string {
   const q = target.indexOf("?");
@@ -284,7 +291,8 @@ export function createHttpServer(options: HttpOptions): Server {
       const guard = guardRequest(req);
       if (!guard.ok) {
         if (!BODYLESS.has(req.method ?? "")) closeAfterRefusal(req, res);
-        sendError(res, pathname, guard.status, guard.message, guard.headers);
+        // The target as sent (it did not parse): enough to answer an API path in the API's JSON.
+        sendError(res, rawPathOf(req.url), guard.status, guard.message, guard.headers);
         return;
       }
       pathname = guard.pathname;

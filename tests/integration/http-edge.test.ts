@@ -155,6 +155,24 @@ describe("methods", () => {
     expect((await rawRequest(port, "PROPFIND", "/")).status).toBe(501);
   });
 
+  it("a target the edge refuses before routing is JSON on the API, text elsewhere", async () => {
+    for (const [target, message] of [
+      ["/api/user/%00", "The URL may not contain a NUL character."],
+      ["/api/user/a%00b?x=1", "The URL may not contain a NUL character."],
+      ["/api/user/%ZZ", "The URL's path is not valid percent-encoding."],
+    ]) {
+      for (const method of ["GET", "DELETE"]) {
+        const res = await fetch(`${server.url}${target}`, { method });
+        expect(res.status, `${method} ${target}`).toBe(400);
+        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(await res.json()).toEqual({ success: false, message });
+      }
+    }
+    const page = await fetch(`${server.url}/profile/%00`);
+    expect(page.status).toBe(400);
+    expect(page.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
   it("a write from another origin is refused before any route runs", async () => {
     const res = await fetch(`${server.url}/api/auth/sign-out`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
     expect(res.status).toBe(403);
