@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { site } from "~/config/site";
+import { deleteAccount, endAllSessions } from "~/features/auth/index.server";
 import { accountAction, accountDetail } from "~/features/admin/accounts.server";
 import { AccountDetailView } from "~/features/admin/accounts-view";
 import { readRequestBody, textField } from "~/infra/http/body.server";
@@ -42,20 +43,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       },
       // Through Better Auth's adapter (its hooks tell a token sync receiver); the cached sessions go
       // here and, with Redis, everywhere, whatever the adapter's hooks did.
-      revokeSessions: async (userId) => {
-        const ctx = await s.auth.$context;
-        await ctx.internalAdapter.deleteUserSessions(userId);
-        s.sessionCache.evictUser(userId);
-      },
+      revokeSessions: (userId) => endAllSessions(s.auth, s.sessionCache, userId),
       // Server-side, so neither the disabled HTTP path nor the person's resend limits apply; the mail is ours (auth.server.ts).
       sendVerification: async (email) => {
         await s.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/home" } });
       },
       // As the person's own deletion ends: Better Auth's adapter removes sessions and sign-in methods (its hook mails the notice).
-      deleteUser: async (userId) => {
-        const ctx = await s.auth.$context;
-        await ctx.internalAdapter.deleteUser(userId);
-      },
+      deleteUser: (userId) => deleteAccount(s.auth, userId),
     },
     operator,
     textField(body.fields, "intent"),

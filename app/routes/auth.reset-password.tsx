@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { env } from "~/config/env.server";
 import { resetPassword } from "~/features/auth/auth-actions.server";
+import { resetLinkIsLive } from "~/features/auth/index.server";
 import type { ResetActionData } from "~/features/auth/auth-state";
 import { ResetPasswordForm } from "~/features/auth/reset-password-form";
 import { readRequestBody } from "~/infra/http/body.server";
@@ -39,9 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let error = url.searchParams.get("error");
   if (token && !error) {
     const { auth } = await appContext(context).services();
-    const ctx = await auth.$context;
-    const record = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
-    if (!record || new Date(record.expiresAt) <= new Date()) error = "INVALID_TOKEN";
+    if (!(await resetLinkIsLive(auth, token))) error = "INVALID_TOKEN";
   }
   return { token, error, minPasswordLength: env().minPasswordLength, i18n: pageMessages(localeOfRequest(request), "auth") };
 }

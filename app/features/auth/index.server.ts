@@ -8,6 +8,7 @@ export { twoFactorState, type TwoFactorState } from "./two-factor.server";
 export { listPasskeys } from "./passkeys.server";
 export { hasPassword, providerName, signInMethods } from "./connected-accounts.server";
 export { activeSessions, type ActiveSession } from "./active-sessions.server";
+export { deleteAccount, endAllSessions, resetLinkIsLive } from "./operator-account-actions.server";
 export { passwordRefusalWords } from "./password-refusal-words";
 export { forgetTrustedBrowsers, listTrustedBrowsers, trustIdentifierOf } from "./trusted-browsers.server";
 export type { SessionCache } from "./session-cache.server";
