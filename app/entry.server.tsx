@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
+import { RequestIdProvider } from "~/shared/lib/request-id";
 import { PROBES, type ProbeAnswer } from "./probes.server";
 import { services, startedServices } from "./services.server";
 import { FORMSPREE_PATH } from "./request-context.server";
@@ -48,6 +49,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   // The page's data failed because a dependency did: the site's 503 page instead (rendered again by React Router).
   const unavailable = unavailableDocument(responseStatusCode, routerContext.staticHandlerContext.errors);
@@ -77,7 +79,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={loadContext.get(requestInfoContext).requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,

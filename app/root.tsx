@@ -16,6 +16,7 @@ import { ChatWidget } from "~/features/chat-widget/chat-widget";
 import { forgetOnArrival } from "~/features/profile";
 import { NotFoundView } from "~/features/layout/not-found-view";
 import { UnavailableView } from "~/features/layout/unavailable-view";
+import { ErrorReference } from "~/features/layout/error-reference";
 import { NO_OVERLAY_PREFIX, ROUTE_OVERLAY_MS, ROUTE_OVERLAY_STORAGE_KEY, RouteOverlay, useRouteOverlay } from "~/features/layout/route-overlay";
 import { SiteShell } from "~/features/layout/site-shell";
 import { appContext, requestContextMiddleware, viewerWithRole } from "~/request-context.server";
@@ -200,6 +201,7 @@ export function ErrorBoundary() {
           <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
             <h1 className="text-3xl font-bold">{t.somethingWrong}</h1>
             <p className="mt-4 text-ink-600">{t.somethingWrongText}</p>
+            <ErrorReference />
           </div>
         )}
       </SiteShell>

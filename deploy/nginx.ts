@@ -72,6 +72,8 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n"
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      # nginx's id for the request, replacing any a client sent: the app logs and returns it (X-Request-Id).
+      proxy_set_header X-Request-Id $request_id;
       proxy_connect_timeout 2s;
       proxy_read_timeout ${readTimeoutS}s;
       proxy_next_upstream error timeout http_502 http_503;

@@ -1,6 +1,7 @@
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { noteFailure } from "../app/infra/dependency-scope";
+import { logDestination, logger } from "../app/infra/logger.server";
 import { DependencyUnavailableError } from "../app/infra/db/unavailable";
 import { withDependencyGuard } from "./dependency-guard";
 
@@ -42,6 +43,26 @@ describe("the edge's one mapping of dependency failures", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(await res.text()).toContain("Your data is safe; please try again in a minute.");
+  });
+
+  it("the page names the request (X-Request-Id), escaped; a log line written meanwhile carries it", async () => {
+    const written = vi.spyOn(logDestination, "write").mockReturnValue(true);
+    try {
+      const res = await withDependencyGuard({ ...request("/profile", "text/html"), id: "req-<b>&1234" }, async () => {
+        databaseFailed();
+        logger().warn("inside the request");
+        return new Response(null, { status: 500 });
+      });
+      expect(await res.text()).toContain("Reference: req-&#60;b&#62;&#38;1234</p>");
+      const line = written.mock.calls.map(([l]) => JSON.parse(l) as { msg: string; reqId?: string }).find((l) => l.msg === "inside the request");
+      expect(line?.reqId).toBe("req-<b>&1234");
+      logger().warn("outside any request");
+      const outside = written.mock.calls.map(([l]) => JSON.parse(l) as { msg: string; reqId?: string }).find((l) => l.msg === "outside any request");
+      expect(outside).toBeDefined();
+      expect(outside!.reqId).toBeUndefined();
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it("leaves answers alone when nothing failed, and answers about the request itself (429, 413) even when it did", async () => {

@@ -44,15 +44,17 @@ function wantsJson(pathname: string, accept: string | undefined): boolean {
   return a.includes("application/json") && !a.includes("text/html");
 }
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+const page = (requestId: string | undefined) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>We're having trouble | ${site.productName}</title>
 <style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8f7fc;color:#1e1b2e;font:16px/1.6 Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{max-width:34rem;padding:2rem 1.5rem;text-align:center}h1{font-size:1.9rem;line-height:1.2;margin:0 0 1rem}p{color:#4a4560;margin:0 0 1.5rem}
 a{display:inline-block;background:#6d28d9;color:#fff;font-weight:600;text-decoration:none;padding:.7rem 1.3rem;border-radius:.75rem}a:focus-visible{outline:3px solid #4c1d95;outline-offset:3px}</style></head>
-<body><main><h1>We're having trouble right now.</h1><p>Your data is safe; please try again in a minute.</p><a href="">Try again</a></main></body></html>`;
+<body><main><h1>We're having trouble right now.</h1><p>Your data is safe; please try again in a minute.</p><a href="">Try again</a>${requestId ? `<p style="margin:1.5rem 0 0;font:12px ui-monospace,monospace;color:#6b6680">Reference: ${escapeHtml(requestId)}</p>` : ""}</main></body></html>`;
 
-/** The 503 for `pathname`, in the shape its callers read. */
-export function unavailableResponse(pathname: string, accept: string | undefined, original?: Response): Response {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The 503 for `pathname`, in the shape its callers read; a page shows the request's id (X-Request-Id). */
+export function unavailableResponse(pathname: string, accept: string | undefined, original?: Response, requestId?: string): Response {
   const headers = new Headers({ "Retry-After": String(RETRY_AFTER_S), "Cache-Control": "no-store" });
   for (const name of KEPT_HEADERS) {
     const value = original?.headers.get(name);
@@ -62,7 +64,7 @@ export function unavailableResponse(pathname: string, accept: string | undefined
   if (wantsJson(pathname, accept)) return Response.json({ success: false, message: UNAVAILABLE_MESSAGE }, { status: 503, headers });
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
-  return new Response(PAGE, { status: 503, headers });
+  return new Response(page(requestId), { status: 503, headers });
 }
 
 function discard(response: Response): void {
@@ -83,7 +85,7 @@ function withRetryAfter(response: Response): Response {
 
 /** Runs `handle` in a scope and under the deadline, and maps its answer as described above. */
 export async function withDependencyGuard(request: GuardedRequest, handle: () => Promise<Response>): Promise<Response> {
-  const scope = newScope();
+  const scope = newScope(request.id);
   const work = runInScope(scope, handle);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"deadline">((resolve) => {
@@ -96,7 +98,7 @@ export async function withDependencyGuard(request: GuardedRequest, handle: () =>
     const unavailable = findUnavailable(error);
     if (!unavailable) throw error;
     request.log.warn({ req: { id: request.id, method: request.method, path: request.pathname }, dependency: unavailable.dependency, reason: unavailable.reason }, "dependency unavailable: answered 503");
-    return unavailableResponse(request.pathname, request.accept);
+    return unavailableResponse(request.pathname, request.accept, undefined, request.id);
   } finally {
     clearTimeout(timer);
   }
@@ -110,7 +112,7 @@ export async function withDependencyGuard(request: GuardedRequest, handle: () =>
       { req: { id: request.id, method: request.method, path: request.pathname }, dependency: failure?.dependency ?? "unknown", reason: failure?.reason ?? "request deadline", deadlineMs: request.deadlineMs },
       "request deadline passed: answered 503",
     );
-    return unavailableResponse(request.pathname, request.accept);
+    return unavailableResponse(request.pathname, request.accept, undefined, request.id);
   }
   if (failure && outcome.status >= 400 && !OWN_ANSWERS.has(outcome.status)) {
     discard(outcome);
@@ -118,7 +120,7 @@ export async function withDependencyGuard(request: GuardedRequest, handle: () =>
       { req: { id: request.id, method: request.method, path: request.pathname }, dependency: failure.dependency, reason: failure.reason, was: outcome.status },
       "dependency unavailable: answered 503",
     );
-    return unavailableResponse(request.pathname, request.accept, outcome);
+    return unavailableResponse(request.pathname, request.accept, outcome, request.id);
   }
   if (failure && outcome.status === 503) {
     request.log.warn({ req: { id: request.id, method: request.method, path: request.pathname }, dependency: failure.dependency, reason: failure.reason }, "dependency unavailable: answered 503");

@@ -17,14 +17,16 @@
  * Whatever one request throws becomes a logged 500 for that request alone: no
  * request path can reach `uncaughtException` (which stays fatal: crash-only).
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net from "node:net";
 import type { Logger } from "pino";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { TrustProxy } from "../app/config/env.server";
 import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
 import { hasFlashCookie } from "../app/infra/http/flash.server";
+import { requestIdOf } from "../app/infra/http/request-id.server";
+import type { RequestInfo } from "../app/infra/request-context";
 import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
 import { writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
@@ -35,7 +37,7 @@ import { applySecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticFiles } from "./static-files";
 
 export interface AppEntry {
-  createLoadContext(info: { socketAddress: string }): RouterContextProvider;
+  createLoadContext(info: RequestInfo): RouterContextProvider;
   /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
   probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
   /** A CORS preflight's answer where the app has one (`/f/:form`); undefined: the plain 204. */
@@ -62,9 +64,12 @@ export interface HttpOptions {
   refuseWhileDraining: boolean;
   /** A request React Router has not answered after this long gets a 503 (REQUEST_TIMEOUT_MS; dependency-guard.ts). */
   requestTimeoutMs?: number;
+  /** Whose X-Request-Id is taken (TRUST_PROXY, as for X-Forwarded-For); anyone else's request gets a new id. */
+  trustProxy?: TrustProxy;
 }
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+const NO_PROXY: TrustProxy = { kind: "none" };
 /** What nginx does not pass to another instance once sent (its "non-idempotent" methods). */
 const NOT_RETRIED = new Set(["POST", "PATCH", "LOCK"]);
 /** URLs whose query may carry a token or a credential: logged without it. */
@@ -243,7 +248,7 @@ export function createHttpServer(options: HttpOptions): Server {
       headers,
       body: body as Uint8Array<ArrayBuffer> | undefined,
     });
-    const loadContext = entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "" });
+    const loadContext = entry.createLoadContext({ socketAddress: req.socket.remoteAddress ?? "", requestId: id });
     const guarded = { id, method, pathname, accept: req.headers.accept, deadlineMs: options.requestTimeoutMs ?? 10_000, log: options.log };
     const response = await withDependencyGuard(guarded, () => handleWithRouter(request, loadContext));
     await writeResponse(req, res, response);
@@ -251,7 +256,8 @@ export function createHttpServer(options: HttpOptions): Server {
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
-    const id = randomUUID();
+    const id = requestIdOf(req.socket.remoteAddress ?? "", req.headers["x-request-id"], options.trustProxy ?? NO_PROXY);
+    res.setHeader("X-Request-Id", id);
     res.on("finish", () => {
       const url = req.url ?? "";
       const q = url.indexOf("?");
@@ -270,7 +276,7 @@ export function createHttpServer(options: HttpOptions): Server {
       if (findUnavailable(error) && !res.headersSent) {
         // A probe or preflight whose database did not answer: a 503 the caller may retry, not a 500.
         options.log.warn({ err: error, req: { id, method: req.method, path: pathname } }, "dependency unavailable: answered 503");
-        void writeResponse(req, res, unavailableResponse(pathname, req.headers.accept)).catch(() => res.destroy());
+        void writeResponse(req, res, unavailableResponse(pathname, req.headers.accept, undefined, id)).catch(() => res.destroy());
         return;
       }
       options.log.error({ err: error, req: { id, method: req.method, path: pathname } }, "request failed");

@@ -52,6 +52,7 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     sessionCookie: `${SESSION_COOKIE}=`,
     refuseWhileDraining: env.behindProxy,
     requestTimeoutMs: env.requestTimeoutMs,
+    trustProxy: env.trustProxy,
   });
   // Longer than a load balancer's idle timeout (nginx keepalive_timeout 60 s), so it closes first.
   server.keepAliveTimeout = 65_000;

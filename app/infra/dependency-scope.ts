@@ -22,6 +22,8 @@ export interface DependencyFailure {
 }
 
 export interface RequestScope {
+  /** The request's id (X-Request-Id, infra/http/request-id.server.ts): on every log line written meanwhile. */
+  requestId?: string;
   failures: DependencyFailure[];
   /** Set once the edge has answered for this request (deadline): its work is abandoned. */
   expired: boolean;
@@ -29,8 +31,8 @@ export interface RequestScope {
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
-export function newScope(): RequestScope {
-  return { failures: [], expired: false };
+export function newScope(requestId?: string): RequestScope {
+  return { requestId, failures: [], expired: false };
 }
 
 /** Runs `fn` with `scope` as the current request's scope. */

@@ -11,6 +11,8 @@ import { createContext } from "react-router";
 export interface RequestInfo {
   /** The socket's remote address, before any proxy header is considered. */
   socketAddress: string;
+  /** The request's id (X-Request-Id), shown on the error pages; absent under `npm run dev` and when prerendering. */
+  requestId?: string;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ socketAddress: "127.0.0.1" });

@@ -114,6 +114,19 @@ describe.runIf(enabled)("three instances behind nginx", () => {
     }
   });
 
+  it("nginx names each request (its $request_id, whatever the client sent), and the instance answers with that id", async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${cluster.url}/api/health`, { headers: { "x-request-id": "forged-by-the-client-0001" } });
+      const id = res.headers.get("x-request-id") ?? "";
+      // nginx's format (32 hex digits), not the client's and not one the app made (a UUID).
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      seen.add(id);
+      await res.arrayBuffer();
+    }
+    expect(seen.size).toBe(3);
+  });
+
   it("a rate limit counts across instances", async () => {
     const email = `limited-${randomBytes(3).toString("hex")}@example.test`;
     const from = ip();

@@ -155,6 +155,19 @@ describe("methods", () => {
     expect((await rawRequest(port, "PROPFIND", "/")).status).toBe(501);
   });
 
+  it("every answer names its request (X-Request-Id); a client's own id is not taken from an untrusted peer", async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const ids = new Set<string>();
+    for (const target of ["/", "/profile", "/api/no-such-thing", "/api/user/%00", "/favicon.svg", "/api/health"]) {
+      const res = await fetch(`${server.url}${target}`, { headers: { "x-request-id": "chosen-by-the-client-0001" } });
+      const id = res.headers.get("x-request-id") ?? "";
+      expect(id, target).toMatch(uuid);
+      ids.add(id);
+      await res.arrayBuffer();
+    }
+    expect(ids.size).toBe(6);
+  });
+
   it("a target the edge refuses before routing is JSON on the API, text elsewhere", async () => {
     for (const [target, message] of [
       ["/api/user/%00", "The URL may not contain a NUL character."],

@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { ButtonLink } from "~/shared/ui/button";
 import { errors } from "~/shared/i18n/catalog/errors";
 import { useMessages } from "~/shared/i18n/messages";
+import { ErrorReference } from "./error-reference";
 
 /**
  * The 503 page (docs/decisions/0021-dependency-failures.md): a dependency of
@@ -20,6 +21,7 @@ export function UnavailableView() {
       <ButtonLink to={`${pathname}${search}`} className="mt-8">
         {t.tryAgain}
       </ButtonLink>
+      <ErrorReference />
     </div>
   );
 }

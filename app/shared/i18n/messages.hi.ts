@@ -164,6 +164,7 @@ export const hi: Messages = {
     unavailableTitle: "अभी हमें कुछ दिक़्क़त आ रही है।",
     unavailableText: "आपका डेटा सुरक्षित है; कृपया एक मिनट बाद फिर से कोशिश करें।",
     tryAgain: "फिर से कोशिश करें",
+    reference: "संदर्भ: {id}",
     errorLoadingPage: "पेज लोड करने में गड़बड़ी हुई",
     devTools: "कृपया डेवलपर टूल्स न खोलें।",
   },

@@ -11,6 +11,7 @@ export const errors = {
   unavailableTitle: "We're having trouble right now.",
   unavailableText: "Your data is safe; please try again in a minute.",
   tryAgain: "Try again",
+  reference: "Reference: {id}",
   errorLoadingPage: "Error loading page",
   devTools: "Please do not open developer tools.",
 };
