@@ -98,7 +98,11 @@ function markPrivate(response: Response): Response {
 export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const info = context.get(requestInfoContext);
   let session: Promise<CachedSession | null> | undefined;
-  const sessionOnce = () => (session ??= resolveSession(request));
+  // Read once per request, except where an action runs: its loaders then run in the same request
+  // (a form posted without JavaScript) and must see what the action changed (a confirmation, a
+  // new name), so each read there asks the session cache again, which the change evicted.
+  const reads = request.method === "GET" || request.method === "HEAD";
+  const sessionOnce = () => (reads ? (session ??= resolveSession(request)) : (session = resolveSession(request)));
   let ip: string | undefined;
   const clientIp = () => (ip ??= resolveClientAddress(info.socketAddress, request.headers.get("x-forwarded-for"), env().trustProxy));
   // Lazily: prerendering at build time has no production configuration to read.

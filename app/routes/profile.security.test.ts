@@ -276,6 +276,14 @@ describe("confirming it's you", () => {
     expect(answer.data).toMatchObject({ field: "code", message: "Enter the 6-digit code from your authenticator app." });
   });
 
+  test("posted without JavaScript, the page rendered after the confirmation is open for changes (one request)", async () => {
+    const asha = await signIn();
+    await age(asha.id, 30);
+    const page = await callRoute<LoaderData>(action, { path: "/profile/security", form: { intent: "reauthenticate", password: FIXTURE_PASSWORD }, cookie: asha.cookie, ip: "10.30.2.9", thenLoader: loader });
+    expect(page.status).toBe(200);
+    expect(page.data.freshForS).toBeGreaterThan(14 * 60);
+  });
+
   test("a wrong password is refused; the right one opens the changes for 15 minutes", async () => {
     const asha = await signIn();
     const other = await signInElsewhere(asha.email, "10.30.2.1");

@@ -47,6 +47,12 @@ export interface RouteCall {
   ip?: string;
   /** The Origin of a write; APP_URL by default, null for none. */
   origin?: string | null;
+  /**
+   * A loader that runs after an action in the same request and context, as
+   * React Router renders the page after a form posted without JavaScript;
+   * the answer is then the loader's.
+   */
+  thenLoader?: RouteFunction;
 }
 
 export interface RouteAnswer<T = unknown> {
@@ -113,7 +119,9 @@ export async function callRoute<T = unknown>(route: RouteFunction | undefined, c
   try {
     response = (await requestContextMiddleware({ request, context, params, unstable_pattern: "" } as never, async () => {
       try {
-        return settle(await route({ request, context, params }), false);
+        const acted = await route({ request, context, params });
+        if (!call.thenLoader || acted instanceof Response) return settle(acted, false);
+        return settle(await call.thenLoader({ request, context, params }), false);
       } catch (error) {
         return settle(error, true);
       }
