@@ -16,7 +16,7 @@ export const NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256"
 
 /**
  * The environment the production server runs with on Linux, beside the flags:
- * the Dockerfile's ENV (and a unit file's; README, "Deploying"). `npm start`
+ * the Dockerfile's ENV (and a unit file's; docs/production.md). `npm start`
  * cannot set it portably; the test and bench servers (tests/support/app-server.ts,
  * scripts/lib/cluster.ts) run with it, so their memory figures are the
  * deployment's. Two malloc arenas instead of glibc's eight per core: the

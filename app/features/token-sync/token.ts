@@ -5,7 +5,7 @@
  *
  * Made with node:crypto's HMAC, not a JWT library: one algorithm, a dozen
  * lines, no dependency to keep up to date, and `verifyToken` below is the
- * reference a receiver can copy (README, "Token sync").
+ * reference a receiver can copy (docs/token-sync.md).
  *
  * What it deliberately does not carry: the session token (the cookie's secret;
  * whoever holds it is signed in). `sid` is a SHA-256 of the session's id, enough
