@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { hasTwin, localizedPath } from "./shared/i18n/locale";
+import { slugOfPostFile } from "./features/blog/slug";
 
 /**
  * The pages rendered to static HTML at build time: everything whose content
@@ -33,7 +34,7 @@ export const staticPagePaths = [
 export function blogPostPaths(root = process.cwd()): string[] {
   return readdirSync(path.join(root, "app/features/blog/posts"))
     .filter((f) => f.endsWith(".md"))
-    .map((f) => `/blog/${f.replace(/\.md$/, "").replace(/^\d{4}-\d{2}-\d{2}-/, "")}`)
+    .map((f) => `/blog/${slugOfPostFile(f)}`)
     .sort();
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { site } from "../app/config/site.ts";
 import { formatPostDate } from "../app/features/blog/format.ts";
+import { slugOfPostFile } from "../app/features/blog/slug.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -62,7 +63,7 @@ const fill = (text: string) =>
   text.replaceAll("{{productName}}", site.productName).replaceAll("{{companyName}}", site.companyName).replaceAll("{{productFamily}}", site.productFamily);
 let posts = 0;
 for (const file of readdirSync(postsDir).filter((name) => name.endsWith(".md"))) {
-  const slug = file.replace(/\.md$/, "").replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  const slug = slugOfPostFile(file);
   const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(fill(readFileSync(path.join(postsDir, file), "utf8")))?.[1] ?? "";
   const field = (key: string) => {
     const value = new RegExp(`^${key}:\\s*(.*)$`, "m").exec(front)?.[1]?.trim() ?? "";

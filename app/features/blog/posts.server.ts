@@ -6,6 +6,7 @@
 import { marked } from "marked";
 import { site } from "~/config/site";
 import type { Locale } from "~/shared/i18n/locale";
+import { slugOfPostFile } from "./slug";
 
 export interface PostMeta {
   slug: string;
@@ -66,8 +67,7 @@ function load(locale: Locale): Post[] {
   return Object.entries(files[locale])
     .map(([file, raw]) => {
       const source = fillBrand(raw);
-      const name = file.split("/").pop()!.replace(/\.md$/, "");
-      const slug = name.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+      const slug = slugOfPostFile(file);
       const { data, body } = parseFrontMatter(source);
       for (const key of ["title", "date", "description", "author"]) {
         if (!data[key]) throw new Error(`${file}: front matter lacks ${key}`);

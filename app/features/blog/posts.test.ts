@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blogPostPaths } from "~/prerender";
 import { postImagePath } from "./format";
 import { allPosts, neighbours, parseFrontMatter, postSummaries } from "./posts.server";
+import { slugOfPostFile } from "./slug";
 
 describe("the blog", () => {
   it("has eight posts dated 14 to 21 January 2025, newest first", () => {
@@ -69,5 +70,13 @@ describe("reading time", () => {
     expect(readingMinutes("[a link](https://example.com/a/very/long/path/that/is/not/read)")).toBe(1);
     // Our posts are 770 to 850 words: 4 or 5 minutes, as their text says, not one number for all.
     expect(new Set(allPosts().map((p) => p.readingMinutes))).toEqual(new Set([4, 5]));
+  });
+});
+
+describe("slugOfPostFile", () => {
+  it("a post's address is its file's name without the date and the extension, in either language", () => {
+    expect(slugOfPostFile("./posts/2026-11-20-why-hindi.md")).toBe("why-hindi");
+    expect(slugOfPostFile("/app/features/blog/posts/hi/2026-11-20-why-hindi.md")).toBe("why-hindi");
+    expect(slugOfPostFile("2026-01-02-2026-plans.md")).toBe("2026-plans");
   });
 });
