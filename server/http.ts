@@ -25,6 +25,7 @@ import type { TrustProxy } from "../app/config/env.server";
 import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
 import { hasFlashCookie } from "../app/infra/http/flash.server";
+import { hasSessionCookie } from "../app/infra/http/session-cookie";
 import { requestIdOf } from "../app/infra/http/request-id.server";
 import type { RequestInfo } from "../app/infra/request-context";
 import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
@@ -51,8 +52,6 @@ export interface HttpOptions {
   /** APP_URL's origin: every request the app sees is addressed to it, whatever Host said. */
   origin: string;
   https: boolean;
-  /** The session cookie's name fragment; its presence means "render for this visitor". */
-  sessionCookie: string;
   /**
    * Behind a load balancer (TRUST_PROXY): while shutting down, answer new
    * requests 503 at once, untouched, so that the balancer retries them on
@@ -103,7 +102,7 @@ function findStatic(req: IncomingMessage, pathname: string, options: HttpOptions
   if (decoded.startsWith("/assets/")) return "missing-asset";
   const cookie = req.headers.cookie ?? "";
   // Signed in, or a message to show once (a flash): rendered for this visitor, not the file.
-  if (cookie.includes(options.sessionCookie) || hasFlashCookie(cookie)) return undefined;
+  if (hasSessionCookie(cookie) || hasFlashCookie(cookie)) return undefined;
   const page = decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded;
   return options.staticFiles.pages.get(page);
 }

@@ -9,7 +9,6 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { ServerBuild } from "react-router";
 import { ConfigError, env as loadEnvOnce } from "../app/config/env.server";
 import { site } from "../app/config/site";
-import { SESSION_COOKIE } from "../app/infra/http/session-cookie";
 import { markDraining } from "../app/infra/lifecycle";
 import { logDestination, logger } from "../app/infra/logger.server";
 import { createHttpServer, gracefulClose } from "./http";
@@ -49,7 +48,6 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     log,
     origin: env.appOrigin,
     https: env.appUrl.startsWith("https:"),
-    sessionCookie: `${SESSION_COOKIE}=`,
     refuseWhileDraining: env.behindProxy,
     requestTimeoutMs: env.requestTimeoutMs,
     trustProxy: env.trustProxy,

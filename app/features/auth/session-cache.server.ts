@@ -30,7 +30,8 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { site } from "~/config/site";
-import { SESSION_COOKIE } from "~/infra/http/session-cookie";
+import { getSessionCookie } from "better-auth/cookies";
+import { AUTH_COOKIE_PREFIX } from "~/infra/http/session-cookie";
 import { loadIoredis } from "~/infra/optional-modules.server";
 import { FAST_REDIS } from "~/infra/rate-limit/rate-limiter.server";
 import { SingleFlight } from "~/shared/lib/single-flight";
@@ -83,19 +84,15 @@ export const UNHEARD_SESSION_CACHE_TTL_MS = 15_000;
 
 export const SESSION_CACHE_DEGRADED = "Redis unavailable: session cache off on this instance (every signed-in request reads the database)";
 
-/** The session cookie's raw value in a Cookie header (`__Secure-` prefixed on https), or null. */
+/** The session cookie's value in a Cookie header (`__Secure-` prefixed on https), or null: Better Auth's own reading of it. */
 export function sessionCookieValue(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
-  for (const name of [`__Secure-${SESSION_COOKIE}`, SESSION_COOKIE]) {
-    let start = cookieHeader.indexOf(`${name}=`);
-    // Only a whole cookie name: at the start, or after "; " (not "x__Secure-…", not "other.tuesday.…").
-    while (start > 0 && cookieHeader[start - 1] !== " " && cookieHeader[start - 1] !== ";") start = cookieHeader.indexOf(`${name}=`, start + 1);
-    if (start === -1) continue;
-    const from = start + name.length + 1;
-    const end = cookieHeader.indexOf(";", from);
-    return cookieHeader.slice(from, end === -1 ? undefined : end).trim() || null;
+  try {
+    return getSessionCookie(new Headers({ cookie: cookieHeader }), { cookiePrefix: AUTH_COOKIE_PREFIX });
+  } catch {
+    // A header Fetch refuses to hold carries no session we could have issued.
+    return null;
   }
-  return null;
 }
 
 /** The token part of a signed cookie value (`token.signature`, URL-encoded). */
