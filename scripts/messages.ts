@@ -3,8 +3,9 @@
  * export of them. `npm run messages -- --help` explains the options.
  */
 import { writeFileSync } from "node:fs";
-import { formatTable, HELP, parseMessagesArgs, toCsv, UsageError } from "../app/features/forms/message-list.server.ts";
+import { formatTable, toCsv } from "../app/features/forms/message-list.server.ts";
 import { countMessages, latestMessages } from "../app/features/forms/message-store.server.ts";
+import { HELP, parseMessagesArgs, UsageError } from "./lib/messages-args.ts";
 import { fail, withDatabase } from "./lib/with-database.ts";
 
 let command;
