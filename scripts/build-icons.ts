@@ -1,38 +1,36 @@
 /**
  * `npm run icons`: writes app/shared/ui/icons/sprite.svg from the Lucide icons
- * named in names.ts (their data comes from the installed lucide-react).
+ * named in names.ts, each rendered from lucide-react's own component.
  * `--check` exits 1 when the committed sprite is out of date (used by a test).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import * as lucide from "lucide-react";
+import { type ComponentType, createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import * as simpleIcons from "simple-icons";
 import { BRAND_ICON_NAMES, ICON_NAMES } from "../app/shared/ui/icons/names.ts";
-
-type IconNode = [string, Record<string, string>][];
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SPRITE_FILE = path.join(root, "app/shared/ui/icons/sprite.svg");
 
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
+/** `arrow-down` → `ArrowDown`, `a-arrow-down` → `AArrowDown`: the name lucide-react exports it by. */
+const exportName = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase());
+
 export async function renderSprite(): Promise<string> {
   const symbols: string[] = [];
-  const dir = path.join(root, "node_modules/lucide-react/dist/esm/icons");
   for (const name of ICON_NAMES) {
-    // Renamed icons keep their old name as a file that re-exports the new one.
-    let file = path.join(dir, `${name}.mjs`);
-    const alias = /export \{ default \} from '\.\/([\w-]+\.mjs)'/.exec(readFileSync(file, "utf8"));
-    if (alias) file = path.join(dir, alias[1]!);
-    const mod = (await import(file)) as { __iconData: { node: IconNode } };
-    const children = mod.__iconData.node
-      .map(([tag, attrs]) => {
-        const rendered = Object.entries(attrs)
-          .filter(([key]) => key !== "key")
-          .map(([key, value]) => `${key}="${attr(String(value))}"`)
-          .join(" ");
-        return `<${tag} ${rendered}/>`;
-      })
-      .join("");
+    // lucide-react's public component, rendered: its <svg>'s children are the symbol's.
+    // The module's named exports, which keep a renamed icon's old name (home is house's).
+    const component: unknown = lucide[exportName(name) as keyof typeof lucide];
+    if (!component) throw new Error(`lucide-react has no icon ${name} (${exportName(name)})`);
+    const svg = renderToStaticMarkup(createElement(component as ComponentType));
+    const children = svg
+      .slice(svg.indexOf(">") + 1, svg.lastIndexOf("</svg>"))
+      // React closes every SVG element; the sprite writes the empty ones short.
+      .replace(/<(\w+)([^>]*)><\/\1>/g, "<$1$2/>");
     symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${children}</symbol>`);
   }
   for (const name of BRAND_ICON_NAMES) {
