@@ -60,7 +60,7 @@ describe("token sync client", () => {
     const [call] = calls as [Call];
     expect(call.method).toBe("POST");
     expect(call.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-    const claims = verifyToken(bearer(call), secret, { audience: "http://sync.example:8080", issuer: "https://app.example" });
+    const claims = await verifyToken(bearer(call), secret, { audience: "http://sync.example:8080", issuer: "https://app.example" });
     expect(claims).toMatchObject({ sub: "user-1", sid: sessionHash("session-1"), email: "user-1@example.test" });
     expect(claims.exp - claims.iat).toBeLessThanOrEqual(TOKEN_LIFETIME_S);
     expect(call.body).toEqual({ event: "sign-in", userId: "user-1", expiresAt: new Date(claims.exp * 1000).toISOString() });
@@ -72,7 +72,7 @@ describe("token sync client", () => {
     sync.signedOut(session);
     await settled();
     expect(calls.map((c) => [c.method, c.body.event])).toEqual([["DELETE", "sign-out"]]);
-    expect(verifyToken(bearer(calls[0]!), secret).sub).toBe("user-1");
+    expect((await verifyToken(bearer(calls[0]!), secret)).sub).toBe("user-1");
   });
 
   it("refreshes at most once per 5 minutes, counting from the sign-in", async () => {
@@ -86,7 +86,7 @@ describe("token sync client", () => {
     await settled();
     // (The sign-in reads the email first, so the two may arrive in either order.)
     expect(calls.map((c) => c.body.event).sort()).toEqual(["refresh", "sign-in"]);
-    expect(verifyToken(bearer(calls.find((c) => c.body.event === "refresh")!), secret, { now }).email).toBe("known@example.test");
+    expect((await verifyToken(bearer(calls.find((c) => c.body.event === "refresh")!), secret, { now })).email).toBe("known@example.test");
   });
 
   it("tries again after a 5xx or a network error, with the same token", async () => {

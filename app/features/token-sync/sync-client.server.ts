@@ -158,7 +158,7 @@ export class TokenSync {
       sessionId: session.id,
       email: email ?? (await userEmail?.(session.userId).catch(() => undefined)),
     };
-    const { token, claims } = signToken(subject, { secret, issuer, audience: this.audience, now: this.now() });
+    const { token, claims } = await signToken(subject, { secret, issuer, audience: this.audience, now: this.now() });
     const body = JSON.stringify({ event, userId: session.userId, expiresAt: new Date(claims.exp * 1000).toISOString() });
     const method = event === "sign-out" ? "DELETE" : "POST";
 

@@ -18,9 +18,9 @@ function forge(token: string, edit: (claims: Record<string, unknown>) => void, k
 }
 
 describe("synced token", () => {
-  it("verifies with the secret and says who, which session (hashed) and for how long", () => {
-    const { token, claims } = make();
-    const verified = verifyToken(token, secret, { now: now + 1000, audience: "https://sync.example", issuer: "https://app.example" });
+  it("verifies with the secret and says who, which session (hashed) and for how long", async () => {
+    const { token, claims } = await make();
+    const verified = await verifyToken(token, secret, { now: now + 1000, audience: "https://sync.example", issuer: "https://app.example" });
     expect(verified).toEqual(claims);
     expect(verified.sub).toBe("user-1");
     expect(verified.email).toBe("a@example.test");
@@ -32,32 +32,32 @@ describe("synced token", () => {
     expect(JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString())).toEqual({ alg: "HS256", typ: "JWT" });
   });
 
-  it("gives every token its own jti", () => {
-    expect(make().claims.jti).not.toBe(make().claims.jti);
+  it("gives every token its own jti", async () => {
+    expect((await make()).claims.jti).not.toBe((await make()).claims.jti);
   });
 
-  it("is expired after 5 minutes", () => {
-    const { token } = make();
-    expect(() => verifyToken(token, secret, { now: now + TOKEN_LIFETIME_S * 1000 - 1000 })).not.toThrow();
-    expect(() => verifyToken(token, secret, { now: now + TOKEN_LIFETIME_S * 1000 })).toThrow(/expired/);
+  it("is expired after 5 minutes", async () => {
+    const { token } = await make();
+    await expect(verifyToken(token, secret, { now: now + TOKEN_LIFETIME_S * 1000 - 1000 })).resolves.toBeDefined();
+    await expect(verifyToken(token, secret, { now: now + TOKEN_LIFETIME_S * 1000 })).rejects.toThrow(/expired/);
   });
 
-  it("refuses another secret, edited claims, another algorithm and a longer life", () => {
-    const { token } = make();
-    expect(() => verifyToken(token, "another-secret-another-secret-xx")).toThrow(/bad signature/);
+  it("refuses another secret, edited claims, another algorithm and a longer life", async () => {
+    const { token } = await make();
+    await expect(verifyToken(token, "another-secret-another-secret-xx")).rejects.toThrow(/bad signature/);
     const [h, , s] = token.split(".") as [string, string, string];
-    const edited = `${h}.${Buffer.from(JSON.stringify({ ...make().claims, sub: "admin" })).toString("base64url")}.${s}`;
-    expect(() => verifyToken(edited, secret, { now })).toThrow(/bad signature/);
-    expect(() => verifyToken(forge(token, () => {}, secret, { alg: "none", typ: "JWT" }), secret, { now })).toThrow(/algorithm/);
-    expect(() => verifyToken(`${token.split(".").slice(0, 2).join(".")}.`, secret, { now })).toThrow(/bad signature/);
-    expect(() => verifyToken(forge(token, (c) => void (c.exp = (c.iat as number) + 3600)), secret, { now })).toThrow(/lives too long/);
-    expect(() => verifyToken(forge(token, (c) => void (c.iat = (c.iat as number) + 600)), secret, { now })).toThrow(/future/);
-    expect(() => verifyToken("a.b", secret, { now })).toThrow(/not a JWT/);
+    const edited = `${h}.${Buffer.from(JSON.stringify({ ...(await make()).claims, sub: "admin" })).toString("base64url")}.${s}`;
+    await expect(verifyToken(edited, secret, { now })).rejects.toThrow(/bad signature/);
+    await expect(verifyToken(forge(token, () => {}, secret, { alg: "none", typ: "JWT" }), secret, { now })).rejects.toThrow(/algorithm/);
+    await expect(verifyToken(`${token.split(".").slice(0, 2).join(".")}.`, secret, { now })).rejects.toThrow(/bad signature/);
+    await expect(verifyToken(forge(token, (c) => void (c.exp = (c.iat as number) + 3600)), secret, { now })).rejects.toThrow(/lives too long/);
+    await expect(verifyToken(forge(token, (c) => void (c.iat = (c.iat as number) + 600)), secret, { now })).rejects.toThrow(/future/);
+    await expect(verifyToken("a.b", secret, { now })).rejects.toThrow(/not a JWT/);
   });
 
-  it("checks audience and issuer when asked", () => {
-    const { token } = make();
-    expect(() => verifyToken(token, secret, { now, audience: "https://elsewhere.example" })).toThrow(/audience/);
-    expect(() => verifyToken(token, secret, { now, issuer: "https://elsewhere.example" })).toThrow(/issuer/);
+  it("checks audience and issuer when asked", async () => {
+    const { token } = await make();
+    await expect(verifyToken(token, secret, { now, audience: "https://elsewhere.example" })).rejects.toThrow(/audience/);
+    await expect(verifyToken(token, secret, { now, issuer: "https://elsewhere.example" })).rejects.toThrow(/issuer/);
   });
 });

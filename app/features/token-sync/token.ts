@@ -3,15 +3,16 @@
  * holds this session, now". It is what the token-sync receiver (TOKEN_SYNC_URL)
  * gets as `Authorization: Bearer …`.
  *
- * Made with node:crypto's HMAC, not a JWT library: one algorithm, a dozen
- * lines, no dependency to keep up to date, and `verifyToken` below is the
- * reference a receiver can copy (docs/token-sync.md).
+ * Signed and checked with jose (the JOSE library Better Auth itself uses),
+ * HS256 only; `verifyToken` below is what a receiver does, in a few lines
+ * of the same library (docs/token-sync.md).
  *
  * What it deliberately does not carry: the session token (the cookie's secret;
  * whoever holds it is signed in). `sid` is a SHA-256 of the session's id, enough
  * for the receiver to tell sessions apart and match a sign-out to its sign-in.
  */
-import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { errors, jwtVerify, SignJWT } from "jose";
 
 /** A synced token lives this long (seconds): the spec's "token sync max age 5 minutes". */
 export const TOKEN_LIFETIME_S = 5 * 60;
@@ -46,15 +47,7 @@ export class TokenError extends Error {
   override name = "TokenError";
 }
 
-const HEADER = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-
-function base64url(text: string): string {
-  return Buffer.from(text, "utf8").toString("base64url");
-}
-
-function sign(input: string, secret: string): Buffer {
-  return createHmac("sha256", secret).update(input).digest();
-}
+const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** The `sid` claim for a session id. */
 export function sessionHash(sessionId: string): string {
@@ -62,10 +55,10 @@ export function sessionHash(sessionId: string): string {
 }
 
 /** Signs a token for `subject`, valid from `now` for TOKEN_LIFETIME_S seconds. */
-export function signToken(
+export async function signToken(
   subject: TokenSubject,
   { secret, issuer, audience, now = Date.now() }: { secret: string; issuer: string; audience: string; now?: number },
-): { token: string; claims: SyncClaims } {
+): Promise<{ token: string; claims: SyncClaims }> {
   const iat = Math.floor(now / 1000);
   const claims: SyncClaims = {
     iss: issuer,
@@ -77,8 +70,8 @@ export function signToken(
     exp: iat + TOKEN_LIFETIME_S,
     jti: randomUUID(),
   };
-  const unsigned = `${HEADER}.${base64url(JSON.stringify(claims))}`;
-  return { token: `${unsigned}.${sign(unsigned, secret).toString("base64url")}`, claims };
+  const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key(secret));
+  return { token, claims };
 }
 
 /**
@@ -87,39 +80,43 @@ export function signToken(
  * than TOKEN_LIFETIME_S; `audience`/`issuer`, when given, must match. Answers the
  * claims, or throws a TokenError saying what is wrong.
  */
-export function verifyToken(
+export async function verifyToken(
   token: string,
   secret: string,
   { now = Date.now(), audience, issuer }: { now?: number; audience?: string; issuer?: string } = {},
-): SyncClaims {
-  const parts = token.split(".");
-  if (parts.length !== 3) throw new TokenError("not a JWT");
-  const [header, payload, signature] = parts as [string, string, string];
-  let alg: unknown;
-  try {
-    alg = (JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as { alg?: unknown }).alg;
-  } catch {
-    throw new TokenError("unreadable header");
-  }
-  // Only the algorithm we sign with: never "none", never one the token picks.
-  if (alg !== "HS256") throw new TokenError(`unexpected algorithm ${JSON.stringify(alg)}`);
-  const expected = sign(`${header}.${payload}`, secret);
-  const given = Buffer.from(signature, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new TokenError("bad signature");
-
+): Promise<SyncClaims> {
+  if (token.split(".").length !== 3) throw new TokenError("not a JWT");
   let claims: SyncClaims;
   try {
-    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as SyncClaims;
-  } catch {
-    throw new TokenError("unreadable claims");
+    // Only the algorithm we sign with: never "none", never one the token picks.
+    ({ payload: claims } = (await jwtVerify(token, key(secret), {
+      algorithms: ["HS256"],
+      audience,
+      issuer,
+      currentDate: new Date(now),
+      requiredClaims: ["exp", "iat", "sub"],
+    })) as { payload: SyncClaims });
+  } catch (error) {
+    throw new TokenError(reasonOf(error));
   }
   const seconds = Math.floor(now / 1000);
-  if (typeof claims.exp !== "number" || typeof claims.iat !== "number") throw new TokenError("no exp or iat");
-  if (seconds >= claims.exp) throw new TokenError("expired");
   if (claims.iat > seconds + CLOCK_SKEW_S) throw new TokenError("issued in the future");
   if (claims.exp - claims.iat > TOKEN_LIFETIME_S) throw new TokenError("lives too long");
-  if (typeof claims.sub !== "string" || typeof claims.sid !== "string") throw new TokenError("no sub or sid");
-  if (audience !== undefined && claims.aud !== audience) throw new TokenError("wrong audience");
-  if (issuer !== undefined && claims.iss !== issuer) throw new TokenError("wrong issuer");
+  if (typeof claims.sid !== "string") throw new TokenError("no sub or sid");
   return claims;
+}
+
+/** jose's refusal in this module's words (what a receiver logs). */
+function reasonOf(error: unknown): string {
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return "unexpected algorithm";
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "bad signature";
+  if (error instanceof errors.JWTExpired) return "expired";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === "aud") return "wrong audience";
+    if (error.claim === "iss") return "wrong issuer";
+    if (error.claim === "iat") return "issued in the future";
+    return `no ${error.claim}`;
+  }
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return "unreadable token";
+  return "not a valid token";
 }
