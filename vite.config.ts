@@ -96,7 +96,7 @@ const config = {
               // nothing of the shell, so a page without React Router fetches no more than this.
               name: "page-script",
               priority: 5,
-              test: /\/app\/(client\/page-script|features\/chat-widget\/(chat-button|position|delay)|features\/particles\/start-particles|features\/analytics\/(report-page-view|tracking-refused)|features\/profile\/local-stats|shared\/lib\/when-idle)\.ts$/,
+              test: /\/app\/(client\/page-script|features\/chat-widget\/(chat-button|position|delay)|features\/particles\/start-particles|features\/analytics\/(report-page-view|landing-view|tracking-refused|client-context|sources|metrics)|features\/profile\/local-stats|shared\/lib\/when-idle)\.ts$/,
             },
             {
               name: "marketing",

@@ -7,6 +7,7 @@
  *   - the help button: draggable, shown 2 s after load (features/chat-widget)
  *   - the particle field where a page has one, on the first interaction
  *   - the landing page view and its Core Web Vitals, when the browser is idle
+ *     (the view at once if the visitor leaves first)
  *   - the spec's visit count (once per browser session)
  *   - what a redirect asks the next page to forget (`?signed-out=1`: the
  *     locally cached user; `?deleted=1`: also this browser's stats)
@@ -17,6 +18,7 @@
  * form's submitting words) is the inline boot script's (boot.ts).
  */
 import { startChatButton } from "~/features/chat-widget/chat-button";
+import { reportLandingView } from "~/features/analytics/landing-view";
 import { reportPageView } from "~/features/analytics/report-page-view";
 import { browserSession, countVisit } from "~/features/profile/local-stats";
 import { forgetOnArrival } from "~/features/profile/forget-on-arrival";
@@ -33,7 +35,8 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-particles]")) st
 if (html.dataset.route && html.dataset.analytics !== undefined) {
   const route = html.dataset.route;
   const path = location.pathname;
-  whenIdle(() => reportPageView(route, path));
+  // Counted even if the visitor leaves before the browser is idle (landing-view.ts).
+  reportLandingView(route, path, { schedule: (task) => whenIdle(task), report: reportPageView });
 }
 
 try {

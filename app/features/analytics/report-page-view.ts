@@ -9,11 +9,11 @@ import { trackingRefused } from "./tracking-refused";
 
 let reporter: Promise<typeof ReporterModule> | undefined;
 
-export function reportPageView(route: string, path: string): void {
+export function reportPageView(route: string, path: string, options: { viewSent?: boolean } = {}): void {
   if (trackingRefused(navigator)) return;
   reporter ??= import("./reporter");
   reporter.then(
-    (module) => module.pageView(route, path),
+    (module) => module.pageView(route, path, options),
     () => {
       // The chunk did not load (offline, a new deploy): try again at the next page view.
       reporter = undefined;

@@ -52,6 +52,16 @@ describe("reporter", () => {
     expect(sent).toEqual([{ device: "desktop", connection: "unknown", events: [{ route: "/blog/:slug", metric: "pageview" }] }]);
   });
 
+  it("a landing view the page script already sent (the visitor left and came back): its vitals only", async () => {
+    const { pageView, SEND_AFTER_MS } = await import("./reporter");
+    setHidden(false);
+    at("/pricing");
+    pageView("/pricing", "/pricing", { viewSent: true });
+    vitals.callbacks.get("LCP")!({ name: "LCP", value: 900 });
+    vi.advanceTimersByTime(SEND_AFTER_MS);
+    expect(sent).toEqual([{ device: "desktop", connection: "unknown", events: [{ route: "/pricing", metric: "LCP", value: 900 }] }]);
+  });
+
   it("reports the landing route's vitals; later page views are page views only", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");
     setHidden(false);

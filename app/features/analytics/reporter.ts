@@ -89,17 +89,22 @@ function start(route: string): void {
  * one view (the page script and the hydrated page both report the landing).
  * With Global Privacy Control or Do Not Track on, nothing.
  */
-export function pageView(route: string, path: string = location.pathname): void {
+export function pageView(route: string, path: string = location.pathname, { viewSent = false }: { viewSent?: boolean } = {}): void {
   if (disabled || trackingRefused(navigator) || path === reportedPath) return;
   reportedPath = path;
-  view(route);
+  view(route, viewSent);
 }
 
-/** A page view of the route pattern `route` (as `/blog/:slug`). */
-function view(route: string): void {
+/**
+ * A page view of the route pattern `route` (as `/blog/:slug`). `viewSent`: the
+ * landing view already went out (landing-view.ts, the visitor left before the
+ * reporter loaded, then came back): only its vitals are measured.
+ */
+function view(route: string, viewSent: boolean): void {
   if (!isTrackedRoute(route)) return;
   if (landing === undefined) {
     start(route);
+    if (viewSent) return;
     // Where the visit came from, on its landing page view only (later views are our own links):
     // the referrer's host and the UTM tags of the address (sources.ts). Nothing is kept in the browser.
     const source = visitSource(location, document.referrer);
