@@ -158,11 +158,27 @@ describe.runIf(enabled)("three instances behind nginx", () => {
     expect(mails).toHaveLength(1);
   });
 
-  /** Posts feedback through nginx until `until` resolves; returns what was acknowledged and what failed. */
-  async function writeLoad(until: Promise<unknown>, concurrency = 6) {
+  interface Load {
+    acknowledged: string[];
+    failures: string[];
+  }
+
+  /**
+   * Until `load` has `count` acknowledged writes in all (at most 30 s): a scenario waits for real
+   * progress, not for a time, because a CI machine running the browser suite beside this one can be
+   * ten times slower than a quiet one (244 writes in 4 s alone, 19 beside the browsers).
+   */
+  async function atLeast(load: Load, count: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (load.acknowledged.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  /** Posts feedback through nginx until `scenario` (given the load so far) resolves; returns what was acknowledged and what failed. */
+  async function writeLoad(scenario: (load: Load) => Promise<unknown>, concurrency = 6): Promise<Load> {
     const acknowledged: string[] = [];
     const failures: string[] = [];
     let done = false;
+    const until = scenario({ acknowledged, failures });
     void until.finally(() => (done = true)).catch(() => {});
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -198,11 +214,12 @@ describe.runIf(enabled)("three instances behind nginx", () => {
 
   it("kill -9 of one instance under load loses no acknowledged write, stores none twice, and nginx keeps answering reads", async () => {
     const victim = cluster.instances[1]!;
-    const scenario = (async () => {
-      await new Promise((r) => setTimeout(r, 1500));
+    // Killed once the load is well under way (1.5 s and ten writes), then on for 2.5 s and ten more.
+    const scenario = async (load: Load) => {
+      await Promise.all([new Promise((r) => setTimeout(r, 1500)), atLeast(load, 10)]);
       victim.kill();
-      await new Promise((r) => setTimeout(r, 2500));
-    })();
+      await Promise.all([new Promise((r) => setTimeout(r, 2500)), atLeast(load, load.acknowledged.length + 11)]);
+    };
     try {
       const { acknowledged, failures } = await writeLoad(scenario);
       expect(acknowledged.length).toBeGreaterThan(20);
@@ -250,16 +267,18 @@ describe.runIf(enabled)("three instances behind nginx", () => {
   }, 60_000);
 
   it("a rolling restart (SIGTERM one instance at a time) fails no request", async () => {
-    const scenario = (async () => {
-      for (const instance of cluster.instances) {
-        await new Promise((r) => setTimeout(r, 500));
-        expect(await instance.stop()).toBe(0);
-        await instance.start();
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    })();
+    let restarted: Promise<void> | undefined;
+    const scenario = (load: Load) =>
+      (restarted = (async () => {
+        for (const instance of cluster.instances) {
+          await new Promise((r) => setTimeout(r, 500));
+          expect(await instance.stop()).toBe(0);
+          await instance.start();
+        }
+        await Promise.all([new Promise((r) => setTimeout(r, 500)), atLeast(load, 21)]);
+      })());
     const { acknowledged, failures } = await writeLoad(scenario);
-    await scenario;
+    await restarted;
     expect(failures).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(20);
     expect((await stored(acknowledged)).size).toBe(acknowledged.length);
