@@ -56,8 +56,9 @@ async function run(page: Page, js: boolean, c: Case) {
   }
   const posts: string[] = [];
   const onRequest = (r: { method(): string; url(): string }) => {
-    // The analytics beacons (page views, vitals) are not the form.
-    if (r.method() === "POST" && !/\/api\/(vitals|pageview|events?)\b/.test(r.url())) posts.push(r.url());
+    // Not the form: the analytics beacons (page views, vitals), and the sign-in page asking once for
+    // the passkey options the browser offers in the email field (passkey-client.ts, autofill).
+    if (r.method() === "POST" && !/\/api\/(vitals|pageview|events?)\b|\/api\/auth\/passkey\/authentication-options$/.test(r.url())) posts.push(r.url());
   };
   page.on("request", onRequest);
   await form.getByRole("button", { name: c.submit, exact: true }).click();
