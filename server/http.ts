@@ -64,11 +64,10 @@ export interface HttpOptions {
   /** A request React Router has not answered after this long gets a 503 (REQUEST_TIMEOUT_MS; dependency-guard.ts). */
   requestTimeoutMs?: number;
   /** Whose X-Request-Id is taken (TRUST_PROXY, as for X-Forwarded-For); anyone else's request gets a new id. */
-  trustProxy?: TrustProxy;
+  trustProxy: TrustProxy;
 }
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
-const NO_PROXY: TrustProxy = { kind: "none" };
 /** What nginx does not pass to another instance once sent (its "non-idempotent" methods). */
 const NOT_RETRIED = new Set(["POST", "PATCH", "LOCK"]);
 /** URLs whose query may carry a token or a credential: logged without it. */
@@ -255,7 +254,7 @@ export function createHttpServer(options: HttpOptions): Server {
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
-    const id = requestIdOf(req.socket.remoteAddress ?? "", req.headers["x-request-id"], options.trustProxy ?? NO_PROXY);
+    const id = requestIdOf(req.socket.remoteAddress ?? "", req.headers["x-request-id"], options.trustProxy);
     res.setHeader("X-Request-Id", id);
     res.on("finish", () => {
       const url = req.url ?? "";
@@ -288,7 +287,7 @@ export function createHttpServer(options: HttpOptions): Server {
         res.setHeader("Connection", "close");
         if (options.refuseWhileDraining && !NOT_RETRIED.has(req.method ?? "")) {
           if (!BODYLESS.has(req.method ?? "")) closeAfterRefusal(req, res);
-          sendError(res, req.url?.startsWith("/api/") ? "/api/" : "/", 503, "This instance is shutting down; try again.", { "Retry-After": "1" });
+          sendError(res, rawPathOf(req.url), 503, "This instance is shutting down; try again.", { "Retry-After": "1" });
           return;
         }
       }

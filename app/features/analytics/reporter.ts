@@ -14,11 +14,11 @@ import { isbot } from "isbot";
 import { type MetricType, onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import type { Beacon, BeaconEvent } from "./beacon-schema";
 import { connectionType, deviceClass } from "./client-context";
+import { VITALS_ENDPOINT } from "./landing-view";
 import { isTrackedRoute, MAX_EVENTS } from "./metrics";
 import { visitSource } from "./sources";
 import { trackingRefused } from "./tracking-refused";
 
-const ENDPOINT = "/api/vitals";
 /** How long after the latest event the queue is sent (tests see rows "within seconds"). */
 export const SEND_AFTER_MS = 1000;
 
@@ -51,7 +51,7 @@ export function flush(): void {
   for (const chunk of beaconChunks(events)) {
     const beacon: Beacon = { ...context, events: chunk };
     try {
-      navigator.sendBeacon(ENDPOINT, JSON.stringify(beacon));
+      navigator.sendBeacon(VITALS_ENDPOINT, JSON.stringify(beacon));
     } catch {
       // No beacon support, or refused (too much queued by the browser): the numbers are lost, nothing else.
     }
