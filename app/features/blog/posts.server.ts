@@ -108,3 +108,41 @@ export function neighbours(slug: string, locale: Locale = "en"): { previous?: Po
   if (at === -1) return {};
   return { previous: posts[at + 1], next: at > 0 ? posts[at - 1] : undefined };
 }
+
+/** A post's part under one `##` heading (the part before the first heading has the post's title), as plain text. */
+export interface PostSection {
+  heading: string;
+  text: string;
+}
+
+/** Markdown to the words a reader sees: code blocks, link targets and markup dropped. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^#{3,6}\s+(.*)$/gm, "$1.")
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, "")
+    .replace(/^>\s?/gm, "")
+    .replace(/[*_`|]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A post's sections, for Ask Tuesday's index: the Hindi twin has the same `##`
+ * headings in the same order, so section i of one is section i of the other.
+ */
+export function postSections(slug: string, locale: Locale = "en"): PostSection[] {
+  const file = Object.keys(files[locale]).find((name) => slugOfPostFile(name) === slug);
+  if (!file) return [];
+  const { data, body } = parseFrontMatter(fillBrand(files[locale][file]!));
+  const parts = body.split(/^## +/m);
+  const sections: PostSection[] = [{ heading: data.title ?? slug, text: plainText(parts[0]!) }];
+  for (const part of parts.slice(1)) {
+    const newline = part.indexOf("\n");
+    const heading = (newline === -1 ? part : part.slice(0, newline)).trim();
+    sections.push({ heading, text: plainText(newline === -1 ? "" : part.slice(newline + 1)) });
+  }
+  return sections;
+}

@@ -518,5 +518,36 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
         // Ended sessions do not come back.
       },
     },
+    /**
+     * Ask Tuesday (issue 41): daily counters (answered, not answered, by topic; thumbs by source), and
+     * the unanswered-question log an operator may switch on (HELP_LOG_UNANSWERED; redacted, 30 days).
+     * Questions themselves are stored nowhere else.
+     */
+    "0017_help": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("help_daily")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("topic", "text", (c) => c.notNull())
+          .addColumn("metric", "text", (c) => c.notNull())
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("count", "integer", (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint("help_daily_pk", ["day", "topic", "metric", "source"])
+          .execute();
+        await db.schema
+          .createTable("help_unanswered")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("lang", "text", (c) => c.notNull())
+          .addColumn("reason", "text", (c) => c.notNull())
+          .addColumn("question", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("help_unanswered_day").on("help_unanswered").column("day").execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable("help_unanswered").execute();
+        await db.schema.dropTable("help_daily").execute();
+      },
+    },
   };
 }

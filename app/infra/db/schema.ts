@@ -383,6 +383,24 @@ export interface WaitlistEntryTable {
   language: ColumnType<string | null, string | undefined, string>;
 }
 
+/** Ask Tuesday's daily counters (features/help): `metric` is answered, none, up or down; `source` a page path or "". */
+export interface HelpDailyTable {
+  day: string;
+  topic: string;
+  metric: string;
+  source: string;
+  count: number;
+}
+
+/** Unanswered questions, redacted, kept 30 days, written only where HELP_LOG_UNANSWERED is on. */
+export interface HelpUnansweredTable {
+  id: string;
+  day: string;
+  lang: string;
+  reason: string;
+  question: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -407,4 +425,6 @@ export interface Database {
   waitlist_entry: WaitlistEntryTable;
   message_reply: MessageReplyTable;
   webhook_delivery: WebhookDeliveryTable;
+  help_daily: HelpDailyTable;
+  help_unanswered: HelpUnansweredTable;
 }

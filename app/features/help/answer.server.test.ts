@@ -1,0 +1,61 @@
+/**
+ * Ask Tuesday's answerer (issue 41): no request leaves the process while it
+ * answers, Devanagari words stay whole, Hinglish meets the Hindi pages, the
+ * development half of the question set keeps its figures and every price on
+ * both halves equals the pricing page's.
+ */
+import dns from "node:dns";
+import net from "node:net";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { answerQuestion } from "./answer.server";
+import { type EvalQuestion, evaluate, figures } from "./evaluate.server";
+import { redact } from "./help-store.server";
+import { buildHelpIndex } from "./search-index.server";
+import { romanize, soundKey, words } from "./text";
+
+const { questions } = JSON.parse(readFileSync(new URL("../../../eval/help/questions.json", import.meta.url), "utf8")) as { questions: EvalQuestion[] };
+
+describe("with the network refused", () => {
+  const attempts: string[] = [];
+  beforeAll(() => {
+    const refuse = (what: string) => () => {
+      attempts.push(what);
+      throw new Error(`network refused: ${what}`);
+    };
+    vi.spyOn(net.Socket.prototype, "connect").mockImplementation(refuse("socket"));
+    vi.spyOn(dns, "lookup").mockImplementation(refuse("dns") as unknown as typeof dns.lookup);
+    vi.spyOn(globalThis, "fetch").mockImplementation(refuse("fetch") as unknown as typeof fetch);
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  test("the index is built and every question of the set answered, with no attempt to connect", () => {
+    const index = buildHelpIndex();
+    for (const q of questions) answerQuestion(index, q.q, "en");
+    expect(attempts).toEqual([]);
+  });
+});
+
+test("Devanagari words are kept whole; Hinglish and Hindi meet in one sound key", () => {
+  expect(words("क्या मुझे पैसे वापस मिलेंगे?")).toEqual(["क्या", "मुझे", "पैसे", "वापस", "मिलेंगे"]);
+  expect(soundKey(romanize("वापस"))).toBe(soundKey("wapas"));
+  expect(soundKey(romanize("पैसे"))).toBe(soundKey("paisa"));
+  expect(soundKey(romanize("कीमत"))).toBe(soundKey("keemat"));
+});
+
+test("the development half keeps its figures; every price answer on both halves is the pricing page's", () => {
+  const index = buildHelpIndex();
+  for (const lang of ["en", "hi", "hinglish"] as const) {
+    const dev = figures(evaluate(index, questions.filter((q) => q.split === "dev" && q.lang === lang)));
+    expect(dev.firstSourceRight, lang).toBeGreaterThanOrEqual(0.85);
+    expect(dev.citationPrecision, lang).toBeGreaterThanOrEqual(0.9);
+    expect(dev.declined, lang).toBeGreaterThanOrEqual(0.9);
+  }
+  const priced = evaluate(index, questions.filter((q) => q.price));
+  expect(priced.length).toBeGreaterThan(5);
+  for (const outcome of priced) expect(outcome.priceExact, outcome.question.q).toBe(true);
+});
+
+test("a logged question loses its emails and numbers", () => {
+  expect(redact("mail me at asha@example.com or +91 98765 43210, order 123456")).toBe("mail me at [email] or [number], order [number]");
+});

@@ -1,0 +1,314 @@
+/**
+ * Ask Tuesday's answerer (issue 41): a question in, an answer out, from the
+ * site's own pages and nothing else. No network, no model, no storage: a pure
+ * function of the question and the in-memory index.
+ *
+ * In order:
+ *   1. A question about the asker's own account, order or payment is never
+ *      looked up: it points to the profile and to a person.
+ *   2. A question outside what a company's help desk answers (the weather, a
+ *      match, a comparison with another assistant, homework) is declined.
+ *   3. A price is filled in by the code the pricing page renders with (the
+ *      plans module and the yearly rule), so it cannot differ from /pricing.
+ *   4. Anything else is searched for; the best passage is quoted, a sentence
+ *      or two, with its place on the page as the source. When the question's
+ *      words are mostly not in the passage, or not on the site at all, the
+ *      answer says the site does not say.
+ */
+import { formatRupees, plans, priceFor, YEARLY_DISCOUNT } from "~/features/pricing";
+import { plansHi } from "~/features/pricing/index.server";
+import { INTL_LOCALE, type Locale } from "~/shared/i18n/locale";
+import { messagesFor } from "~/shared/i18n/messages.server";
+import { answerWords } from "./answer-words";
+import type { Passage, Topic } from "./corpus.server";
+import { followUpsFrom } from "./starters";
+import { type HelpIndex, keysOf } from "./search-index.server";
+import { englishKey, hindiKey, isDevanagari, isSubjectWord, romanize, soundKey, words } from "./text";
+
+export interface HelpSource {
+  url: string;
+  title: string;
+}
+
+export interface HelpAnswer {
+  kind: "answer" | "none";
+  text: string;
+  sources: HelpSource[];
+  followUps: string[];
+  topic: Topic | "other";
+  /** Why an answer is "none": the site does not say, the question is about the asker's account, or it is outside the help desk. */
+  reason?: "unknown" | "account" | "off-topic";
+}
+
+// ---------------------------------------------------------------------------
+// What a question is about, before any search
+// ---------------------------------------------------------------------------
+
+/** Words of "mine" in the three ways of asking. */
+const MINE = new Set(["my", "mine", "mera", "meri", "mere", "mujhe", "मेरा", "मेरी", "मेरे", "मुझे"]);
+/** Records only the asker's account holds (and the site cannot see from here). */
+const ACCOUNT_RECORDS = new Set(
+  "payment payments paid invoice invoices bill bills billing order orders transaction transactions balance receipt receipts charge charged deducted bhugtan भुगतान बिल ऑर्डर लेनदेन रसीद पेमेंट".split(" "),
+);
+/**
+ * What a company's help desk does not answer, whatever its pages happen to
+ * contain: the weather, sport, markets, other assistants, homework. A word here
+ * makes the question out of scope even when the site uses the word elsewhere.
+ */
+const OFF_TOPIC = new Set(
+  (
+    "weather rain temperature forecast mausam मौसम barish बारिश cricket match ipl football score क्रिकेट मैच " +
+    "stock stocks share shares sensex nifty market bazaar bazar शेयर बाज़ार बाजार bitcoin crypto btc rate " +
+    "chatgpt gpt gemini claude copilot openai perplexity bard " +
+    "homework essay assignment होमवर्क निबंध poem kavita कविता joke chutkula recipe movie film song news khabar ख़बर खबर " +
+    "coupon coupons promo voucher कूपन diwali दिवाली holi होली"
+  ).split(" "),
+);
+
+const PRICE_WORDS = new Set(
+  (
+    "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
+    "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
+    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक"
+  ).split(" "),
+);
+/** Words that only say "a plan": with a price word and nothing else, the question is about every plan. */
+const PLAN_WORDS = new Set(
+  "plan plans subscription subscriptions प्लान प्लानों सदस्यता in mein में rupees rupee inr billing बिलिंग save saving saved discount बचत bachat chhoot छूट".split(" "),
+);
+
+/** Each plan's names, as an English, Hindi or Hinglish question writes them: its id, its Hindi name, their sound keys. */
+const PLAN_KEYS = new Map<string, Set<string>>(
+  pairsOfPlans().map(([en, hi]) => [
+    en.id,
+    new Set([en.id, soundKey(en.id), hindiKey(hi.name), soundKey(romanize(hi.name)), ...(en.id === "professional" ? ["pro"] : [])]),
+  ]),
+);
+
+function pairsOfPlans() {
+  return plans.map((plan) => [plan, plansHi.find((p) => p.id === plan.id)!] as const);
+}
+
+function planOf(question: string[]): (typeof plans)[number] | undefined {
+  for (const word of question) {
+    const keys = isDevanagari(word) ? [hindiKey(word), soundKey(romanize(word))] : [word, soundKey(word)];
+    const plan = plans.find((p) => keys.some((key) => PLAN_KEYS.get(p.id)!.has(key)));
+    if (plan) return plan;
+  }
+  return undefined;
+}
+
+/**
+ * What a word of a question also means, in the pages' English: question words
+ * ("where" is asked about an address), Hinglish and Hindi verbs, and English
+ * forms a suffix rule does not reach ("sold", "founded"). They add to the
+ * search; a subject word counts as found where its meaning is.
+ */
+const MEANS_WORDS: Record<string, string> = {
+  where: "based address", kahan: "based address", kaha: "based address", kahaan: "based address", "कहां": "based address", "कहाँ": "based address",
+  located: "based address", location: "based address", office: "address", city: "based",
+  who: "founder", kaun: "founder team", kon: "founder team", "कौन": "founder team", kisne: "founder", "किसने": "founder",
+  founded: "founder", started: "founder", banaya: "founder", "शुरुआत": "founder", shuru: "founder",
+  when: "launch", kab: "launch", "कब": "launch", aayega: "launch", aayegi: "launch", ayega: "launch", ayegi: "launch", aaega: "launch", aaegi: "launch",
+  sell: "sold sell", sold: "sold sell", bechte: "sold sell", bechta: "sold sell", bechoge: "sold sell", "बेचते": "sold sell",
+  wapas: "refund return", vapas: "refund return", "वापस": "refund return", "लौटा": "return", return: "return refund", lauta: "return",
+  refund: "refund", money: "refund",
+  delete: "delete erase", mitana: "delete erase", mitau: "delete erase", mitaun: "delete erase", hatana: "delete", "मिटाऊं": "delete erase", "मिटाऊँ": "delete erase", "मिटाना": "delete erase",
+  cancel: "cancelled canceled", "रद्द": "cancelled",
+  stored: "stored hashed", store: "stored hashed", password: "password hashed",
+  join: "join community", jude: "join", judna: "join", "जुड़ें": "join",
+  evaluate: "evaluation evaluating", evaluated: "evaluation evaluating", parakh: "evaluation", "मूल्यांकन": "evaluation",
+  products: "products", product: "products", "उत्पाद": "products",
+  mission: "mission", vision: "vision", "विजन": "vision", vijan: "vision",
+  address: "address based", "पता": "address", pata: "address",
+  ads: "advertising", ad: "advertising", advertisement: "advertising", vigyapan: "advertising", "विज्ञापन": "advertising",
+  "टेलीग्राम": "telegram", "चैनल": "channel", hatau: "delete", "हटाऊं": "delete", "हटाना": "delete", "हटाएं": "delete",
+};
+
+/** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */
+const MEANS: Record<string, string> = Object.fromEntries(
+  Object.entries(MEANS_WORDS).map(([word, meaning]) => [isDevanagari(word) ? hindiKey(word.normalize("NFC")) : word, meaning]),
+);
+
+// ---------------------------------------------------------------------------
+// Quoting
+// ---------------------------------------------------------------------------
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?।])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function sentenceKeys(sentence: string): Set<string> {
+  return new Set(words(sentence).flatMap(keysOf));
+}
+
+/** The passage's sentences that hold most of the question's words, in the page's order: one or two, a short passage whole. */
+function quote(passage: Passage, lang: Locale, questionKeys: Set<string>): string {
+  const own = sentences(passage.text[lang]);
+  const full = own.join(" ");
+  if (full.length <= 260) return full;
+  const other = sentences(passage.text[lang === "en" ? "hi" : "en"]);
+  const score = (list: string[]) =>
+    list.map((s) => {
+      let hits = 0;
+      for (const key of sentenceKeys(s)) if (questionKeys.has(key)) hits++;
+      return hits;
+    });
+  let scores = score(own);
+  if (Math.max(...scores) === 0) {
+    // The question's words are in the other language's text: take the sentence at the same place.
+    const otherScores = score(other);
+    const best = otherScores.indexOf(Math.max(...otherScores));
+    const at = Math.min(own.length - 1, Math.round((best / Math.max(1, other.length - 1)) * (own.length - 1)));
+    scores = own.map((_, i) => (i === at ? 1 : 0));
+  }
+  const ranked = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const chosen = [ranked[0]![1]];
+  const second = ranked[1];
+  if (second && second[0] > 0 && own[chosen[0]!]!.length + own[second[1]]!.length <= 360) chosen.push(second[1]);
+  return chosen
+    .sort((a, b) => a - b)
+    .map((i) => own[i]!)
+    .join(" ");
+}
+
+// ---------------------------------------------------------------------------
+// Sources
+// ---------------------------------------------------------------------------
+
+function localized(path: string, lang: Locale): string {
+  if (lang === "en") return path;
+  return path === "/" ? "/hi" : `/hi${path}`;
+}
+
+/** A link to the exact place: the element's id, or a text fragment of the heading (browsers scroll to it and mark it). */
+export function sourceOf(passage: Passage, lang: Locale): HelpSource {
+  const path = localized(passage.path, lang);
+  const heading = passage.heading[lang];
+  const hash = passage.anchor
+    ? `#${passage.anchor}`
+    : heading === passage.page[lang]
+      ? ""
+      : `#:~:text=${encodeURIComponent(heading).replace(/-/g, "%2D")}`;
+  const title = heading === passage.page[lang] ? passage.page[lang] : `${passage.page[lang]}: ${heading}`;
+  return { url: `${path}${hash}`, title };
+}
+
+function followUpsFor(topic: string, lang: Locale, asked = ""): string[] {
+  return followUpsFrom(messagesFor(lang).chat.starters, topic, asked);
+}
+
+// ---------------------------------------------------------------------------
+// The answer
+// ---------------------------------------------------------------------------
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+}
+
+function none(lang: Locale, reason: NonNullable<HelpAnswer["reason"]>, topic: HelpAnswer["topic"]): HelpAnswer {
+  const words = answerWords[lang];
+  return { kind: "none", text: reason === "account" ? words.account : words.none, sources: [], followUps: followUpsFor(topic, lang), topic, reason };
+}
+
+function priceAnswer(plan: (typeof plans)[number] | undefined, lang: Locale, index: HelpIndex, question: string): HelpAnswer {
+  const words = answerWords[lang];
+  const rupees = (amount: number) => formatRupees(amount, INTL_LOCALE[lang]);
+  const pricingPassage = (id: string) => index.passages.find((p) => p.id === id)!;
+  if (plan) {
+    const passage = pricingPassage(`/pricing#plan-${plan.id}`);
+    const name = passage.heading[lang].replace(/ plan$| प्लान$/, "");
+    const text = [
+      fill(words.planPrice, { plan: name, monthly: rupees(priceFor(plan, "monthly")), yearly: rupees(priceFor(plan, "yearly")), discount: String(Math.round(YEARLY_DISCOUNT * 100)) }),
+      plan.isComingSoon ? words.notOnSale : "",
+    ].filter(Boolean).join(" ");
+    return { kind: "answer", text, sources: [sourceOf(passage, lang)], followUps: followUpsFor("pricing", lang, question), topic: "pricing" };
+  }
+  const names = index.passages.filter((p) => p.plan).map((p) => {
+    const planOfPassage = plans.find((candidate) => candidate.id === p.plan)!;
+    return `${p.heading[lang].replace(/ plan$| प्लान$/, "")} ${rupees(priceFor(planOfPassage, "monthly"))}`;
+  });
+  const text = `${fill(words.allPlans, { plans: names.join(", ") })} ${words.notOnSale}`;
+  return { kind: "answer", text, sources: [{ url: localized("/pricing", lang), title: pricingPassage(`/pricing#plan-${plans[0]!.id}`).page[lang] }], followUps: followUpsFor("pricing", lang, question), topic: "pricing" };
+}
+
+/**
+ * What the site says about itself outranks what its blog explains in general
+ * (a question about data is about our data before it is about training data),
+ * and the policy that governs outranks a marketing page's summary of it.
+ */
+const PRIOR: Partial<Record<Topic, number>> = { blog: 0.6, privacy: 1.3, cookies: 1.3, billing: 1.3, account: 1.3 };
+
+/** Above this share of passages, a word tells too little to be the only one a passage matched. */
+const COMMON = 0.25;
+
+export function answerQuestion(index: HelpIndex, question: string, lang: Locale): HelpAnswer {
+  const all = words(question);
+  const subject = all.filter(isSubjectWord);
+  if (subject.length === 0) return none(lang, "unknown", "other");
+
+  // 1. The asker's own records.
+  if (all.some((w) => MINE.has(w)) && subject.some((w) => ACCOUNT_RECORDS.has(w))) return none(lang, "account", "account");
+
+  // 2. Out of scope, whatever the pages contain.
+  if (subject.some((w) => OFF_TOPIC.has(w) || OFF_TOPIC.has(englishKey(w)))) return none(lang, "off-topic", "other");
+
+  // 3. Prices, filled in.
+  const plan = planOf(subject);
+  const priceWords = subject.filter((w) => PRICE_WORDS.has(w) || PRICE_WORDS.has(englishKey(w)));
+  const rest = subject.filter((w) => !PRICE_WORDS.has(w) && !PRICE_WORDS.has(englishKey(w)) && !PLAN_WORDS.has(w) && !PLAN_WORDS.has(englishKey(w)));
+  if (plan && rest.every((w) => planOf([w]) || PLAN_WORDS.has(w))) return priceAnswer(plan, lang, index, question);
+  if (plan && priceWords.length > 0) return priceAnswer(plan, lang, index, question);
+  if (!plan && priceWords.length > 0 && rest.length === 0) return priceAnswer(undefined, lang, index, question);
+
+  // 4. The company's address: the one the terms page prints (site.ts, formatAddress).
+  const whereWords = new Set(["where", "kahan", "kaha", "kahaan", "कहां"]);
+  const placeWords = new Set(["company", "office", "aap", "you", "कंपनी", "ऑफिस", "based", "located", "headquarters", "hq"]);
+  const addressWords = new Set(["address", "पता", "pata", "location", "located"]);
+  const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w));
+  if (bare.length === 0 && (subject.some((w) => addressWords.has(w)) || (all.some((w) => whereWords.has(hindiKey(w))) && subject.some((w) => placeWords.has(w))))) {
+    const passage = index.passages.find((p) => p.id === "/terms#terms-contact")!;
+    return { kind: "answer", text: passage.text[lang], sources: [sourceOf(passage, lang)], followUps: followUpsFor("company", lang, question), topic: "company" };
+  }
+
+  // 5. Search: the subject words and what they mean.
+  const meanings = (word: string) => (MEANS[word] ?? MEANS[isDevanagari(word) ? hindiKey(word) : englishKey(word)] ?? "").split(" ").filter(Boolean);
+  const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf(w), ...meanings(w).flatMap(keysOf)])]));
+  // "kaun-si", "कौन-से" ask "which", not "who".
+  const which = new Set(["si", "sa", "se", "सी", "सा", "से"]);
+  const asked = [...subject, ...all.flatMap((w, i) => (["kaun", "kon", "कौन"].includes(w) && which.has(all[i + 1] ?? "") ? [] : meanings(w)))];
+  const ownKeys = new Set(subject.flatMap(keysOf));
+  const results = index.search.search(asked.join(" "), {
+    boostDocument: (id) => PRIOR[index.passages[id as number]!.topic] ?? 1,
+    // A meaning helps find the place; the asker's own words weigh more.
+    boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
+  });
+  const unknown = subject.filter((w) => meanings(w).length === 0 && index.search.search(w).length === 0);
+  if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
+
+  const covered = (result: (typeof results)[number]) => {
+    const matched = new Set(result.queryTerms);
+    return subject.filter((w) => [...keysByWord.get(w)!].some((key) => matched.has(key)));
+  };
+  // Among the leading passages, the one that holds most of the question's words.
+  const leading = results.filter((r) => r.score >= results[0]!.score * 0.5).slice(0, 5);
+  const top = leading.map((r) => ({ r, n: covered(r).length })).sort((a, b) => b.n - a.n || b.r.score - a.r.score)[0]!.r;
+  const topCovered = covered(top);
+  const informative = topCovered.some((w) => [...keysByWord.get(w)!].some((key) => index.passagesWith(key) <= index.passages.length * COMMON));
+  if (topCovered.length * 2 < subject.length || !informative) return none(lang, "unknown", "other");
+
+  const passage = index.passages[top.id as number]!;
+  // One source: the place the quote is from (a second, weaker one was wrong more often than right).
+  const sources = [sourceOf(passage, lang)];
+  const questionKeys = new Set([...keysByWord.values()].flatMap((keys) => [...keys]));
+  return {
+    kind: "answer",
+    text: quote(passage, lang, questionKeys),
+    sources,
+    followUps: followUpsFor(passage.topic, lang, question),
+    topic: passage.topic,
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * What Ask Tuesday knows (issue 41): every passage of the site's own pages, read
+ * from the same typed content modules and blog posts the pages render, in
+ * English and Hindi side by side. A passage is one card, section or plan: the
+ * unit an answer quotes and a source links to.
+ *
+ * The two languages of a passage are the same place on the twin pages
+ * (/privacy and /hi/privacy), so a question found in either language is
+ * answered in the page's language.
+ */
+import { formatAddress, site } from "~/config/site";
+import { allPosts, postSections } from "~/features/blog/index.server";
+import { comingSoonEn, comingSoonHi } from "~/features/coming-soon/index.server";
+import { communityEn, communityHi } from "~/features/community/index.server";
+import { legalEn, legalHi } from "~/features/legal/index.server";
+import { marketingCopy, teamIn } from "~/features/marketing/index.server";
+import { plans } from "~/features/pricing";
+import { plansHi } from "~/features/pricing/index.server";
+import { products } from "~/features/products";
+import { productsHi, productsIntro, productsIntroHi } from "~/features/products/index.server";
+import { messagesFor } from "~/shared/i18n/messages.server";
+
+export type Topic = "pricing" | "billing" | "privacy" | "cookies" | "account" | "company" | "products" | "community" | "legal" | "blog";
+export const TOPICS: readonly Topic[] = ["pricing", "billing", "privacy", "cookies", "account", "company", "products", "community", "legal", "blog"];
+
+export interface Bilingual {
+  en: string;
+  hi: string;
+}
+
+export interface Passage {
+  /** Stable across builds: the page and the English heading. */
+  id: string;
+  /** The English page ("/privacy"); the Hindi twin is under /hi. */
+  path: string;
+  /** An element id on the page, where there is one; else the source links to the heading's text (a text fragment). */
+  anchor?: string;
+  topic: Topic;
+  /** The page's title, then the passage's heading: what a source link says. */
+  page: Bilingual;
+  heading: Bilingual;
+  text: Bilingual;
+  /** A plan's id, where the passage is a plan (its prices are filled in, never quoted). */
+  plan?: string;
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+/** Zips the English and Hindi lists of one page (the twins hold the same items in the same order; a test checks). */
+function pairs<T>(en: readonly T[], hi: readonly T[]): [T, T][] {
+  if (en.length !== hi.length) throw new Error(`help corpus: ${en.length} English items but ${hi.length} Hindi`);
+  return en.map((item, i) => [item, hi[i]!]);
+}
+
+interface Card {
+  title: string;
+  description: string;
+}
+
+function cards(path: string, topic: Topic, page: Bilingual, en: readonly Card[], hi: readonly Card[], topicOf?: (card: Card) => Topic): Passage[] {
+  return pairs(en, hi).map(([e, h]) => ({
+    id: `${path}#${slug(e.title)}`,
+    path,
+    topic: topicOf?.(e) ?? topic,
+    page,
+    heading: { en: e.title, hi: h.title },
+    text: { en: e.description, hi: h.description },
+  }));
+}
+
+/** A page's introduction: what the page is about, under its title. */
+function intro(path: string, topic: Topic, en: { title: string; intro: string }, hi: { title: string; intro: string }, extra?: Bilingual): Passage {
+  const page = { en: en.title, hi: hi.title };
+  return {
+    id: `${path}#intro`,
+    path,
+    topic,
+    page,
+    heading: page,
+    text: { en: [en.intro, extra?.en].filter(Boolean).join(" "), hi: [hi.intro, extra?.hi].filter(Boolean).join(" ") },
+  };
+}
+
+function sections(path: string, topic: Topic, page: Bilingual, en: readonly { title: string; body: string[] }[], hi: readonly { title: string; body: string[] }[]): Passage[] {
+  return cards(
+    path,
+    topic,
+    page,
+    en.map((s) => ({ title: s.title, description: s.body.join(" ") })),
+    hi.map((s) => ({ title: s.title, description: s.body.join(" ") })),
+  );
+}
+
+function pricingPassages(): Passage[] {
+  const page = { en: "Pricing", hi: messagesFor("hi").nav.pricing };
+  const planPassages = pairs(plans, plansHi).map(([e, h]): Passage => ({
+    id: `/pricing#plan-${e.id}`,
+    path: "/pricing",
+    anchor: `plan-${e.id}`,
+    topic: "pricing",
+    page,
+    heading: { en: `${e.name} plan`, hi: `${h.name} प्लान` },
+    text: { en: `${e.highlightFeature}. ${e.features.join(". ")}.`, hi: `${h.highlightFeature}। ${h.features.join("। ")}।` },
+    plan: e.id,
+  }));
+  return planPassages;
+}
+
+function legalPassages(): Passage[] {
+  const terms = { en: legalEn.terms.intro.title, hi: legalHi.terms.intro.title };
+  const tEn = messagesFor("en").legal;
+  const tHi = messagesFor("hi").legal;
+  const cookiePage = { en: legalEn.cookiePolicy.intro.title, hi: legalHi.cookiePolicy.intro.title };
+  const cookieList = (policy: typeof legalEn.cookiePolicy) => policy.cookies.map((c) => `${c.name}: ${c.purpose} (${c.duration})`).join(". ");
+  return [
+    intro("/privacy", "privacy", legalEn.privacy.intro, legalHi.privacy.intro, { en: legalEn.privacy.subtitle, hi: legalHi.privacy.subtitle }),
+    intro("/terms", "legal", legalEn.terms.intro, legalHi.terms.intro),
+    intro("/cookie-policy", "cookies", legalEn.cookiePolicy.intro, legalHi.cookiePolicy.intro),
+    intro("/license", "legal", legalEn.license.intro, legalHi.license.intro),
+    ...cards("/privacy", "privacy", { en: legalEn.privacy.intro.title, hi: legalHi.privacy.intro.title }, legalEn.privacy.cards, legalHi.privacy.cards),
+    ...cards("/terms", "legal", terms, legalEn.terms.cards, legalHi.terms.cards, (card) =>
+      /refund|payment|pricing/i.test(card.title) ? "billing" : /account/i.test(card.title) ? "account" : "legal",
+    ),
+    {
+      id: "/terms#terms-contact",
+      path: "/terms",
+      anchor: "terms-contact",
+      topic: "company",
+      page: terms,
+      heading: { en: legalEn.terms.contactTitle, hi: legalHi.terms.contactTitle },
+      text: {
+        en: `${tEn.email}: ${site.contactEmail}. ${tEn.address}: ${formatAddress()}. ${tEn.businessName}: ${site.businessName}.`,
+        hi: `${tHi.email}: ${site.contactEmail}। ${tHi.address}: ${formatAddress()}। ${tHi.businessName}: ${site.businessName}।`,
+      },
+    },
+    ...sections("/cookie-policy", "cookies", cookiePage, legalEn.cookiePolicy.sections, legalHi.cookiePolicy.sections),
+    {
+      id: "/cookie-policy#cookies",
+      path: "/cookie-policy",
+      topic: "cookies",
+      page: cookiePage,
+      heading: { en: legalEn.cookiePolicy.sections[1]!.title, hi: legalHi.cookiePolicy.sections[1]!.title },
+      text: { en: cookieList(legalEn.cookiePolicy), hi: cookieList(legalHi.cookiePolicy) },
+    },
+    ...sections("/license", "legal", { en: legalEn.license.intro.title, hi: legalHi.license.intro.title }, legalEn.license.sections, legalHi.license.sections),
+  ];
+}
+
+function marketingPassages(): Passage[] {
+  const en = marketingCopy("en");
+  const hi = marketingCopy("hi");
+  const title = (key: keyof typeof en.pageIntros): Bilingual => ({ en: en.pageIntros[key].title, hi: hi.pageIntros[key].title });
+  const teamEn = teamIn("en");
+  const teamHi = teamIn("hi");
+  const intros = (["about", "vision", "features", "story", "team"] as const).map((key) =>
+    intro(`/${key}`, key === "features" ? "products" : "company", en.pageIntros[key], hi.pageIntros[key]),
+  );
+  return [
+    ...intros,
+    {
+      id: "/about#mission",
+      path: "/about",
+      anchor: "mission-heading",
+      topic: "company",
+      page: title("about"),
+      heading: { en: en.about.mission, hi: hi.about.mission },
+      text: { en: `${en.about.mission} ${en.about.paragraphs.join(" ")}`, hi: `${hi.about.mission} ${hi.about.paragraphs.join(" ")}` },
+    },
+    ...cards("/about", "company", title("about"), en.values, hi.values),
+    ...cards("/about", "company", title("about"), en.whyChooseUs.points, hi.whyChooseUs.points),
+    ...cards("/vision", "company", title("vision"), en.vision, hi.vision),
+    ...cards("/features", "products", title("features"), en.features, hi.features),
+    ...cards("/story", "company", title("story"), en.story, hi.story),
+    ...cards(
+      "/team",
+      "company",
+      title("team"),
+      teamEn.map((m) => ({ title: m.name, description: `${m.name}, ${m.role}. ${m.description}` })),
+      teamHi.map((m) => ({ title: m.name, description: `${m.name}, ${m.role}। ${m.description}` })),
+    ),
+  ];
+}
+
+function productPassages(): Passage[] {
+  const productPage = { en: productsIntro.title, hi: productsIntroHi.title };
+  const comingPage = { en: comingSoonEn.comingSoonIntro.title, hi: comingSoonHi.comingSoonIntro.title };
+  const communityPage = { en: communityEn.communityIntro.title, hi: communityHi.communityIntro.title };
+  const productCard = (p: (typeof products)[number]) => ({ title: p.title, description: `${p.description} ${p.highlights.join(". ")}. ${p.status}.` });
+  return [
+    intro("/product", "products", productsIntro, productsIntroHi),
+    intro("/coming-soon", "products", comingSoonEn.comingSoonIntro, comingSoonHi.comingSoonIntro),
+    intro("/community", "community", communityEn.communityIntro, communityHi.communityIntro),
+    ...cards("/product", "products", productPage, products.map(productCard), productsHi.map(productCard)),
+    ...cards("/coming-soon", "products", comingPage, comingSoonEn.comingSoonItems, comingSoonHi.comingSoonItems),
+    ...cards("/community", "community", communityPage, communityEn.joinCards, communityHi.joinCards),
+    ...cards("/community", "community", communityPage, communityEn.benefits, communityHi.benefits),
+  ];
+}
+
+function blogPassages(): Passage[] {
+  const hiTitles = new Map(allPosts("hi").map((post) => [post.slug, post.title]));
+  return allPosts("en").flatMap((post) => {
+    const page = { en: post.title, hi: hiTitles.get(post.slug) ?? post.title };
+    const en = postSections(post.slug, "en");
+    const hi = postSections(post.slug, "hi");
+    return pairs(en, hi.length === en.length ? hi : en).map(
+      ([e, h], i): Passage => ({
+        id: `/blog/${post.slug}#${i === 0 ? "intro" : slug(e.heading)}`,
+        path: `/blog/${post.slug}`,
+        topic: "blog",
+        page,
+        heading: { en: e.heading, hi: h.heading },
+        text: { en: e.text, hi: h.text },
+      }),
+    );
+  });
+}
+
+/** Every passage of the site, built once per process (the content is part of the build). */
+export function buildCorpus(): Passage[] {
+  const passages = [...pricingPassages(), ...legalPassages(), ...marketingPassages(), ...productPassages(), ...blogPassages()];
+  return passages.filter((p) => p.text.en.trim() !== "");
+}

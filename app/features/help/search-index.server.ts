@@ -1,0 +1,87 @@
+/**
+ * Ask Tuesday's index: MiniSearch (a small, dependency-free full-text index,
+ * BM25) over the site's passages, held in the server's memory. Each passage is
+ * indexed in three spaces of words (text.ts): its English, its Hindi, and a
+ * sound key of its Hindi in Latin letters, which is where Hinglish questions
+ * meet the Hindi pages. A question is cut and keyed the same way, so one
+ * search covers the three ways of asking.
+ */
+import MiniSearch from "minisearch";
+import { buildCorpus, type Passage } from "./corpus.server";
+import { englishKey, hindiKey, isDevanagari, isSubjectWord, romanize, soundKey, words } from "./text";
+
+interface Doc {
+  n: number;
+  heading: string;
+  en: string;
+  hi: string;
+  roman: string;
+}
+
+const SOUND = "~";
+
+/** The keys one word stands for in the index: its own language's, and its sound key. */
+export function keysOf(word: string): string[] {
+  if (!isSubjectWord(word)) return [];
+  if (isDevanagari(word)) return [hindiKey(word), SOUND + soundKey(romanize(word))];
+  return [englishKey(word), SOUND + soundKey(word)];
+}
+
+function fieldKeys(term: string, field: string | undefined): string[] | null {
+  if (!isSubjectWord(term)) return null;
+  if (field === "en") return isDevanagari(term) ? null : [englishKey(term)];
+  if (field === "hi") return isDevanagari(term) ? [hindiKey(term)] : [englishKey(term)];
+  if (field === "roman") return isDevanagari(term) ? [SOUND + soundKey(romanize(term))] : null;
+  // Headings mix both languages: each word keyed as in its own field.
+  if (field === "heading") return isDevanagari(term) ? keysOf(term) : [englishKey(term)];
+  // The question: every key it could meet.
+  return keysOf(term);
+}
+
+export interface HelpIndex {
+  passages: Passage[];
+  search: MiniSearch<Doc>;
+  /** How many passages hold each key (a key in most passages says little). */
+  passagesWith(key: string): number;
+}
+
+/** Builds the index from the site's content (a few milliseconds; measured in `npm run bench`). */
+export function buildHelpIndex(passages: Passage[] = buildCorpus()): HelpIndex {
+  const search = new MiniSearch<Doc>({
+    idField: "n",
+    fields: ["heading", "en", "hi", "roman"],
+    tokenize: (text) => words(text),
+    processTerm: (term, field) => fieldKeys(term, field),
+    searchOptions: {
+      boost: { heading: 2 },
+      // Typos: one letter in five-letter words, two in longer ones; a stem finds its longer forms.
+      fuzzy: (term) => (term.startsWith(SOUND) || term.length < 5 ? false : 0.2),
+      prefix: (term) => !term.startsWith(SOUND) && term.length >= 4,
+      weights: { fuzzy: 0.4, prefix: 0.6 },
+    },
+  });
+  search.addAll(
+    passages.map((p, n) => ({
+      n,
+      // The page's title too: a question that names the page ("team", "privacy") finds its passages.
+      heading: [...new Set([p.page.en, p.heading.en, p.page.hi, p.heading.hi])].join(" "),
+      en: p.text.en,
+      hi: p.text.hi,
+      roman: `${p.heading.hi} ${p.text.hi}`,
+    })),
+  );
+  const counts = new Map<string, number>();
+  passages.forEach((p) => {
+    const keys = new Set(words(`${p.heading.en} ${p.heading.hi} ${p.text.en} ${p.text.hi}`).flatMap(keysOf));
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  return { passages, search, passagesWith: (key) => counts.get(key) ?? 0 };
+}
+
+let shared: HelpIndex | undefined;
+
+/** The process's index, built on first use (or at start: services warm it). */
+export function helpIndex(): HelpIndex {
+  shared ??= buildHelpIndex();
+  return shared;
+}
