@@ -5,7 +5,15 @@
  * tests/e2e/openapi.spec.ts checks the real answers of the running server
  * against them, so a change to an answer that is not made here fails CI.
  */
+import { z } from "zod";
 import { site } from "~/config/site";
+import { helpFeedbackSchema, helpQuestionSchema } from "~/features/help/index.server";
+
+/** A request body's schema from the zod schema its route validates with (issue 42: one source per contract). */
+const fromZod = (schema: z.ZodType): Schema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Schema;
+  return rest;
+};
 
 type Schema = Record<string, unknown>;
 
@@ -57,6 +65,24 @@ const userRecord: Schema = {
 };
 
 const schemas: Record<string, Schema> = {
+  HelpAnswer: {
+    type: "object",
+    required: ["kind", "text", "sources", "answerId", "followUps", "topic", "lang", "contactUrl"],
+    properties: {
+      kind: { enum: ["answer", "none"] },
+      text: { type: "string", minLength: 1 },
+      sources: {
+        type: "array",
+        items: { type: "object", required: ["url", "title"], additionalProperties: false, properties: { url: { type: "string", pattern: "^/" }, title: { type: "string" } } },
+      },
+      answerId: { type: "string" },
+      followUps: { type: "array", items: { type: "string" }, maxItems: 3 },
+      topic: { type: "string" },
+      reason: { enum: ["unknown", "account", "off-topic"] },
+      lang: { enum: ["en", "hi"] },
+      contactUrl: { type: "string", pattern: "^/(hi/)?contact\\?message=" },
+    },
+  },
   Error: {
     type: "object",
     required: ["success", "message"],
@@ -354,6 +380,39 @@ export function openApiDocument(serverUrl: string) {
       },
       "/api/openapi.json": {
         get: { operationId: "openapi", summary: "This document", responses: { "200": json({ type: "object", required: ["openapi", "paths"] }, "The OpenAPI document") } },
+      },
+      "/api/help/ask": {
+        post: {
+          operationId: "askHelp",
+          summary: "Ask Tuesday: a question answered from the site's own pages (nothing stored but daily counters)",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: fromZod(helpQuestionSchema) }, "application/x-www-form-urlencoded": { schema: fromZod(helpQuestionSchema) } },
+          },
+          responses: {
+            "200": json(ref("HelpAnswer"), "An answer with its sources, or kind none (the site does not say) with none"),
+            "400": error("A body that cannot be read"),
+            "405": error("Not POST"),
+            "413": error("Too large"),
+            "415": error("Neither JSON nor urlencoded"),
+            "422": error("An empty question, one over 500 characters, or a lang other than en or hi"),
+            "429": error("Rate-limited (300 questions and thumbs per client in 10 minutes; Retry-After)"),
+          },
+        },
+      },
+      "/api/help/feedback": {
+        post: {
+          operationId: "helpFeedback",
+          summary: "A thumb up or down for an answer, counted against its topic and source page",
+          requestBody: { required: true, content: { "application/json": { schema: fromZod(helpFeedbackSchema) } } },
+          responses: {
+            "200": json({ type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } }, "Counted"),
+            "400": error("A body that cannot be read"),
+            "415": error("Neither JSON nor urlencoded"),
+            "422": error("No answerId, one we did not give, or no helpful"),
+            "429": error("Rate-limited (Retry-After)"),
+          },
+        },
       },
       "/api/vitals": {
         post: {

@@ -37,6 +37,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("help", "routes/help.tsx"),
 
   // The Hindi twins of the public pages: the same modules, under /hi/ (docs/decisions/0032-hindi.md;
   // the list of pages with a twin is TRANSLATED_PAGES in shared/i18n/locale.ts, and a test holds them equal).
@@ -70,6 +71,7 @@ export default [
     ["auth/complete", "routes/auth.complete.tsx"],
     ["profile", "routes/profile.tsx"],
     ["profile/security", "routes/profile.security.tsx"],
+    ["help", "routes/help.tsx"],
   ].map(([path, file]) => route(`hi/${path!}`, file!, { id: `hi/${path!}` })),
 
   // The operator console: 404 for everyone but operators (request-context.server.ts requireOperator)
@@ -83,6 +85,7 @@ export default [
     route("mail", "routes/admin.mail.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("waitlist", "routes/admin.waitlist.tsx"),
+    route("help", "routes/admin.help.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin.waitlist.export.ts"),
   route("admin/accounts/:id/export", "routes/admin.accounts.export.ts"),
@@ -98,6 +101,8 @@ export default [
   route("api/saveUser", "routes/api/save-user.ts"),
   route("api/saveUser/:uid", "routes/api/save-user-by-id.ts"),
   route("api/vitals", "routes/api/vitals.ts"),
+  route("api/help/ask", "routes/api/help-ask.ts"),
+  route("api/help/feedback", "routes/api/help-feedback.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),
 

@@ -1,7 +1,8 @@
 /**
  * The production HTTP pipeline, in order:
  *   1. request log line on finish (pino, one JSON line per request; the query
- *      of /auth* and /api/auth* URLs, which carry one-time tokens, is left out)
+ *      of /auth* and /api/auth* URLs, which carry one-time tokens, and of /help
+ *      and /contact, which carry a visitor's question, is left out)
  *   2. security headers
  *   3. the guard (request-guard.ts): methods, Host and URL the app can be asked
  *      about; everything else is a 4xx here
@@ -70,8 +71,12 @@ export interface HttpOptions {
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** What nginx does not pass to another instance once sent (its "non-idempotent" methods). */
 const NOT_RETRIED = new Set(["POST", "PATCH", "LOCK"]);
-/** URLs whose query may carry a token or a credential: logged without it. */
-const SECRET_QUERY = /^\/(?:(?:api\/)?auth(?:[/?]|$)|waitlist\/(?:confirm|unsubscribe)(?:\.data)?(?:[?]|$))/;
+/**
+ * URLs whose query may carry a token or a credential, or a visitor's words
+ * (Ask Tuesday's /help?q= and the contact page's prefilled message, issue 41):
+ * logged without it.
+ */
+const SECRET_QUERY = /^\/(?:(?:api\/)?auth(?:[/?]|$)|waitlist\/(?:confirm|unsubscribe)(?:\.data)?(?:[?]|$)|(?:hi\/)?(?:help|contact)(?:\.data)?(?:[?]|$))/;
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   for (const [name, value] of Object.entries(file.headers)) res.setHeader(name, value);

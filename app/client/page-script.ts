@@ -4,7 +4,8 @@
  * route asks for it also runs React Router (root.tsx); this runs on every
  * page, hydrated or not, a module of a few kilobytes loaded with the page:
  *
- *   - the help button: draggable, shown 2 s after load (features/chat-widget)
+ *   - the help button: draggable, shown 2 s after load (features/chat-widget),
+ *     and Ask Tuesday's answers in its panel (features/help/help-panel.ts)
  *   - the particle field where a page has one, on the first interaction
  *   - the landing page view and its Core Web Vitals, when the browser is idle
  *     (the view at once if the visitor leaves first)
@@ -18,6 +19,7 @@
  * form's submitting words) is the inline boot script's (boot.ts).
  */
 import { startChatButton } from "~/features/chat-widget/chat-button";
+import { prefillContactMessage, startHelpPanel } from "~/features/help/help-panel";
 import { reportLandingView } from "~/features/analytics/landing-view";
 import { reportPageView } from "~/features/analytics/report-page-view";
 import { browserSession, countVisit } from "~/features/profile/local-stats";
@@ -28,6 +30,8 @@ import { whenIdle } from "~/shared/lib/when-idle";
 const html = document.documentElement;
 
 startChatButton(document);
+startHelpPanel(document);
+if (/\/contact$/.test(location.pathname)) prefillContactMessage(document, location.search);
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-particles]")) startParticles(box);
 

@@ -109,6 +109,12 @@ export interface Env {
   sessionLifetime: { rememberedS: number; shortS: number };
   /** A security change needs a sign-in or re-authentication this recent (REAUTH_MINUTES, default 15). */
   reauthWindowS: number;
+  /**
+   * HELP_LOG_UNANSWERED=1: Ask Tuesday keeps the questions it could not answer,
+   * emails and numbers redacted, for 30 days (/admin/help; the privacy page says
+   * so). Off by default: no question is stored (issue 41).
+   */
+  helpLogUnanswered: boolean;
   /** STATUS_URL: a status page linked from the footer; null when unset. */
   statusUrl: string | null;
 }
@@ -255,6 +261,7 @@ const schema = z.object({
       .optional(),
   ),
   SESSION_DAYS: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of days").transform(Number).pipe(z.number().int().min(1).max(400)).optional()),
+  HELP_LOG_UNANSWERED: optional.pipe(z.enum(["0", "1", "false", "true"], { message: "must be 1 or 0" }).optional()),
   SESSION_SHORT_HOURS: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of hours").transform(Number).pipe(z.number().int().min(1).max(24 * 30)).optional()),
   REAUTH_MINUTES: optional.pipe(z.string().regex(/^\d+$/, "must be a whole number of minutes").transform(Number).pipe(z.number().int().min(1).max(24 * 60)).optional()),
   FORM_MAILS_PER_HOUR: optional.pipe(
@@ -395,6 +402,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowPrivateWebhooks: isLoopbackHost(appHost),
     sessionLifetime: { rememberedS: (v.SESSION_DAYS ?? 30) * 24 * 60 * 60, shortS: (v.SESSION_SHORT_HOURS ?? 24) * 60 * 60 },
     reauthWindowS: (v.REAUTH_MINUTES ?? 15) * 60,
+    helpLogUnanswered: v.HELP_LOG_UNANSWERED === "1" || v.HELP_LOG_UNANSWERED === "true",
     statusUrl: v.STATUS_URL ? new URL(v.STATUS_URL).toString() : null,
   };
 }

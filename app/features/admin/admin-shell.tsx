@@ -12,6 +12,7 @@ const SECTIONS: readonly { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/accounts", label: "Accounts", icon: "users" },
   { to: "/admin/waitlist", label: "Waitlist", icon: "bell" },
   { to: "/admin/analytics", label: "Analytics", icon: "activity" },
+  { to: "/admin/help", label: "Ask Tuesday", icon: "message-circle" },
   { to: "/admin/mail", label: "Mail", icon: "send" },
   { to: "/admin/audit", label: "Audit log", icon: "shield-check" },
 ];

@@ -1,4 +1,6 @@
+import { useLocation } from "react-router";
 import { site } from "~/config/site";
+import { starterSetOf } from "~/features/help";
 import { chat } from "~/shared/i18n/catalog/chat";
 import { shell } from "~/shared/i18n/catalog/shell";
 import { useMessages } from "~/shared/i18n/messages";
@@ -23,6 +25,8 @@ export const CHAT_POSITION_KEY = `${site.slug}.chatWidget.position`;
 export function ChatWidget() {
   const t = { ...useMessages("chat", chat), open: useMessages("shell", shell).chatOpen };
   const localize = useLocalize();
+  const starters = t.starters[starterSetOf(useLocation().pathname)];
+  const helpPath = localize("/help");
   const { messagingAssistant, socialAssistant, supportPage } = site.chatWidget;
   const linkClass =
     "flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-ink-900 ring-1 ring-ink-200 hover:bg-brand-50 hover:ring-brand-200";
@@ -74,7 +78,52 @@ export function ChatWidget() {
             <Icon name="x" className="size-4" />
           </button>
         </div>
-        <div className="space-y-4 px-5 py-5">
+        <div className="max-h-[min(34rem,calc(100dvh-8rem))] space-y-4 overflow-y-auto px-5 py-5">
+          {/* Ask Tuesday (issue 41): a form that works by itself (GET /help), answered in the panel once the page script runs (features/help/help-panel.ts). */}
+          <form method="get" action={helpPath} role="search" data-help-form="" className="space-y-2">
+            <label htmlFor="help-q" className="block text-sm font-semibold text-ink-900">
+              {t.askTitle}
+            </label>
+            <div className="flex gap-2">
+              <input
+                id="help-q"
+                name="q"
+                type="search"
+                required
+                maxLength={500}
+                autoComplete="off"
+                placeholder={t.askPlaceholder}
+                aria-describedby="help-hint"
+                className="min-w-0 flex-1 rounded-xl border-0 bg-white px-3 py-2.5 text-sm text-ink-950 ring-1 ring-ink-300 placeholder:text-ink-500 focus:ring-2 focus:ring-brand-600"
+              />
+              <button type="submit" className="rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+                {t.askSubmit}
+              </button>
+            </div>
+            <p id="help-hint" className="text-xs text-ink-600">
+              {t.askHint}
+            </p>
+          </form>
+          {/* Filled by the page script; React leaves innerHTML it set itself alone on hydration. */}
+          <div
+            data-help-answer=""
+            aria-live="polite"
+            data-words={JSON.stringify({
+              answerLabel: t.answerLabel, sources: t.sources, followUps: t.followUps, writeToTeam: t.writeToTeam,
+              supportPage: t.supportPage, supportHref: localize(supportPage.href), helpful: t.helpful, notHelpful: t.notHelpful,
+              thanks: t.thanks, asking: t.asking, failed: t.askFailed, tooLong: t.tooLong, rateLimited: t.rateLimited,
+            })}
+            dangerouslySetInnerHTML={{ __html: "" }}
+          />
+          <ul className="flex flex-wrap gap-1.5" aria-label={t.followUps} data-help-starters="">
+            {starters.map((starter) => (
+              <li key={starter}>
+                <a href={`${helpPath}?q=${encodeURIComponent(starter)}`} data-help-question={starter} className="inline-block rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100">
+                  {starter}
+                </a>
+              </li>
+            ))}
+          </ul>
           <p className="text-lg font-semibold text-ink-950">{t.comingSoon}</p>
           <ul className="space-y-2">
             {[

@@ -46,7 +46,7 @@ export const privacy: {
     {
       title: "User Interactions",
       description:
-        "Conversations with the AI are handled securely: they travel over encrypted connections, are kept private to your account and are never sold or used for advertising. Feedback and contact messages you send us are read by the team only to reply and to improve the product. Links in the help widget open services such as WhatsApp or Instagram, whose own privacy policies then apply.",
+        "Conversations with the AI are handled securely: they travel over encrypted connections, are kept private to your account and are never sold or used for advertising. Feedback and contact messages you send us are read by the team only to reply and to improve the product. Links in the help widget open services such as WhatsApp or Instagram, whose own privacy policies then apply. Questions you ask the help widget are answered on our own servers from this site's pages and are not stored: we keep only daily counts of answered and unanswered questions by topic, and of the helpful and not-helpful votes by page. If we switch on a log of the questions it could not answer, to learn what the site should say, those questions are kept for 30 days with email addresses and numbers removed.",
       icon: "message-circle",
     },
     {

@@ -53,6 +53,7 @@ export function PricingPlans({ plans }: { plans: Plan[] }) {
         {plans.map((plan, index) => (
           <li
             key={plan.id}
+            id={`plan-${plan.id}`}
             data-plan={plan.id}
             className={cn(
               "relative flex flex-col rounded-3xl bg-white p-6 ring-1 transition-shadow lg:col-span-2 2xl:col-span-1",

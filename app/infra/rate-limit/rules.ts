@@ -31,6 +31,10 @@ export const RULES = {
   socialSignIn: { name: "social", ip: { max: 150, windowMs: minutes(15) } },
   // A flood ceiling; the honeypot and the per-form ceilings (form-ceilings.server.ts) do the rest.
   forms: { name: "forms", ip: { max: 100, windowMs: minutes(10) } },
+  // Ask Tuesday (issue 41): a classroom behind one address must still get answers (at least 100
+  // questions in 10 minutes); an answer costs well under a millisecond of CPU, so the ceiling is
+  // against floods of the counters' writes. Thumbs share the budget.
+  help: { name: "help", ip: { max: 300, windowMs: minutes(10) } },
   // The launch waitlist: a flood ceiling per IP, and per mailbox (a `+tag` or Gmail's dots do not make
   // another one: features/waitlist mailboxKey), so nobody mails one inbox again and again; the waitlist
   // also caps its confirmation mails per hour in all (ADR 0028).

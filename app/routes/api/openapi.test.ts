@@ -17,6 +17,8 @@ import { action as confirmAction, loader as confirmLoader } from "../waitlist.co
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../waitlist.unsubscribe";
 import { action as authAction, loader as authLoader } from "./auth";
 import { action as formsAction } from "./forms";
+import { action as helpAskAction } from "./help-ask";
+import { action as helpFeedbackAction } from "./help-feedback";
 import { loader as healthLoader } from "./health";
 import { loader as openapiLoader } from "./openapi";
 import { loader as readyLoader } from "./ready";
@@ -100,6 +102,8 @@ describe("the document", () => {
         "POST /api/saveUser/{uid}",
         "POST /api/forms/{kind}",
         "POST /api/auth/resend-verification",
+        "POST /api/help/ask",
+        "POST /api/help/feedback",
       ]),
     );
   });
@@ -140,6 +144,14 @@ test("every JSON answer of the API matches the document, and every documented op
   check("post", "/api/vitals", await vitals(JSON.stringify(event), "text/plain"));
   check("post", "/api/vitals", await vitals(JSON.stringify({ ...event, route: "/nowhere" }), "application/json"));
   check("post", "/api/vitals", await vitals("<x/>", "application/xml"));
+
+  // Ask Tuesday.
+  const asked = await callRoute<{ answerId: string }>(helpAskAction, { path: "/api/help/ask", json: { q: "How much is the Basic plan?" }, ip: client() });
+  check("post", "/api/help/ask", asked);
+  check("post", "/api/help/ask", await callRoute(helpAskAction, { path: "/api/help/ask", json: { q: "What's the weather today?" }, ip: client() }));
+  check("post", "/api/help/ask", await callRoute(helpAskAction, { path: "/api/help/ask", json: { q: "" }, ip: client() }));
+  check("post", "/api/help/feedback", await callRoute(helpFeedbackAction, { path: "/api/help/feedback", json: { answerId: asked.data.answerId, helpful: true }, ip: client() }));
+  check("post", "/api/help/feedback", await callRoute(helpFeedbackAction, { path: "/api/help/feedback", json: { answerId: "forged", helpful: true }, ip: client() }));
 
   // The form service, and the same in Formspree's protocol.
   const fields = { name: "Ada", email: "ada@example.com", message: "OpenAPI route test" };

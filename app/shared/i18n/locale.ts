@@ -69,6 +69,7 @@ export const TRANSLATED_PAGES = [
   "/auth/complete",
   "/profile",
   "/profile/security",
+  "/help",
 ] as const;
 
 /**

@@ -14,7 +14,7 @@ export const ICON_NAMES = [
   "menu", "x", "chevron-down", "log-out", "eye", "circle-alert", "circle-check", "loader-circle", "download",
   "pencil", "trash-2", "save", "calendar", "external-link", "arrow-right", "check", "mail", "map-pin",
   "building-2", "quote", "star", "gift", "crown", "badge-percent", "timer", "activity", "square-pen",
-  "fingerprint-pattern", "link", "shield", "bell",
+  "fingerprint-pattern", "link", "shield", "bell", "thumbs-up", "thumbs-down", "search",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

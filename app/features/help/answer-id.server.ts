@@ -1,0 +1,35 @@
+/**
+ * An answer's id (contract: `answerId`): what a thumbs-up or -down is counted
+ * against, without keeping the question. It carries the day, the topic and the
+ * first source page, signed so that nobody can credit a page we never cited.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export interface AnswerStamp {
+  topic: string;
+  /** The first source's page ("/pricing"), or "" for an answer with none. */
+  source: string;
+}
+
+function sign(payload: string, secret: string): string {
+  return createHmac("sha256", `help-answer:${secret}`).update(payload).digest("base64url").slice(0, 22);
+}
+
+export function answerIdOf(stamp: AnswerStamp, secret: string, nonce = Math.random().toString(36).slice(2, 8)): string {
+  const payload = Buffer.from(JSON.stringify([stamp.topic, stamp.source, nonce])).toString("base64url");
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+export function readAnswerId(id: string, secret: string): AnswerStamp | null {
+  const [payload, signature, extra] = id.split(".");
+  if (!payload || !signature || extra !== undefined || payload.length > 400) return null;
+  const expected = Buffer.from(sign(payload, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const [topic, source] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown[];
+    return typeof topic === "string" && typeof source === "string" ? { topic, source } : null;
+  } catch {
+    return null;
+  }
+}

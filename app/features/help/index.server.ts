@@ -1,0 +1,74 @@
+/**
+ * Ask Tuesday's server API (issue 41): ask a question, count a thumb, read the
+ * console's counters. Questions are answered from memory (answer.server.ts);
+ * what is stored is counters, and the redacted unanswered log where the
+ * operator switched it on.
+ */
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { DatabaseHandle } from "~/infra/db/database.server";
+import type { Locale } from "~/shared/i18n/locale";
+import { answerIdOf, readAnswerId } from "./answer-id.server";
+import { answerQuestion, type HelpAnswer } from "./answer.server";
+import { pageOf } from "./evaluate.server";
+import { countHelp, logUnanswered } from "./help-store.server";
+import { helpIndex } from "./search-index.server";
+import { MAX_QUESTION_LENGTH } from "./limits";
+import { scriptLanguage } from "./text";
+
+export { helpSummary, type HelpSummary } from "./help-store.server";
+export { helpIndex } from "./search-index.server";
+
+
+/** POST /api/help/ask and GET /help (contract): a question of 1 to 500 characters; `lang` defaults to its script. */
+export const helpQuestionSchema = z.object({
+  q: z.string().trim().min(1, "REQUIRED").max(MAX_QUESTION_LENGTH, "TOO_LONG"),
+  lang: z.enum(["en", "hi"]).optional(),
+});
+
+/** POST /api/help/feedback: a thumb for an answer. */
+export const helpFeedbackSchema = z.object({
+  answerId: z.string().min(1).max(500),
+  helpful: z.union([z.boolean(), z.enum(["true", "false", "up", "down", "1", "0"]).transform((v) => v === "true" || v === "up" || v === "1")]),
+});
+
+export interface HelpDeps {
+  database: DatabaseHandle;
+  /** Signs answer ids (the auth secret). */
+  secret: string;
+  /** HELP_LOG_UNANSWERED */
+  logUnanswered: boolean;
+  log: Logger;
+  /** False on a page a thumb led back to: the question was counted when first asked. */
+  count?: boolean;
+}
+
+export interface HelpReply extends HelpAnswer {
+  answerId: string;
+  lang: Locale;
+  /** The contact page with the question already in the message. */
+  contactUrl: string;
+}
+
+export async function askHelp(deps: HelpDeps, question: string, lang: Locale | undefined): Promise<HelpReply> {
+  const language = lang ?? scriptLanguage(question);
+  const answer = answerQuestion(helpIndex(), question, language);
+  const source = answer.sources[0] ? pageOf(answer.sources[0].url) : "";
+  if (deps.count !== false) try {
+    await countHelp(deps.database, { topic: answer.topic, metric: answer.kind === "answer" ? "answered" : "none" });
+    if (answer.kind === "none" && deps.logUnanswered) await logUnanswered(deps.database, { question, lang: language, reason: answer.reason ?? "unknown" });
+  } catch (error) {
+    // Counting is not answering: the visitor still gets the answer. The question is not logged.
+    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, "help: the counters could not be written");
+  }
+  const contact = `${language === "hi" ? "/hi" : ""}/contact?message=${encodeURIComponent(question)}`;
+  return { ...answer, lang: language, answerId: answerIdOf({ topic: answer.topic, source }, deps.secret), contactUrl: contact };
+}
+
+/** Counts a thumb against the answer's topic and source; false when the id is not one we gave. */
+export async function recordHelpFeedback(deps: HelpDeps, answerId: string, helpful: boolean): Promise<boolean> {
+  const stamp = readAnswerId(answerId, deps.secret);
+  if (!stamp) return false;
+  await countHelp(deps.database, { topic: stamp.topic, metric: helpful ? "up" : "down", source: stamp.source });
+  return true;
+}
