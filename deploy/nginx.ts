@@ -48,7 +48,9 @@ events {
 
 http {
 ${temp}
-  access_log ${accessLog ?? "off"};
+  # The path without its query: a query may carry a one-time token or a visitor's question (/help?q=).
+  log_format paths '$remote_addr [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time $request_id';
+  access_log ${accessLog ? `${accessLog} paths` : "off"};
   server_tokens off;
   sendfile on;
   tcp_nodelay on;

@@ -23,6 +23,10 @@
  *      100 connections, then resident memory again
  *   5. the operator inbox at 100,000 messages: a deep keyset page against the
  *      first one (scripts/lib/inbox-bench.ts)
+ *   6. Ask Tuesday (issue 41): the index's build time and memory and the answerer's
+ *      time per question in a fresh process (scripts/lib/help-bench.ts), then
+ *      POST /api/help/ask under load on the server, every question of the set
+ *      from many addresses: latency and the server's CPU per question
  *
  * scripts/lib/load.mjs does the loading (a closed loop like wrk's, measured
  * with the monotonic clock per request; why not wrk: see that file). The
@@ -37,7 +41,9 @@
  *          --slow-phone-runs N (default 3), --visitors N (default 1000),
  *          --postgres URL [--redis URL] (sections 3–4 again on PostgreSQL + Redis).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -52,6 +58,7 @@ import { startAppServer } from "../tests/support/app-server.ts";
 import { createPgSchema } from "../tests/support/test-databases.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
+const run = promisify(execFile);
 
 const { values: args } = parseArgs({
   options: {
@@ -139,6 +146,30 @@ async function serverSection(
   return journeyed;
 }
 
+/** Section 6: Ask Tuesday's index and answers (targets: issue 41). */
+async function helpSection(app: { url: string; pid: number }) {
+  console.log("6. Ask Tuesday");
+  const vite = path.join(root, "node_modules/vite-node/vite-node.mjs");
+  const { stdout } = await run(process.execPath, ["--expose-gc", vite, "--config", "vitest.config.ts", "scripts/lib/help-bench.ts"], { cwd: root, encoding: "utf8" });
+  const f = JSON.parse(stdout.trim().split("\n").pop()!) as { passages: number; buildMs: number; firstMs: number; indexMb: number; questions: number; p50: number; p95: number; max: number };
+  console.log(`   index of ${f.passages} passages: built in ${f.buildMs.toFixed(0)} ms (target ≤ 300: ${mark(f.buildMs <= 300)}), ${f.indexMb.toFixed(1)} MB of heap (target ≤ 10: ${mark(f.indexMb <= 10)}); first question ${f.firstMs.toFixed(1)} ms`);
+  console.log(`   answerer, index warm, ${f.questions} questions: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms (target ≤ 10: ${mark(f.p95 <= 10)}), max ${f.max.toFixed(1)} ms`);
+  const { questions } = JSON.parse(readFileSync(path.join(root, "eval/help/questions.json"), "utf8")) as { questions: { q: string; page: string }[] };
+  const requests = questions.map((q) => ({
+    label: "POST /api/help/ask",
+    method: "POST",
+    path: "/api/help/ask",
+    headers: { "content-type": "application/json", origin: app.url },
+    body: JSON.stringify({ q: q.q, lang: q.page.startsWith("/hi") ? "hi" : "en" }),
+  }));
+  const port = Number(new URL(app.url).port);
+  const asked = await load(port, { connections: 10, seconds: 10, warmupSeconds: 2, spreadAddresses: true, pick: "in-turn", requests, cpuPid: app.pid });
+  const cpuPerQuestion = (asked.cpuMs ?? 0) / Math.max(1, asked.requests);
+  console.log(
+    `   POST /api/help/ask, 10 connections, 10 s: ${asked.rps.toFixed(0)} questions/s, p50 ${asked.p50.toFixed(1)} ms, p99 ${asked.p99.toFixed(1)} ms, server CPU ${cpuPerQuestion.toFixed(2)} ms a question (counters written), errors ${asked.errors}\n`,
+  );
+}
+
 try {
   const base = server.url;
   console.log(`\nBenchmarks of the production build at ${base} (${new Date().toISOString()})\n`);
@@ -176,6 +207,7 @@ try {
   }
 
   printInboxBench(await inboxBench());
+  await helpSection(server);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

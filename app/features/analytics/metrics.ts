@@ -117,6 +117,7 @@ export const TRACKED_ROUTES = [
   "/privacy",
   "/terms",
   "/cookie-policy",
+  "/help",
   "/f/:form/thanks",
   "/*",
   // The Hindi twins (docs/decisions/0032-hindi.md): counted apart, so operators see which language is read.
@@ -136,6 +137,7 @@ export const TRACKED_ROUTES = [
   "/hi/terms",
   "/hi/cookie-policy",
   "/hi/license",
+  "/hi/help",
   "/hi/home",
   "/hi/contact",
   "/hi/feedback",

@@ -96,6 +96,16 @@ describe.each(testDatabases())("the weekly summary on $name", (target) => {
     // 1.5 s this week, 3 s the week before (bucketed: the p75 is a bucket's bound near each).
     expect(lcp).toMatch(/^LCP p75: 1,[45]\d\d ms \(good\), last week [23],\d{3} ms$/);
     expect(f.vitals.find((line) => line.startsWith("INP"))).toBe("INP p75: no values this week");
+    expect(f.unanswered).toEqual([]);
+  });
+
+  it("lists the questions Ask Tuesday could not answer this week by topic, and the redacted log where it is on", async () => {
+    const { db } = await setup();
+    const day = (d: string) => ({ topic: "other", metric: "none", source: "", count: 1, day: d });
+    await db.insertInto("help_daily").values([{ ...day("2026-11-20"), count: 3 }, { ...day("2026-11-21"), topic: "account", count: 2 }, day("2026-11-10")]).execute();
+    await db.insertInto("help_unanswered").values({ id: "q1", day: "2026-11-21", lang: "en", reason: "unknown", question: "what is your GST number" }).execute();
+    const f = await weeklyFigures(db, NOW);
+    expect(f.unanswered).toEqual(["other: 3", "account: 2", '2026-11-21: "what is your GST number"']);
   });
 
   it("goes once per operator and week, however often the job runs", async () => {

@@ -15,6 +15,7 @@ import { site } from "~/config/site";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { weeklySummaryMail, type WeeklyFigures } from "~/infra/mail/templates";
+import { unansweredLines } from "~/features/help/index.server";
 import { formatVital } from "./format";
 import { VITALS } from "./metrics";
 import { GOAL_LABELS, GOALS } from "./sources";
@@ -42,7 +43,11 @@ const count = (n: number) => n.toLocaleString("en-IN");
 
 /** The figures of the week ending with `now`'s UTC day, beside the week before. */
 export async function weeklyFigures(db: Db, now: Date): Promise<WeeklyFigures> {
-  const [week, previous] = await Promise.all([analyticsSummary(db, { days: 7, now }), analyticsSummary(db, { days: 7, now: new Date(now.getTime() - 7 * 86_400_000) })]);
+  const [week, previous, unanswered] = await Promise.all([
+    analyticsSummary(db, { days: 7, now }),
+    analyticsSummary(db, { days: 7, now: new Date(now.getTime() - 7 * 86_400_000) }),
+    unansweredLines(db, now),
+  ]);
   return {
     from: week.from,
     to: week.to,
@@ -51,6 +56,7 @@ export async function weeklyFigures(db: Db, now: Date): Promise<WeeklyFigures> {
     topPages: week.pageViews.slice(0, 5).map((p) => `${p.route}: ${count(p.count)}`),
     topSources: week.sources.slice(0, 5).map((s) => `${s.source}${s.medium ? ` (${s.medium})` : ""}: ${count(s.visitors)} visitors, ${count(s.goals["signed-up"])} sign-ups`),
     goals: GOALS.map((g) => `${GOAL_LABELS[g]}: ${count(week.goals[g])}${change(week.goals[g], previous.goals[g])}`),
+    unanswered,
     vitals: VITALS.map((v) => {
       const now75 = week.overall[v];
       const before = previous.overall[v];

@@ -42,7 +42,7 @@ export function ChatWidget() {
         aria-describedby="chat-move-hint"
         style={{ width: CHAT_BUTTON_SIZE, height: CHAT_BUTTON_SIZE, touchAction: "none" }}
         // Under the header (z-40), menus and dialogs (z-50): an overlay always covers it.
-        className="scheme-light fixed right-4 bottom-4 z-30 inline-flex animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
+        className="scheme-light fixed right-4 bottom-4 z-30 inline-flex data-ready:animate-pop-in cursor-grab items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-white shadow-lift ring-4 ring-white/70 select-none hover:from-brand-600 active:cursor-grabbing"
       >
         <Icon name="message-circle" className="chat-icon-closed size-6" />
         <Icon name="x" className="chat-icon-open size-6" />

@@ -65,23 +65,32 @@ const OFF_TOPIC = new Set(
   ).split(" "),
 );
 
-const PRICE_WORDS = new Set(
+/** A word list keyed as questions' words are (Hindi spelling variants and endings folded). */
+function wordSet(list: string): Set<string> {
+  return new Set(list.split(/\s+/).map((w) => (isDevanagari(w) ? hindiKey(w.normalize("NFC")) : w)));
+}
+const has = (set: Set<string>, word: string) => set.has(word) || set.has(isDevanagari(word) ? hindiKey(word) : englishKey(word));
+
+const PRICE_WORDS = wordSet(
   (
     "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
     "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
-    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक"
-  ).split(" "),
+    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य"
+  ),
 );
 /** Words that only say "a plan": with a price word and nothing else, the question is about every plan. */
-const PLAN_WORDS = new Set(
-  "plan plans subscription subscriptions प्लान प्लानों सदस्यता in mein में rupees rupee inr billing बिलिंग save saving saved discount बचत bachat chhoot छूट".split(" "),
+const PLAN_WORDS = wordSet(
+  "plan plans subscription subscriptions प्लान प्लानों सदस्यता in mein में rupees rupee inr billing बिलिंग save saving saved discount बचत bachat bachega बचेगा chhoot छूट",
 );
+
+/** What else a plan is called in a question ("muft" is free in Hindi). */
+const PLAN_SYNONYMS: Record<string, string[]> = { professional: ["pro"], free: ["muft", "मुफ्त", soundKey("muft")] };
 
 /** Each plan's names, as an English, Hindi or Hinglish question writes them: its id, its Hindi name, their sound keys. */
 const PLAN_KEYS = new Map<string, Set<string>>(
   pairsOfPlans().map(([en, hi]) => [
     en.id,
-    new Set([en.id, soundKey(en.id), hindiKey(hi.name), soundKey(romanize(hi.name)), ...(en.id === "professional" ? ["pro"] : [])]),
+    new Set([en.id, soundKey(en.id), hindiKey(hi.name), soundKey(romanize(hi.name)), ...(PLAN_SYNONYMS[en.id] ?? [])]),
   ]),
 );
 
@@ -122,6 +131,10 @@ const MEANS_WORDS: Record<string, string> = {
   mission: "mission", vision: "vision", "विजन": "vision", vijan: "vision",
   address: "address based", "पता": "address", pata: "address",
   ads: "advertising", ad: "advertising", advertisement: "advertising", vigyapan: "advertising", "विज्ञापन": "advertising",
+  "इकट्ठा": "collection collect data", "जानकारी": "data", "संग्रह": "collection data", collect: "collection data", collected: "collection data", "लौट": "refund return", "लौटेगा": "refund return",
+  // English words Hindi writes in Devanagari: the pages' Hindi often says them in Hindi words.
+  "अकाउंट": "account", "एकाउंट": "account", "डिलीट": "delete", "प्राइवेसी": "privacy", "सब्सक्रिप्शन": "subscription", "कैंसल": "cancel cancelled",
+  "पेमेंट": "payment", "प्रोडक्ट": "products", "फाउंडर": "founder", "ऑफिस": "address based", "एड्रेस": "address", "कॉन्टैक्ट": "contact", "वॉच": "watch",
   "टेलीग्राम": "telegram", "चैनल": "channel", hatau: "delete", "हटाऊं": "delete", "हटाना": "delete", "हटाएं": "delete",
 };
 
@@ -149,12 +162,14 @@ function sentenceKeys(sentence: string): Set<string> {
 function quote(passage: Passage, lang: Locale, questionKeys: Set<string>): string {
   const own = sentences(passage.text[lang]);
   const full = own.join(" ");
-  if (full.length <= 260) return full;
+  if (full.length <= 320) return full;
   const other = sentences(passage.text[lang === "en" ? "hi" : "en"]);
+  // A key meets a question's key whole or as a stem of it ("refund" in "non-refundable").
+  const meets = (key: string) => questionKeys.has(key) || [...questionKeys].some((q) => q.length >= 4 && key.length >= 4 && (key.startsWith(q) || q.startsWith(key)));
   const score = (list: string[]) =>
     list.map((s) => {
       let hits = 0;
-      for (const key of sentenceKeys(s)) if (questionKeys.has(key)) hits++;
+      for (const key of sentenceKeys(s)) if (meets(key)) hits++;
       return hits;
     });
   let scores = score(own);
@@ -242,6 +257,10 @@ function priceAnswer(plan: (typeof plans)[number] | undefined, lang: Locale, ind
  */
 const PRIOR: Partial<Record<Topic, number>> = { blog: 0.6, privacy: 1.3, cookies: 1.3, billing: 1.3, account: 1.3 };
 
+/** A policy's introduction summarises what its sections say: the section that says it outranks it. */
+const INTRO_PRIOR = 0.9;
+const isPolicyIntro = (passage: Passage) => passage.id.endsWith("#intro") && /^\/(privacy|terms|cookie-policy|license)$/.test(passage.path);
+
 /** Above this share of passages, a word tells too little to be the only one a passage matched. */
 const COMMON = 0.25;
 
@@ -258,18 +277,18 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
 
   // 3. Prices, filled in.
   const plan = planOf(subject);
-  const priceWords = subject.filter((w) => PRICE_WORDS.has(w) || PRICE_WORDS.has(englishKey(w)));
-  const rest = subject.filter((w) => !PRICE_WORDS.has(w) && !PRICE_WORDS.has(englishKey(w)) && !PLAN_WORDS.has(w) && !PLAN_WORDS.has(englishKey(w)));
-  if (plan && rest.every((w) => planOf([w]) || PLAN_WORDS.has(w))) return priceAnswer(plan, lang, index, question);
+  const priceWords = subject.filter((w) => has(PRICE_WORDS, w));
+  const rest = subject.filter((w) => !has(PRICE_WORDS, w) && !has(PLAN_WORDS, w));
+  if (plan && rest.every((w) => planOf([w]) || has(PLAN_WORDS, w))) return priceAnswer(plan, lang, index, question);
   if (plan && priceWords.length > 0) return priceAnswer(plan, lang, index, question);
   if (!plan && priceWords.length > 0 && rest.length === 0) return priceAnswer(undefined, lang, index, question);
 
-  // 4. The company's address: the one the terms page prints (site.ts, formatAddress).
+  // 4. The company's address and email: what the terms page prints (site.ts, formatAddress).
   const whereWords = new Set(["where", "kahan", "kaha", "kahaan", "कहां"]);
   const placeWords = new Set(["company", "office", "aap", "you", "कंपनी", "ऑफिस", "based", "located", "headquarters", "hq"]);
-  const addressWords = new Set(["address", "पता", "pata", "location", "located"]);
-  const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w));
-  if (bare.length === 0 && (subject.some((w) => addressWords.has(w)) || (all.some((w) => whereWords.has(hindiKey(w))) && subject.some((w) => placeWords.has(w))))) {
+  const addressWords = new Set(["address", "पता", "pata", "location", "located", "email", "mail", "contact", "reach", "ईमेल", "संपर्क", "sampark"]);
+  const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w) && !addressWords.has(englishKey(w)));
+  if (bare.length === 0 && (subject.some((w) => addressWords.has(w) || addressWords.has(englishKey(w))) || (all.some((w) => whereWords.has(hindiKey(w))) && subject.some((w) => placeWords.has(w))))) {
     const passage = index.passages.find((p) => p.id === "/terms#terms-contact")!;
     return { kind: "answer", text: passage.text[lang], sources: [sourceOf(passage, lang)], followUps: followUpsFor("company", lang, question), topic: "company" };
   }
@@ -282,7 +301,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const asked = [...subject, ...all.flatMap((w, i) => (["kaun", "kon", "कौन"].includes(w) && which.has(all[i + 1] ?? "") ? [] : meanings(w)))];
   const ownKeys = new Set(subject.flatMap(keysOf));
   const results = index.search.search(asked.join(" "), {
-    boostDocument: (id) => PRIOR[index.passages[id as number]!.topic] ?? 1,
+    boostDocument: (id) => (PRIOR[index.passages[id as number]!.topic] ?? 1) * (isPolicyIntro(index.passages[id as number]!) ? INTRO_PRIOR : 1),
     // A meaning helps find the place; the asker's own words weigh more.
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });

@@ -100,6 +100,8 @@ export function startHelpPanel(doc: Document): void {
     }
     box.append(thumbs);
     show(box);
+    // The answer's follow-ups take the starters' place.
+    for (const starters of doc.querySelectorAll<HTMLElement>("[data-help-starters]")) starters.hidden = true;
   };
 
   const ask = async (question: string) => {

@@ -5,8 +5,9 @@
  * answer, with emails and numbers redacted, for 30 days.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DatabaseHandle } from "~/infra/db/database.server";
+import type { Database } from "~/infra/db/schema";
 import { UNANSWERED_LOG_DAYS } from "./limits";
 
 export type HelpMetric = "answered" | "none" | "up" | "down";
@@ -84,4 +85,23 @@ export async function helpSummary(database: DatabaseHandle, days = 14, now = new
     sources: [...bySource.values()].sort((a, b) => b.up + b.down - (a.up + a.down)),
     unanswered,
   };
+}
+
+/**
+ * The weekly summary's lines (features/analytics weekly-report): the questions
+ * not answered in the seven days up to `now`, by topic, and, where the log is
+ * on, the redacted questions themselves (at most 20).
+ */
+export async function unansweredLines(db: Kysely<Database>, now = new Date()): Promise<string[]> {
+  const since = today(new Date(now.getTime() - 6 * 86_400_000));
+  const rows = await db
+    .selectFrom("help_daily")
+    .select(["topic", sql<number>`sum(count)`.as("count")])
+    .where("metric", "=", "none")
+    .where("day", ">=", since)
+    .groupBy("topic")
+    .orderBy("count", "desc")
+    .execute();
+  const logged = await db.selectFrom("help_unanswered").select(["day", "question"]).where("day", ">=", since).orderBy("day", "desc").limit(20).execute();
+  return [...rows.map((r) => `${r.topic}: ${Number(r.count)}`), ...logged.map((l) => `${l.day}: "${l.question}"`)];
 }

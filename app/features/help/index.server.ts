@@ -16,7 +16,7 @@ import { helpIndex } from "./search-index.server";
 import { MAX_QUESTION_LENGTH } from "./limits";
 import { scriptLanguage } from "./text";
 
-export { helpSummary, type HelpSummary } from "./help-store.server";
+export { helpSummary, type HelpSummary, unansweredLines } from "./help-store.server";
 export { helpIndex } from "./search-index.server";
 
 

@@ -62,7 +62,7 @@ export function hindiKey(word: string): string {
   const folded = word.replace(/\u093C/g, "").replace(/\u0901/g, "\u0902");
   // Plural and oblique endings, only on words long enough to keep a stem.
   // Verb endings too ("हटाऊं", "हटाना", "हटाते" → "हट"), so the forms of a verb meet.
-  for (const ending of ["ियों", "ियां", "ाएं", "ाओं", "ाऊं", "ाना", "ाते", "ाती", "ाता", "ों", "ें", "ीं", "ूं", "ना", "ते", "ती", "ता"]) {
+  for (const ending of ["ियों", "ियां", "ाएं", "ाओं", "ाऊं", "ेंगे", "ेगा", "ेगी", "ाना", "ाते", "ाती", "ाता", "ों", "ें", "ीं", "ूं", "ना", "ते", "ती", "ता"]) {
     if (folded.endsWith(ending) && folded.length - ending.length >= 2) return folded.slice(0, -ending.length);
   }
   return folded;
@@ -163,7 +163,7 @@ export const STOPWORDS = new Set(
     // Hinglish
     "kya kyaa hai hain h he ho hota hoti hote tha thi the ka ki ke ko se me mein mai main mera meri mere apna apni apne aap ap aapka aapki aapke tum tumhara kaise kese kaisa kaisi kaun kon kaunsa kaunsi konsa si sa kab kahan kaha kahaan kidhar kyu kyun kyon kitna kitne kitni kar karu karun kare karein karna karte karta sakte sakta sakti raha rahe rahi hi bhi to na nahi nahin ye yeh wo woh yah vo ek koi kuch aur ya par pe liye lie jo hoga hogi milega milegi milenge batao bataiye samjhao samjhaiye chahiye bare baare dikhate dikhata dikhti dikhana milta milti milte deta dete deti leta lete leti aayega aayegi ayega ayegi aaega aaegi",
     // Hindi
-    "क्या है हैं था थी थे का की के को से में मैं मेरा मेरी मेरे अपना अपनी अपने आप आपका आपकी आपके तुम कैसे कैसा कैसी कौन कौनसा कब कहां कहाँ क्यों कितना कितने कितनी कर करूं करूँ करें करना करते करता सकता सकती सकते रहा रहे रही ही भी तो न नहीं यह ये वह वो एक कोई कुछ और या पर लिए जो होता होती होते हो होगा होगी मिलेगा मिलेगी मिलेंगे दिखाते दिखाता दिखाती मिलता मिलती मिलते देते देता देती लेते लेता लेती बताइए बताओ समझाइए चाहिए सी सा हूं हूँ बारे बारा",
+    "क्या है हैं था थी थे का की के को से में मैं मेरा मेरी मेरे अपना अपनी अपने आप आपका आपकी आपके तुम कैसे कैसा कैसी कौन कौनसा कब कहां कहाँ क्यों कितना कितने कितनी कर करूं करूँ करें करना करते करता सकता सकती सकते रहा रहे रही ही भी तो न नहीं यह ये वह वो एक कोई कुछ और या पर लिए जो होता होती होते हो होगा होगी मिलेगा मिलेगी मिलेंगे गई गया गए लेने लेना दिखाते दिखाता दिखाती मिलता मिलती मिलते देते देता देती लेते लेता लेती बताइए बताओ समझाइए चाहिए सी सा हूं हूँ बारे बारा",
   ].join(" ").split(/\s+/),
 );
 

@@ -442,6 +442,8 @@ export interface WeeklyFigures {
   topSources: string[];
   goals: string[];
   vitals: string[];
+  /** Ask Tuesday: questions not answered this week, by topic (and the redacted log, where on). */
+  unanswered: string[];
 }
 
 /** The weekly summary to operators (issue 21): the console's 7-day figures against the week before. */
@@ -456,6 +458,7 @@ export function weeklySummaryMail(f: WeeklyFigures, consoleUrl: string): Rendere
       section("Top sources", f.topSources),
       section("Goals", f.goals),
       section("Core Web Vitals (p75, every page)", f.vitals),
+      section("Questions the site could not answer (Ask Tuesday, /admin/help)", f.unanswered),
     ],
     action: { label: "Open the analytics", url: consoleUrl },
     footnote: "Sent every Monday to the site's operators. Figures are UTC days, cookieless and aggregated, as the console shows them.",

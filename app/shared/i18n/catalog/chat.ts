@@ -12,7 +12,7 @@ export const chat = {
   opensInNewTab: "(opens in a new tab)",
   askTitle: "Ask a question",
   askLabel: `Your question about ${site.productName}`,
-  askPlaceholder: "For example: how much is the Student plan?",
+  askPlaceholder: "Type your question",
   askSubmit: "Ask",
   asking: "Looking it up...",
   askHint: "Answers come from this site's pages. Your question is not stored.",

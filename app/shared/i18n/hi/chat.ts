@@ -17,7 +17,7 @@ export const chat: typeof en = {
   opensInNewTab: "(नए टैब में खुलेगा)",
   askTitle: "सवाल पूछें",
   askLabel: `${site.productName} के बारे में आपका सवाल`,
-  askPlaceholder: "जैसे: स्टूडेंट प्लान कितने का है?",
+  askPlaceholder: "अपना सवाल लिखें",
   askSubmit: "पूछें",
   asking: "जवाब ढूँढ रहे हैं...",
   askHint: "जवाब इसी साइट के पेजों से आते हैं। आपका सवाल सहेजा नहीं जाता।",
