@@ -5,12 +5,13 @@
  * the sources lead to the place on the page; "Write to the team" opens the
  * contact page with the question in the message.
  */
+import type { Page } from "@playwright/test";
 import { formatRupees, plans, priceFor } from "~/features/pricing";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const student = plans.find((p) => p.id === "student")!;
 
-async function openPanel(page: import("@playwright/test").Page, scripts = true) {
+async function openPanel(page: Page, scripts = true) {
   const button = page.getByTestId("chat-button");
   await expect(button).toBeVisible({ timeout: 8_000 });
   // With scripts, let its pop-in end (a press mid-animation may miss it); without, nothing can be evaluated.
