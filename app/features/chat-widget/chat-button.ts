@@ -85,7 +85,9 @@ export function startChatButton(doc: Document = document): void {
   panel.addEventListener("toggle", (event) => {
     if ((event as ToggleEvent).newState !== "open") return;
     placePanel();
-    panel.focus();
+    // The toggle event comes a task after the panel opened: a visitor who already moved into it (the
+    // question box) keeps their focus. The panel itself, not the box: on a phone that would raise the keyboard.
+    if (!panel.contains(document.activeElement)) panel.focus();
   });
   window.addEventListener("resize", place);
 
