@@ -1,34 +1,16 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { PRERENDERED_PATHS } from "./config/pages";
 import { hasTwin, localizedPath } from "./shared/i18n/locale";
 import { slugOfPostFile } from "./features/blog/slug";
 
 /**
  * The pages rendered to static HTML at build time: everything whose content
- * does not depend on who is asking. Signed-in visitors still get these pages
- * server-rendered, so that their header shows their name.
+ * does not depend on who is asking (`prerendered` in config/pages.ts).
+ * Signed-in visitors still get these pages server-rendered, so that their
+ * header shows their name.
  */
-export const staticPagePaths = [
-  "/",
-  "/home",
-  "/about",
-  "/product",
-  "/pricing",
-  "/vision",
-  "/team",
-  "/story",
-  "/features",
-  "/community",
-  "/feedback",
-  "/contact",
-  "/blog",
-  "/coming-soon",
-  "/waitlist",
-  "/license",
-  "/privacy",
-  "/terms",
-  "/cookie-policy",
-];
+export const staticPagePaths: readonly string[] = PRERENDERED_PATHS;
 
 /** One page per blog post: app/features/blog/posts/YYYY-MM-DD-slug.md → /blog/slug. */
 export function blogPostPaths(root = process.cwd()): string[] {

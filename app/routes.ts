@@ -1,78 +1,27 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { hindiTwin, PAGES } from "./config/pages";
 
 /**
- * Every URL of the product. Pages render inside root.tsx's site shell;
- * `api/*`, `dev/*` and the crawler files are resource routes (no UI).
+ * Every URL of the product. Pages render inside root.tsx's site shell and come
+ * from the page table (config/pages.ts); what is listed here by hand is the
+ * operators' console and the resource routes (`api/*`, `dev/*`, exports,
+ * feeds and the crawler files: no UI).
  */
-export default [
-  // Pages (spec section 2)
-  index("routes/home.tsx", { id: "home-index" }),
-  route("home", "routes/home.tsx", { id: "home" }),
-  route("about", "routes/about.tsx"),
-  route("product", "routes/product.tsx"),
-  route("pricing", "routes/pricing.tsx"),
-  route("vision", "routes/vision.tsx"),
-  route("team", "routes/team.tsx"),
-  route("story", "routes/story.tsx"),
-  route("features", "routes/features.tsx"),
-  route("auth", "routes/auth.tsx"),
-  route("auth/reset-password", "routes/auth.reset-password.tsx"),
-  route("auth/two-factor", "routes/auth.two-factor.tsx"),
-  route("auth/complete", "routes/auth.complete.tsx"),
-  route("auth/sign-out", "routes/auth.sign-out.tsx"),
-  route("profile", "routes/profile.tsx"),
-  route("profile/download", "routes/profile.download.ts"),
-  route("profile/security", "routes/profile.security.tsx"),
-  route("community", "routes/community.tsx"),
-  route("feedback", "routes/message-page.tsx", { id: "feedback" }),
-  route("contact", "routes/message-page.tsx", { id: "contact" }),
-  route("blog", "routes/blog.tsx"),
-  route("blog/rss.xml", "routes/blog.rss.ts"),
-  route("blog/:slug", "routes/blog.post.tsx"),
-  route("coming-soon", "routes/coming-soon.tsx"),
-  route("waitlist", "routes/waitlist.tsx"),
-  route("waitlist/confirm", "routes/waitlist.confirm.tsx"),
-  route("waitlist/unsubscribe", "routes/waitlist.unsubscribe.tsx"),
-  route("license", "routes/license.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("cookie-policy", "routes/cookie-policy.tsx"),
-  route("help", "routes/help.tsx"),
 
-  // The Hindi twins of the public pages: the same modules, under /hi/ (docs/decisions/0032-hindi.md;
-  // the list of pages with a twin is TRANSLATED_PAGES in shared/i18n/locale.ts, and a test holds them equal).
-  route("hi", "routes/home.tsx", { id: "hi/home-index" }),
-  ...[
-    ["about", "routes/about.tsx"],
-    ["product", "routes/product.tsx"],
-    ["pricing", "routes/pricing.tsx"],
-    ["vision", "routes/vision.tsx"],
-    ["team", "routes/team.tsx"],
-    ["story", "routes/story.tsx"],
-    ["features", "routes/features.tsx"],
-    ["community", "routes/community.tsx"],
-    ["coming-soon", "routes/coming-soon.tsx"],
-    ["blog", "routes/blog.tsx"],
-    ["blog/:slug", "routes/blog.post.tsx"],
-    ["privacy", "routes/privacy.tsx"],
-    ["terms", "routes/terms.tsx"],
-    ["cookie-policy", "routes/cookie-policy.tsx"],
-    ["license", "routes/license.tsx"],
-    ["home", "routes/home.tsx"],
-    ["contact", "routes/message-page.tsx"],
-    ["feedback", "routes/message-page.tsx"],
-    ["waitlist", "routes/waitlist.tsx"],
-    ["waitlist/confirm", "routes/waitlist.confirm.tsx"],
-    ["waitlist/unsubscribe", "routes/waitlist.unsubscribe.tsx"],
-    ["auth", "routes/auth.tsx"],
-    ["auth/reset-password", "routes/auth.reset-password.tsx"],
-    ["auth/two-factor", "routes/auth.two-factor.tsx"],
-    ["auth/sign-out", "routes/auth.sign-out.tsx"],
-    ["auth/complete", "routes/auth.complete.tsx"],
-    ["profile", "routes/profile.tsx"],
-    ["profile/security", "routes/profile.security.tsx"],
-    ["help", "routes/help.tsx"],
-  ].map(([path, file]) => route(`hi/${path!}`, file!, { id: `hi/${path!}` })),
+/** A page of the table as a route: "/" is the index route. */
+function pageRoute(path: string, module: string, id?: string) {
+  const options = id ? { id } : {};
+  return path === "/" ? index(module, options) : route(path.slice(1), module, options);
+}
+
+export default [
+  // Every page (spec section 2 and since), from the one page table (config/pages.ts).
+  ...PAGES.map((page) => pageRoute(page.path, page.module, "id" in page ? page.id : undefined)),
+
+  // The Hindi twins: the same modules, under /hi/ (docs/decisions/0032-hindi.md).
+  ...PAGES.filter((page) => "translated" in page).map((page) =>
+    route(hindiTwin(page.path).slice(1), page.module, { id: `hi/${"id" in page ? page.id : page.path.slice(1)}` }),
+  ),
 
   // The operator console: 404 for everyone but operators (request-context.server.ts requireOperator)
   route("admin", "routes/admin.tsx", [
@@ -92,6 +41,10 @@ export default [
   route("admin/messages/export", "routes/admin.messages.export.ts"),
   route("admin/metrics.json", "routes/admin.metrics.ts"),
 
+  // A page's files: the profile's data export, the blog's feed
+  route("profile/download", "routes/profile.download.ts"),
+  route("blog/rss.xml", "routes/blog.rss.ts"),
+
   // HTTP API (contract)
   route("api/health", "routes/api/health.ts"),
   route("api/ready", "routes/api/ready.ts"),
@@ -108,7 +61,6 @@ export default [
 
   // The form service in Formspree's protocol (for @formspree/core and @formspree/react)
   route("f/:form", "routes/f.form.ts"),
-  route("f/:form/thanks", "routes/f.thanks.tsx"),
 
   // The local outbox (no SMTP_URL, loopback only)
   route("dev/mailbox", "routes/dev/mailbox.ts"),

@@ -3,6 +3,7 @@
  * ingest endpoint and the admin view (docs/decisions/0016-analytics.md).
  * Everything a beacon may say is one of these names: nothing free-form.
  */
+import { HINDI_PATHS, PAGE_PATHS } from "~/config/pages";
 
 /** The Core Web Vitals we report, in the order the admin view shows them. */
 export const VITALS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
@@ -81,77 +82,14 @@ export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 export const MAX_EVENTS = 6;
 
 /**
- * The route patterns of the site's pages, as React Router matches them
+ * The route patterns of the site's pages, as React Router matches them: every
+ * page of the page table (config/pages.ts), "/*" (the not-found page) and the
+ * Hindi twins, counted apart so operators see which language is read
  * (`tracked-routes.test.ts` checks this list against app/routes.ts). A beacon
- * names one of these, never a URL: no ids, slugs or query strings arrive.
- * "/*" is the not-found page. The operators' own pages (/admin) are not
- * tracked.
+ * names one of these, never a URL: no ids, slugs or query strings arrive. The
+ * operators' own pages (/admin) are not tracked.
  */
-export const TRACKED_ROUTES = [
-  "/",
-  "/home",
-  "/about",
-  "/product",
-  "/pricing",
-  "/vision",
-  "/team",
-  "/story",
-  "/features",
-  "/auth",
-  "/auth/reset-password",
-  "/auth/two-factor",
-  "/auth/complete",
-  "/auth/sign-out",
-  "/profile",
-  "/profile/security",
-  "/community",
-  "/feedback",
-  "/contact",
-  "/blog",
-  "/blog/:slug",
-  "/coming-soon",
-  "/waitlist",
-  "/waitlist/confirm",
-  "/waitlist/unsubscribe",
-  "/license",
-  "/privacy",
-  "/terms",
-  "/cookie-policy",
-  "/help",
-  "/f/:form/thanks",
-  "/*",
-  // The Hindi twins (docs/decisions/0032-hindi.md): counted apart, so operators see which language is read.
-  "/hi",
-  "/hi/about",
-  "/hi/product",
-  "/hi/pricing",
-  "/hi/vision",
-  "/hi/team",
-  "/hi/story",
-  "/hi/features",
-  "/hi/community",
-  "/hi/coming-soon",
-  "/hi/blog",
-  "/hi/blog/:slug",
-  "/hi/privacy",
-  "/hi/terms",
-  "/hi/cookie-policy",
-  "/hi/license",
-  "/hi/help",
-  "/hi/home",
-  "/hi/contact",
-  "/hi/feedback",
-  "/hi/waitlist",
-  "/hi/waitlist/confirm",
-  "/hi/waitlist/unsubscribe",
-  "/hi/auth",
-  "/hi/auth/reset-password",
-  "/hi/auth/two-factor",
-  "/hi/auth/sign-out",
-  "/hi/auth/complete",
-  "/hi/profile",
-  "/hi/profile/security",
-] as const;
+export const TRACKED_ROUTES = [...PAGE_PATHS, "/*", ...HINDI_PATHS] as const;
 export type TrackedRoute = (typeof TRACKED_ROUTES)[number];
 
 const tracked: ReadonlySet<string> = new Set(TRACKED_ROUTES);

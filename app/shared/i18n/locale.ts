@@ -3,6 +3,8 @@
  * under /hi/ (docs/decisions/0032-hindi.md). Pure functions, used by the route
  * table, the prerender list, the sitemap, the meta tags and the language switch.
  */
+import { FLOW_PATHS, TRANSLATED_PATHS } from "../../config/pages";
+
 export const LOCALES = ["en", "hi"] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -36,61 +38,22 @@ export function basePath(pathname: string): string {
 }
 
 /**
- * The pages that have a Hindi twin, by their English path. Blog posts are
- * matched by prefix (every post has one). Kept in one list so the routes, the
- * prerender, the sitemap, hreflang and the switch cannot disagree.
+ * The pages that have a Hindi twin, by their English path (`translated` in
+ * config/pages.ts, the one page table). Blog posts are matched by prefix
+ * (every post has one).
  */
-export const TRANSLATED_PAGES = [
-  "/",
-  "/home",
-  "/about",
-  "/product",
-  "/pricing",
-  "/vision",
-  "/team",
-  "/story",
-  "/features",
-  "/community",
-  "/coming-soon",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/cookie-policy",
-  "/license",
-  "/contact",
-  "/feedback",
-  "/waitlist",
-  "/waitlist/confirm",
-  "/waitlist/unsubscribe",
-  "/auth",
-  "/auth/reset-password",
-  "/auth/two-factor",
-  "/auth/sign-out",
-  "/auth/complete",
-  "/profile",
-  "/profile/security",
-  "/help",
-] as const;
+export const TRANSLATED_PAGES: readonly string[] = TRANSLATED_PATHS.filter((path) => !path.includes(":"));
 
 /**
  * Translated pages a visitor does not open by a link of the site's own menus:
  * each needs a session, a mailed token or a step before it (the tests that
  * walk every public page leave them to the journeys that reach them).
  */
-export const FLOW_PAGES: ReadonlySet<string> = new Set([
-  "/waitlist/confirm",
-  "/waitlist/unsubscribe",
-  "/auth/reset-password",
-  "/auth/two-factor",
-  "/auth/sign-out",
-  "/auth/complete",
-  "/profile",
-  "/profile/security",
-]);
+export const FLOW_PAGES: ReadonlySet<string> = FLOW_PATHS;
 
 /** Whether an English page path has a Hindi twin. */
 export function hasTwin(path: string): boolean {
-  if ((TRANSLATED_PAGES as readonly string[]).includes(path)) return true;
+  if (TRANSLATED_PAGES.includes(path)) return true;
   return /^\/blog\/[a-z0-9-]+$/.test(path);
 }
 
