@@ -11,7 +11,8 @@ import { logger } from "~/infra/logger.server";
 import { NonceProvider } from "~/shared/lib/nonce";
 import { RequestIdProvider } from "~/shared/lib/request-id";
 import { PROBES, type ProbeAnswer } from "./probes.server";
-import { services, startedServices } from "./services.server";
+import { services, shutdown, startedServices, startup } from "./services.server";
+import type { AppPort } from "../server/app-port";
 import { FORMSPREE_PATH } from "./request-context.server";
 import { preflight as formPreflight } from "~/features/forms/formspree.server";
 
@@ -119,3 +120,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isDependencyFailure(error)) return;
   logger().error({ err: error, url: request.url, method: request.method }, "unhandled route error");
 };
+
+// The edge's port (server/app-port.ts): this module's own exports, checked against it here.
+void ({ startup, shutdown, createLoadContext, probe, preflight } satisfies AppPort);

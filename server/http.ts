@@ -21,15 +21,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net from "node:net";
 import type { Logger } from "pino";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { TrustProxy } from "../app/config/env.server";
 import { findUnavailable } from "../app/infra/db/unavailable";
 import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
 import { hasFlashCookie } from "../app/infra/http/flash.server";
 import { hasSessionCookie } from "../app/infra/http/session-cookie";
 import { requestIdOf } from "../app/infra/http/request-id.server";
-import type { RequestInfo } from "../app/infra/request-context";
 import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
+import { appPortOf } from "./app-port";
 import { writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
 import { chooseEncoding, type Encoding, homeLanguage, isNotModified } from "./negotiation";
@@ -37,14 +37,6 @@ import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
 import { applySecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticFiles } from "./static-files";
-
-export interface AppEntry {
-  createLoadContext(info: RequestInfo): RouterContextProvider;
-  /** The answer of /api/health or /api/ready (app/probes.server.ts); undefined for any other path. */
-  probe(pathname: string): Promise<{ status: number; body: Record<string, unknown> }> | undefined;
-  /** A CORS preflight's answer where the app has one (`/f/:form`); undefined: the plain 204. */
-  preflight(pathname: string, origin: string | undefined): Promise<{ status: number; headers: Record<string, string> }> | undefined;
-}
 
 export interface HttpOptions {
   build: ServerBuild;
@@ -216,7 +208,7 @@ function searchOf(target: string): string {
 }
 
 export function createHttpServer(options: HttpOptions): Server {
-  const entry = options.build.entry.module as unknown as AppEntry;
+  const entry = appPortOf(options.build);
   const handleWithRouter = createRequestHandler(options.build, "production");
 
   async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string, id: string): Promise<void> {

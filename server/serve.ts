@@ -11,13 +11,9 @@ import { ConfigError, env as loadEnvOnce } from "../app/config/env.server";
 import { site } from "../app/config/site";
 import { markDraining } from "../app/infra/lifecycle";
 import { logDestination, logger } from "../app/infra/logger.server";
+import { appPortOf } from "./app-port";
 import { createHttpServer, gracefulClose } from "./http";
 import { loadStaticFiles } from "./static-files";
-
-interface EntryModule {
-  startup(): Promise<void>;
-  shutdown(): Promise<void>;
-}
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${line}\n`);
@@ -33,7 +29,7 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     throw error;
   }
   const log = logger(env.logLevel);
-  const app = build.entry.module as unknown as EntryModule;
+  const app = appPortOf(build);
 
   try {
     await app.startup();

@@ -316,7 +316,12 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const leading = results.filter((r) => r.score >= results[0]!.score * 0.5).slice(0, 5);
   const top = leading.map((r) => ({ r, n: covered(r).length })).sort((a, b) => b.n - a.n || b.r.score - a.r.score)[0]!.r;
   const topCovered = covered(top);
-  const informative = topCovered.some((w) => [...keysByWord.get(w)!].some((key) => index.passagesWith(key) <= index.passages.length * COMMON));
+  const informative = topCovered.some((w) =>
+    [...keysByWord.get(w)!].some((key) => {
+      const holding = index.passagesWith(key);
+      return holding > 0 && holding <= index.passages.length * COMMON;
+    }),
+  );
   if (topCovered.length * 2 < subject.length || !informative) return none(lang, "unknown", "other");
 
   const passage = index.passages[top.id as number]!;

@@ -70,12 +70,17 @@ export function buildHelpIndex(passages: Passage[] = buildCorpus()): HelpIndex {
       roman: `${p.heading.hi} ${p.text.hi}`,
     })),
   );
+  // How many passages hold a key: asked of the index itself, once per key (building a table of every key up front cost more than the index).
   const counts = new Map<string, number>();
-  passages.forEach((p) => {
-    const keys = new Set(words(`${p.heading.en} ${p.heading.hi} ${p.text.en} ${p.text.hi}`).flatMap(keysOf));
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  });
-  return { passages, search, passagesWith: (key) => counts.get(key) ?? 0 };
+  const passagesWith = (key: string) => {
+    let count = counts.get(key);
+    if (count === undefined) {
+      count = search.search(key, { tokenize: () => [key], processTerm: (term) => term, fuzzy: false, prefix: false, boost: {} }).length;
+      counts.set(key, count);
+    }
+    return count;
+  };
+  return { passages, search, passagesWith };
 }
 
 let shared: HelpIndex | undefined;
