@@ -185,6 +185,13 @@ describe("loadEnv", () => {
     expect(problemsOf(() => loadEnv({ WEBHOOK_RETRY_BASE_MS: "-1" }, tmp()))).toEqual(["WEBHOOK_RETRY_BASE_MS: must be a whole number of milliseconds"]);
   });
 
+  it("words every whole number's bounds alike", () => {
+    expect(problemsOf(() => loadEnv({ PORT: "0" }, tmp()))).toEqual(["PORT: must be at least 1"]);
+    expect(problemsOf(() => loadEnv({ PORT: "65536" }, tmp()))).toEqual(["PORT: must be at most 65535"]);
+    expect(problemsOf(() => loadEnv({ SESSION_DAYS: "401" }, tmp()))).toEqual(["SESSION_DAYS: must be at most 400"]);
+    expect(problemsOf(() => loadEnv({ MIN_PASSWORD_LENGTH: "129" }, tmp()))).toEqual(["MIN_PASSWORD_LENGTH: must be at most 128"]);
+  });
+
   it("reads HELP_LOG_UNANSWERED as 1 or true, 0 or false", () => {
     expect(loadEnv({ HELP_LOG_UNANSWERED: "1" }, tmp()).helpLogUnanswered).toBe(true);
     expect(loadEnv({ HELP_LOG_UNANSWERED: "true" }, tmp()).helpLogUnanswered).toBe(true);
