@@ -135,6 +135,100 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ TRUST_PROXY: "nginx.internal" }, tmp())).toThrow(/TRUST_PROXY: .*CIDR/);
     expect(() => loadEnv({ TRUST_PROXY: "10.0.0.0/99" }, tmp())).toThrow(/TRUST_PROXY/);
   });
+
+  it("keeps the documented defaults", () => {
+    const env = loadEnv({}, tmp());
+    expect(env).toMatchObject({
+      nodeEnv: "development",
+      appOrigin: "http://localhost:3000",
+      smtpUrl: undefined,
+      github: undefined,
+      googleIssuer: "https://accounts.google.com",
+      githubUrl: "https://github.com",
+      githubApiUrl: "https://api.github.com",
+      redisUrl: undefined,
+      apiKey: undefined,
+      logLevel: "info",
+      showUnconfiguredProviders: true,
+      mailGoesNowhere: false,
+      databaseTimeoutMs: 5_000,
+      requestTimeoutMs: 10_000,
+      mailRetryBaseMs: 30_000,
+      webhookRetryBaseMs: 10_000,
+      allowPrivateWebhooks: true,
+      sessionLifetime: { rememberedS: 30 * 24 * 60 * 60, shortS: 24 * 60 * 60 },
+      reauthWindowS: 15 * 60,
+      helpLogUnanswered: false,
+      statusUrl: null,
+    });
+    expect(env.operatorEmails.size).toBe(0);
+  });
+
+  it("reads a blank variable as unset, except PWNED_PASSWORDS_URL, where blank is off", () => {
+    const env = loadEnv({ PORT: " ", HOST: "", DATABASE_URL: "", LOG_LEVEL: "", GITHUB_URL: " ", SESSION_DAYS: "", HELP_LOG_UNANSWERED: "", STATUS_URL: " " }, tmp());
+    expect(env).toMatchObject({ port: 3000, host: "127.0.0.1", logLevel: "info", githubUrl: "https://github.com", helpLogUnanswered: false, statusUrl: null });
+    expect(env.database.kind).toBe("sqlite");
+    expect(env.sessionLifetime.rememberedS).toBe(30 * 24 * 60 * 60);
+    expect(loadEnv({ PWNED_PASSWORDS_URL: " " }, tmp()).pwnedPasswordsUrl).toBe("");
+  });
+
+  it("reads durations as whole numbers, naming the unit and the bounds", () => {
+    const env = loadEnv({ SESSION_DAYS: "7", SESSION_SHORT_HOURS: "2", REAUTH_MINUTES: "5", DATABASE_TIMEOUT_MS: "100", REQUEST_TIMEOUT_MS: "25000" }, tmp());
+    expect(env.sessionLifetime).toEqual({ rememberedS: 7 * 24 * 60 * 60, shortS: 2 * 60 * 60 });
+    expect(env.reauthWindowS).toBe(5 * 60);
+    expect(env.databaseTimeoutMs).toBe(100);
+    expect(env.requestTimeoutMs).toBe(25_000);
+    expect(problemsOf(() => loadEnv({ REAUTH_MINUTES: "1.5" }, tmp()))).toEqual(["REAUTH_MINUTES: must be a whole number of minutes"]);
+    expect(problemsOf(() => loadEnv({ SESSION_DAYS: "a week" }, tmp()))).toEqual(["SESSION_DAYS: must be a whole number of days"]);
+    expect(problemsOf(() => loadEnv({ DATABASE_TIMEOUT_MS: "50" }, tmp()))).toEqual(["DATABASE_TIMEOUT_MS: must be at least 100"]);
+    expect(problemsOf(() => loadEnv({ REQUEST_TIMEOUT_MS: "30000" }, tmp()))).toEqual(["REQUEST_TIMEOUT_MS: must be at most 25000"]);
+    expect(problemsOf(() => loadEnv({ WEBHOOK_RETRY_BASE_MS: "-1" }, tmp()))).toEqual(["WEBHOOK_RETRY_BASE_MS: must be a whole number of milliseconds"]);
+  });
+
+  it("words every whole number's bounds alike", () => {
+    expect(problemsOf(() => loadEnv({ PORT: "0" }, tmp()))).toEqual(["PORT: must be at least 1"]);
+    expect(problemsOf(() => loadEnv({ PORT: "65536" }, tmp()))).toEqual(["PORT: must be at most 65535"]);
+    expect(problemsOf(() => loadEnv({ SESSION_DAYS: "401" }, tmp()))).toEqual(["SESSION_DAYS: must be at most 400"]);
+    expect(problemsOf(() => loadEnv({ MIN_PASSWORD_LENGTH: "129" }, tmp()))).toEqual(["MIN_PASSWORD_LENGTH: must be at most 128"]);
+  });
+
+  it("reads HELP_LOG_UNANSWERED as 1 or true, 0 or false", () => {
+    expect(loadEnv({ HELP_LOG_UNANSWERED: "1" }, tmp()).helpLogUnanswered).toBe(true);
+    expect(loadEnv({ HELP_LOG_UNANSWERED: "true" }, tmp()).helpLogUnanswered).toBe(true);
+    expect(loadEnv({ HELP_LOG_UNANSWERED: "0" }, tmp()).helpLogUnanswered).toBe(false);
+    expect(loadEnv({ HELP_LOG_UNANSWERED: "false" }, tmp()).helpLogUnanswered).toBe(false);
+    expect(problemsOf(() => loadEnv({ HELP_LOG_UNANSWERED: "yes" }, tmp()))).toEqual(["HELP_LOG_UNANSWERED: must be 1 or 0"]);
+  });
+
+  it("derives the origin, the sender and the local-only switches from APP_URL, without its trailing slash", () => {
+    const env = loadEnv({ APP_URL: "https://tuesday.example/", AUTH_SECRET: "a".repeat(32) }, tmp());
+    expect(env).toMatchObject({
+      appUrl: "https://tuesday.example",
+      appOrigin: "https://tuesday.example",
+      mailFrom: "Tuesday AI <no-reply@tuesday.example>",
+      showUnconfiguredProviders: false,
+      allowPrivateWebhooks: false,
+    });
+    expect(loadEnv({ MAIL_FROM: " Ops <ops@tuesday.example> " }, tmp()).mailFrom).toBe("Ops <ops@tuesday.example>");
+    expect(problemsOf(() => loadEnv({ APP_URL: "tuesday.example" }, tmp()))).toEqual(['APP_URL: not a valid URL: "tuesday.example"']);
+    expect(problemsOf(() => loadEnv({ GITHUB_API_URL: "ftp://x" }, tmp()))).toEqual(['GITHUB_API_URL: GITHUB_API_URL must be an http(s) URL, got "ftp:"']);
+  });
+
+  it("reads STATUS_URL as an http(s) URL, normalised", () => {
+    expect(loadEnv({ STATUS_URL: "https://status.example" }, tmp()).statusUrl).toBe("https://status.example/");
+    expect(problemsOf(() => loadEnv({ STATUS_URL: "ftp://status.example" }, tmp()))).toEqual(["STATUS_URL: must be an http(s) URL"]);
+    expect(problemsOf(() => loadEnv({ STATUS_URL: "https://status example" }, tmp()))).toEqual(["STATUS_URL: must be an http(s) URL"]);
+  });
+
+  it("checks SMTP_URL, REDIS_URL, AUTH_SECRET and OPERATOR_EMAILS", () => {
+    expect(problemsOf(() => loadEnv({ SMTP_URL: "mail server" }, tmp()))).toEqual(['SMTP_URL: not a valid URL: "mail server"']);
+    expect(loadEnv({ SMTP_URL: "smtps://mail.example:465" }, tmp()).smtpUrl).toBe("smtps://mail.example:465");
+    expect(problemsOf(() => loadEnv({ REDIS_URL: "http://cache" }, tmp()))).toEqual(["REDIS_URL: must start with redis:// or rediss://"]);
+    expect(loadEnv({ REDIS_URL: "rediss://cache:6380" }, tmp()).redisUrl).toBe("rediss://cache:6380");
+    expect(problemsOf(() => loadEnv({ AUTH_SECRET: "short" }, tmp()))).toEqual(["AUTH_SECRET: must be at least 32 characters"]);
+    expect([...loadEnv({ OPERATOR_EMAILS: " Ann@Example.com, bo@x.io ," }, tmp()).operatorEmails]).toEqual(["ann@example.com", "bo@x.io"]);
+    expect(problemsOf(() => loadEnv({ OPERATOR_EMAILS: "ann@example.com,nobody" }, tmp()))).toEqual(['OPERATOR_EMAILS: not an email address: "nobody"']);
+  });
 });
 
 describe("parseDatabaseUrl", () => {
