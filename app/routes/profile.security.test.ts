@@ -6,9 +6,9 @@
  * (each device marks itself).
  */
 import { describe, expect, test } from "vitest";
-import { hotp } from "~/features/auth/totp";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { services } from "~/services.server";
+import { authenticator } from "../../tests/support/authenticator";
 import { callRoute, FIXTURE_PASSWORD, lastMail, mailsTo, makeAccount, mergeCookies, signIn } from "../../tests/routes/route-kit";
 import { action as authAction } from "./api/auth";
 import { action, loader } from "./profile.security";
@@ -374,13 +374,13 @@ describe("signing devices out", () => {
 
 describe("two-factor authentication and trusted browsers", () => {
   /** The app's current code for a setup's secret (as shown on the page). */
-  const codeFor = (secret: string) => hotp(`base32:${secret.replace(/\s+/g, "")}`, Math.floor(Date.now() / 30_000));
+  const codeFor = (secret: string) => authenticator(secret).code();
 
   async function turnOn(cookie: string): Promise<{ cookie: string; secret: string }> {
     const started = await post({ intent: "two-factor-enable", password: FIXTURE_PASSWORD }, cookie);
     expect(started.status).toBe(200);
     const secret = (await load(cookie)).data.twoFactor.pendingSetup!.secret;
-    const confirmed = await post({ intent: "two-factor-confirm", code: codeFor(secret) }, cookie);
+    const confirmed = await post({ intent: "two-factor-confirm", code: await codeFor(secret) }, cookie);
     expect(confirmed.location).toBe("/profile/security?changed=two-factor-on");
     return { cookie: mergeCookies(cookie, confirmed.cookies), secret };
   }
@@ -408,12 +408,12 @@ describe("two-factor authentication and trusted browsers", () => {
     const malformed = await post({ intent: "two-factor-confirm", code: "12345" }, asha.cookie);
     expect(malformed.status).toBe(400);
     expect(malformed.data).toMatchObject({ field: "code", message: "Enter the 6-digit code from your authenticator app." });
-    const wrongCode = String((Number(codeFor(pending.secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const wrongCode = String((Number(await codeFor(pending.secret)) + 500_000) % 1_000_000).padStart(6, "0");
     const wrong = await post({ intent: "two-factor-confirm", code: wrongCode }, asha.cookie);
     expect(wrong.status).toBe(400);
     expect(wrong.data).toMatchObject({ field: "code", message: EN.messages.wrongCode });
 
-    const confirmed = await post({ intent: "two-factor-confirm", code: codeFor(pending.secret) }, asha.cookie);
+    const confirmed = await post({ intent: "two-factor-confirm", code: await codeFor(pending.secret) }, asha.cookie);
     expect(confirmed.status).toBe(302);
     expect(confirmed.location).toBe("/profile/security?changed=two-factor-on");
     const after = await load(mergeCookies(asha.cookie, confirmed.cookies), confirmed.location!);
