@@ -5,10 +5,10 @@
  * does; codes are computed as an authenticator app computes them.
  */
 import { describe, expect, test } from "vitest";
-import { hotp } from "~/features/auth/totp";
 import { twoFactorState } from "~/features/auth/two-factor.server";
 import { services } from "~/services.server";
 import { hi } from "~/shared/i18n/messages.hi";
+import { type Authenticator, authenticatorFor } from "../../tests/support/authenticator";
 import { callRoute, FIXTURE_PASSWORD, lastMail, mergeCookies, type RouteCall, signIn } from "../../tests/routes/route-kit";
 import * as apiAuth from "./api/auth";
 import { action as authAction } from "./auth";
@@ -17,9 +17,9 @@ import { loader as rootLoader } from "../root";
 
 const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-interface Authenticator {
-  /** The otpauth URI's Base32 secret. */
-  secret: string;
+interface TwoFactorApp {
+  /** The authenticator app that scanned the otpauth URI. */
+  authenticator: Authenticator;
   backupCodes: string[];
   /** The code that turned two-factor on. */
   firstCode: string;
@@ -27,22 +27,20 @@ interface Authenticator {
   used: Set<string>;
 }
 
-/** The code of `secret` for the 30-second step `steps` away from now, as an authenticator app shows it. */
-function totpCode(secret: string, steps = 0): string {
-  return hotp(`base32:${secret}`, Math.floor(Date.now() / 30_000) + steps);
-}
-
 /** A code valid now (this step or one either side) that was not given out before. */
-function freshCode(app: Authenticator): string {
-  const code = [1, 0, -1].map((steps) => totpCode(app.secret, steps)).find((c) => !app.used.has(c));
-  if (!code) throw new Error("every code of this window was used: wait for the next step");
-  app.used.add(code);
-  return code;
+async function freshCode(app: TwoFactorApp): Promise<string> {
+  for (const steps of [1, 0, -1]) {
+    const code = await app.authenticator.code(steps);
+    if (app.used.has(code)) continue;
+    app.used.add(code);
+    return code;
+  }
+  throw new Error("every code of this window was used: wait for the next step");
 }
 
 /** Six digits that are no valid code now. */
-function wrongCodes(app: Authenticator, count: number): string[] {
-  const valid = new Set([-2, -1, 0, 1, 2].map((steps) => totpCode(app.secret, steps)));
+async function wrongCodes(app: TwoFactorApp, count: number): Promise<string[]> {
+  const valid = new Set(await Promise.all([-2, -1, 0, 1, 2].map((steps) => app.authenticator.code(steps))));
   return ["000001", "000002", "000003", "000004", "000005", "000006", "000007", "000008", "000009", "000010", "000011", "000012", "000013", "000014"].filter((c) => !valid.has(c)).slice(0, count);
 }
 
@@ -51,16 +49,15 @@ function wrongCodes(app: Authenticator, count: number): string[] {
  * endpoints: enable with the password, then the first code from the
  * otpauth URI's secret (kit candidate: `turnOnTwoFactor`).
  */
-async function turnOnTwoFactor(account: { cookie: string; password: string | null }, headers?: Record<string, string>): Promise<Authenticator> {
+async function turnOnTwoFactor(account: { cookie: string; password: string | null }, headers?: Record<string, string>): Promise<TwoFactorApp> {
   const enabled = await callRoute<{ totpURI: string; backupCodes: string[] }>(apiAuth.action, {
     path: "/api/auth/two-factor/enable",
     json: account.password === null ? {} : { password: account.password },
     cookie: account.cookie,
   });
   if (enabled.status !== 200) throw new Error(`two-factor/enable answered ${enabled.status}: ${JSON.stringify(enabled.data)}`);
-  const secret = new URL(enabled.data.totpURI).searchParams.get("secret")!;
-  const app: Authenticator = { secret, backupCodes: enabled.data.backupCodes, firstCode: "", used: new Set() };
-  app.firstCode = freshCode(app);
+  const app: TwoFactorApp = { authenticator: authenticatorFor(enabled.data.totpURI), backupCodes: enabled.data.backupCodes, firstCode: "", used: new Set() };
+  app.firstCode = await freshCode(app);
   const confirmed = await callRoute(apiAuth.action, { path: "/api/auth/two-factor/verify-totp", json: { code: app.firstCode }, cookie: mergeCookies(account.cookie, enabled.cookies), headers });
   if (confirmed.status !== 200) throw new Error(`two-factor/verify-totp answered ${confirmed.status}: ${JSON.stringify(confirmed.data)}`);
   return app;
@@ -115,7 +112,7 @@ describe("turning it on (the API the security page uses)", () => {
     const secret = uri.searchParams.get("secret")!;
     const confirmed = await callRoute(apiAuth.action, {
       path: "/api/auth/two-factor/verify-totp",
-      json: { code: totpCode(secret) },
+      json: { code: await authenticatorFor(enabled.data.totpURI).code() },
       cookie: mergeCookies(asha.cookie, enabled.cookies),
       headers: { "user-agent": CHROME_ON_WINDOWS },
     });
@@ -199,7 +196,7 @@ describe("the code", () => {
     const { cookie } = await passwordStep(asha.email);
     const before = await loginCount(asha.id);
 
-    const wrong = await codeStep(cookie, { code: wrongCodes(asha.app, 1)[0]! });
+    const wrong = await codeStep(cookie, { code: (await wrongCodes(asha.app, 1))[0]! });
     expect(wrong.status).toBe(401);
     expect(wrong.data).toEqual({ method: "totp", error: "That code is not right. Check your authenticator app and try again.", restart: false });
     // The code that turned two-factor on is still in its window, but it was used.
@@ -207,7 +204,7 @@ describe("the code", () => {
     expect(reused.status).toBe(401);
     expect(reused.data.error).toBe("That code was already used. Wait for the next one in your authenticator app.");
 
-    const right = await codeStep(cookie, { code: freshCode(asha.app) });
+    const right = await codeStep(cookie, { code: await freshCode(asha.app) });
     expect(right.status).toBe(302);
     expect(right.location).toBe("/home");
     expect(right.cookies).toMatch(/session_token=[^;]+/);
@@ -220,7 +217,7 @@ describe("the code", () => {
   test("a code with spaces (as the app shows it) is fine, and leads on to the page asked for", async () => {
     const asha = await accountWithTwoFactor();
     const { cookie } = await passwordStep(asha.email, { redirectTo: "/profile?edit=1" });
-    const code = freshCode(asha.app);
+    const code = await freshCode(asha.app);
     const answer = await codeStep(cookie, { code: `${code.slice(0, 3)} ${code.slice(3)}`, redirectTo: "/profile?edit=1" });
     expect(answer.location).toBe("/profile?edit=1");
   });
@@ -257,10 +254,10 @@ describe("the code", () => {
   test("five wrong codes end the challenge: even the right code then asks to sign in again", async () => {
     const asha = await accountWithTwoFactor();
     const { cookie } = await passwordStep(asha.email, { ip: "10.30.0.5" });
-    for (const code of wrongCodes(asha.app, 5)) {
+    for (const code of await wrongCodes(asha.app, 5)) {
       expect((await codeStep(cookie, { code }, { ip: "10.30.0.5" })).data.error).toBe("That code is not right. Check your authenticator app and try again.");
     }
-    const over = await codeStep(cookie, { code: freshCode(asha.app) }, { ip: "10.30.0.5" });
+    const over = await codeStep(cookie, { code: await freshCode(asha.app) }, { ip: "10.30.0.5" });
     expect(over.status).toBe(400);
     expect(over.data).toEqual({ method: "totp", error: "Too many wrong codes. Sign in again to get a new chance.", restart: true });
     expect(over.cookies).not.toMatch(/session_token=[^;]+/);
@@ -277,18 +274,18 @@ describe("the code", () => {
     const { cookie } = await passwordStep(ravi.email, { path: "/hi/auth" });
     const hindi = { path: "/hi/auth/two-factor" };
     expect((await codeStep(cookie, { code: "" }, hindi)).data.error).toBe(hi.auth.twoFactor.codeRequired);
-    expect((await codeStep(cookie, { code: wrongCodes(ravi.app, 1)[0]! }, hindi)).data.error).toBe(hi.auth.twoFactor.wrongCode);
+    expect((await codeStep(cookie, { code: (await wrongCodes(ravi.app, 1))[0]! }, hindi)).data.error).toBe(hi.auth.twoFactor.wrongCode);
     expect((await codeStep(cookie, { method: "backup", code: "nope-nope" }, hindi)).data.error).toBe(hi.auth.twoFactor.wrongBackupCode);
-    expect((await codeStep(cookie, { code: freshCode(ravi.app) }, hindi)).location).toBe("/hi/home");
+    expect((await codeStep(cookie, { code: await freshCode(ravi.app) }, hindi)).location).toBe("/hi/home");
   });
   test("ten wrong codes in a row lock the account for 15 minutes, the right code in a new challenge included", async () => {
     const asha = await accountWithTwoFactor();
     const ip = { ip: "10.30.0.6" };
     const challenges = [await passwordStep(asha.email, ip), await passwordStep(asha.email, ip)];
-    const codes = wrongCodes(asha.app, 10);
+    const codes = await wrongCodes(asha.app, 10);
     for (const [i, code] of codes.entries()) expect((await codeStep(challenges[i < 5 ? 0 : 1]!.cookie, { code }, ip)).status).toBe(401);
     const third = await passwordStep(asha.email, ip);
-    const locked = await codeStep(third.cookie, { code: freshCode(asha.app) }, ip);
+    const locked = await codeStep(third.cookie, { code: await freshCode(asha.app) }, ip);
     expect(locked.status).toBe(429);
     expect(locked.data).toEqual({ method: "totp", error: "Too many wrong codes for this account. Wait 15 minutes, then sign in again.", restart: true });
     expect(locked.cookies).not.toMatch(/session_token=[^;]+/);

@@ -5,10 +5,13 @@
  * form-errors.spec.ts (the security page's cases) and profile-replay.spec.ts
  * (each device marks itself).
  */
+import { randomBytes } from "node:crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { describe, expect, test } from "vitest";
-import { hotp } from "~/features/auth/totp";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { services } from "~/services.server";
+import { authenticator, authenticatorFor } from "../../tests/support/authenticator";
 import { callRoute, FIXTURE_PASSWORD, lastMail, mailsTo, makeAccount, mergeCookies, signIn } from "../../tests/routes/route-kit";
 import { action as authAction } from "./api/auth";
 import { action, loader } from "./profile.security";
@@ -374,13 +377,20 @@ describe("signing devices out", () => {
 
 describe("two-factor authentication and trusted browsers", () => {
   /** The app's current code for a setup's secret (as shown on the page). */
-  const codeFor = (secret: string) => hotp(`base32:${secret.replace(/\s+/g, "")}`, Math.floor(Date.now() / 30_000));
+  const codeFor = (secret: string) => authenticator(secret).code();
+
+  /** Better Auth's own otpauth URI for the account's stored secret (what /two-factor/enable answered). */
+  async function betterAuthUri(cookie: string): Promise<string> {
+    const answer = await callRoute<{ totpURI: string }>(authAction, { path: "/api/auth/two-factor/get-totp-uri", json: { password: FIXTURE_PASSWORD }, cookie });
+    expect(answer.status).toBe(200);
+    return answer.data.totpURI;
+  }
 
   async function turnOn(cookie: string): Promise<{ cookie: string; secret: string }> {
     const started = await post({ intent: "two-factor-enable", password: FIXTURE_PASSWORD }, cookie);
     expect(started.status).toBe(200);
     const secret = (await load(cookie)).data.twoFactor.pendingSetup!.secret;
-    const confirmed = await post({ intent: "two-factor-confirm", code: codeFor(secret) }, cookie);
+    const confirmed = await post({ intent: "two-factor-confirm", code: await codeFor(secret) }, cookie);
     expect(confirmed.location).toBe("/profile/security?changed=two-factor-on");
     return { cookie: mergeCookies(cookie, confirmed.cookies), secret };
   }
@@ -404,21 +414,54 @@ describe("two-factor authentication and trusted browsers", () => {
     const pending = (await load(asha.cookie)).data.twoFactor.pendingSetup!;
     expect(pending.totpUri).toMatch(/^otpauth:\/\/totp\//);
     expect(pending.totpUri).toContain(encodeURIComponent(asha.email));
+    // Better Auth's own URI for the secret, and the key to type in is its key.
+    expect(pending.totpUri).toBe(await betterAuthUri(asha.cookie));
+    expect(pending.secret.replace(/\s+/g, "")).toBe(new URL(pending.totpUri).searchParams.get("secret"));
 
     const malformed = await post({ intent: "two-factor-confirm", code: "12345" }, asha.cookie);
     expect(malformed.status).toBe(400);
     expect(malformed.data).toMatchObject({ field: "code", message: "Enter the 6-digit code from your authenticator app." });
-    const wrongCode = String((Number(codeFor(pending.secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const wrongCode = String((Number(await codeFor(pending.secret)) + 500_000) % 1_000_000).padStart(6, "0");
     const wrong = await post({ intent: "two-factor-confirm", code: wrongCode }, asha.cookie);
     expect(wrong.status).toBe(400);
     expect(wrong.data).toMatchObject({ field: "code", message: EN.messages.wrongCode });
 
-    const confirmed = await post({ intent: "two-factor-confirm", code: codeFor(pending.secret) }, asha.cookie);
+    const confirmed = await post({ intent: "two-factor-confirm", code: await codeFor(pending.secret) }, asha.cookie);
     expect(confirmed.status).toBe(302);
     expect(confirmed.location).toBe("/profile/security?changed=two-factor-on");
     const after = await load(mergeCookies(asha.cookie, confirmed.cookies), confirmed.location!);
     expect(after.data.notice).toBe(EN.messages.twoFactorOn);
     expect(after.data.twoFactor).toMatchObject({ enabled: true, pendingSetup: null, backupCodesLeft: 10 });
+  });
+
+  test("a secret imported as `base32:` is given to the app as the key Better Auth verifies: setup, then confirming it's you", async () => {
+    const asha = await signIn();
+    await post({ intent: "two-factor-enable", password: FIXTURE_PASSWORD }, asha.cookie);
+    // Better Auth stores secrets from elsewhere as "base32:<key>" and decodes the key (upper-cased) for its codes.
+    const key = base32.encode(randomBytes(20), { padding: false });
+    const { auth, database } = await services();
+    const stored = await symmetricEncrypt({ key: (await auth.$context).secretConfig, data: `base32:${key.toLowerCase()}` });
+    await database.db.updateTable("twoFactor").set({ secret: stored }).where("userId", "=", asha.id).execute();
+
+    const pending = (await load(asha.cookie)).data.twoFactor.pendingSetup!;
+    expect(pending.secret.replace(/\s+/g, "")).toBe(key);
+    expect(pending.totpUri).toBe(await betterAuthUri(asha.cookie));
+    const app = authenticatorFor(pending.totpUri);
+    // Better Auth's /two-factor/verify-totp accepts the app's code.
+    const confirmed = await post({ intent: "two-factor-confirm", code: await app.code() }, asha.cookie);
+    expect(confirmed.location).toBe("/profile/security?changed=two-factor-on");
+    const cookie = mergeCookies(asha.cookie, confirmed.cookies);
+
+    // And so does confirming it's you: a code of this step or one either side, not two away.
+    await age(asha.id, 30);
+    for (const steps of [2, -2]) {
+      const far = await post({ intent: "reauthenticate", method: "code", code: await app.code(steps) }, cookie, undefined, "10.30.2.7");
+      expect(far.status, `${steps} steps away`).toBe(400);
+      expect(far.data).toMatchObject({ ok: false, field: "code", message: EN.reauth.wrongCode });
+    }
+    const next = await post({ intent: "reauthenticate", method: "code", code: await app.code(1) }, cookie, undefined, "10.30.2.7");
+    expect(next.data).toMatchObject({ intent: "reauthenticate", ok: true });
+    expect((await load(cookie)).data.freshForS).toBeGreaterThan(14 * 60);
   });
 
   test("a setup waiting for its code is not shown to a session 20 minutes old", async () => {

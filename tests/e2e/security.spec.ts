@@ -7,17 +7,12 @@
  * (app/routes/auth.two-factor.test.ts, profile.security.test.ts).
  */
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 import { sessionCookieFor } from "../support/account-fixture";
+import { authenticator, type Authenticator } from "../support/authenticator";
 import { ageSessions, appDb, expect, PASSWORD, test, waitForMail } from "./fixtures";
 
-/** An authenticator app holding `key` (the setup key as the page shows it, spaces and all). */
-function authenticator(key: string) {
-  return new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, "")), digits: 6, period: 30, algorithm: "SHA1" });
-}
-
 /** The code after the current one: valid now too (one step of drift), and never used yet. */
-const nextCode = (app: TOTP) => app.generate({ timestamp: Date.now() + 30_000 });
+const nextCode = (app: Authenticator) => app.code(1);
 
 /** Turns two-factor on from the security page: the key into an authenticator, the backup codes read, the first code in. */
 async function turnOnTwoFactor(page: Page) {
@@ -31,7 +26,7 @@ async function turnOnTwoFactor(page: Page) {
   const backupCodes = await section.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
   expect(backupCodes).toHaveLength(10);
   const app = authenticator(key);
-  const firstCode = app.generate();
+  const firstCode = await app.code();
   await section.getByLabel("6-digit code from the app").fill(firstCode);
   await section.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." })).toBeVisible();
@@ -58,7 +53,7 @@ test("two-factor: set up by typing the key; every sign-in asks for a code, a bac
   // Stored encrypted: neither the key nor a backup code is in the database in clear.
   const row = await appDb(testInfo).selectFrom("twoFactor").select(["secret", "backupCodes"]).where("userId", "=", user.id).executeTakeFirstOrThrow();
   expect(row.backupCodes).not.toContain(backupCodes[0]!);
-  expect(row.secret).not.toContain(app.secret.base32.slice(0, 8));
+  expect(row.secret).not.toContain(app.key.slice(0, 8));
 
   await passwordThenCodeStep(page, user.email);
   const field = page.getByLabel("Authentication code");
@@ -67,7 +62,7 @@ test("two-factor: set up by typing the key; every sign-in asks for a code, a bac
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("That code was already used. Wait for the next one in your authenticator app.")).toBeVisible();
   await expect(field).toBeFocused();
-  await field.fill(nextCode(app));
+  await field.fill(await nextCode(app));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/home$/);
 
@@ -110,10 +105,10 @@ test.describe("without JavaScript", () => {
     await setup.close();
 
     await passwordThenCodeStep(page, user.email);
-    await page.getByLabel("Authentication code").fill("000000" === app.generate() ? "111111" : "000000");
+    await page.getByLabel("Authentication code").fill("000000" === (await app.code()) ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("That code is not right. Check your authenticator app and try again.")).toBeVisible();
-    await page.getByLabel("Authentication code").fill(nextCode(app));
+    await page.getByLabel("Authentication code").fill(await nextCode(app));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await page.goto("/profile/security");

@@ -98,7 +98,7 @@ describe.each(targets())("finding 38.2 on $kind: no way in skips the second fact
   async function signedInJarWithCode(): Promise<CookieJar> {
     const jar = await firstFactors["POST /sign-in/email"]!();
     for (const steps of [1, 0, -1]) {
-      const res = await browse(server, jar, "POST", "/api/auth/two-factor/verify-totp", { code: nextCode(app, steps) });
+      const res = await browse(server, jar, "POST", "/api/auth/two-factor/verify-totp", { code: await nextCode(app, steps) });
       if (res.status === 200) return jar;
     }
     throw new Error("no code of the window was accepted");

@@ -38,10 +38,10 @@ describe.each(targets())("finding 38.5 on $kind: re-authentication and password 
     const { app } = await turnOnTwoFactor(server, ownerJar, owner.password);
     const wrong = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
     for (let i = 0; i < 10; i++) {
-      const res = await browse(server, ownerJar, "POST", "/api/auth/reauthenticate", { code: wrong(app.generate()) }, { ip: freshIp() });
+      const res = await browse(server, ownerJar, "POST", "/api/auth/reauthenticate", { code: wrong(await app.code()) }, { ip: freshIp() });
       expect(res.status).toBe(400);
     }
-    const locked = await browse(server, ownerJar, "POST", "/api/auth/reauthenticate", { code: nextCode(app) }, { ip: freshIp() });
+    const locked = await browse(server, ownerJar, "POST", "/api/auth/reauthenticate", { code: await nextCode(app) }, { ip: freshIp() });
     expect(locked.status).toBe(429);
     expect(await locked.json()).toMatchObject({ code: "ACCOUNT_TEMPORARILY_LOCKED" });
   });

@@ -15,7 +15,6 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from "better-auth/api";
-import { symmetricDecrypt } from "better-auth/crypto";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -24,8 +23,7 @@ import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { waitMessage } from "~/infra/http/responses";
 import { clientIpOf } from "./client-ip";
-import { claimCode } from "./two-factor.server";
-import { verifyTotp } from "./totp";
+import { claimCode, storedAuthenticator } from "./two-factor.server";
 
 /** Better Auth endpoints that change how an account signs in, or end its other sessions. */
 export const REAUTH_PATHS: ReadonlySet<string> = new Set([
@@ -158,8 +156,9 @@ export function reauthentication({ db, limiter, windowS, log }: ReauthDeps) {
         if (!factor || factor.verified === false || factor.verified === 0) return fail("INVALID_CODE", REAUTH_MESSAGES.wrongCode);
         // The account's lock after ten wrong codes in a row is the sign-in challenge's too (finding 5).
         if (isLocked(factor.lockedUntil)) throw new APIError("TOO_MANY_REQUESTS", { code: "ACCOUNT_TEMPORARILY_LOCKED", message: REAUTH_MESSAGES.locked });
-        const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: factor.secret });
-        if (!verifyTotp(secret, code)) {
+        // Checked as Better Auth's /two-factor/verify-totp checks it: the same key, library and window.
+        const authenticator = await storedAuthenticator(ctx.context.secretConfig, factor.secret);
+        if (!(await authenticator.verify(code))) {
           await recordWrongCode(db, factor.id);
           return fail("INVALID_CODE", REAUTH_MESSAGES.wrongCode);
         }

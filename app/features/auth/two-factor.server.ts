@@ -26,6 +26,8 @@
  *     ceiling (account-rules.server.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
@@ -55,15 +57,20 @@ export const TWO_FACTOR_MESSAGES = {
   codeReused: "That code was already used. Wait for the next one in your authenticator app.",
 } as const;
 
+/** The authenticator's settings: the plugin's, and every code and otpauth URI computed here. */
+const TOTP_OPTIONS = { digits: 6, period: 30 } as const;
+/** The name an authenticator app lists the account under (the plugin's `issuer`). */
+export const TOTP_ISSUER = site.productName;
+
 /** Better Auth's plugin as this product uses it. */
 export function twoFactorPlugin() {
   return twoFactor({
-    issuer: site.productName,
+    issuer: TOTP_ISSUER,
     // Accounts made with Google or GitHub have no password: their re-authentication (reauthentication.server.ts) stands in.
     allowPasswordless: true,
     trustDeviceMaxAge: TRUST_DEVICE_MAX_AGE_S,
     twoFactorCookieMaxAge: CHALLENGE_MAX_AGE_S,
-    totpOptions: { digits: 6, period: 30 },
+    totpOptions: TOTP_OPTIONS,
     backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
   });
 }
@@ -284,4 +291,22 @@ export async function twoFactorState(db: Kysely<Database>, userId: string, secre
     }
   }
   return { enabled, pendingSetup: !enabled && Boolean(row?.factorId) && !row?.verified, backupCodesLeft };
+}
+
+const BASE32_PREFIX = "base32:";
+
+/**
+ * The authenticator of a stored (encrypted) TOTP secret, as Better Auth's
+ * plugin computes it: the same library (`@better-auth/utils/otp`) and the same
+ * key. The plugin's `decryptTOTPSecret` (better-auth, plugins/two-factor/totp)
+ * uses a secret it made itself as its UTF-8 bytes, and one imported as
+ * `base32:<key>` as the bytes the Base32 decodes to (upper-cased first); so
+ * here. Its `url()` is the otpauth URI the plugin gives for the same secret,
+ * and its `verify()` accepts what the plugin accepts (one step either side).
+ * `key`: Better Auth's `secretConfig`, which encrypted the secret.
+ */
+export async function storedAuthenticator(key: Parameters<typeof symmetricDecrypt>[0]["key"], encryptedSecret: string) {
+  const secret = await symmetricDecrypt({ key, data: encryptedSecret });
+  const bytes = secret.startsWith(BASE32_PREFIX) ? base32.decode(secret.slice(BASE32_PREFIX.length).toUpperCase()) : secret;
+  return createOTP(bytes, TOTP_OPTIONS);
 }

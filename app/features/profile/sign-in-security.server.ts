@@ -7,7 +7,6 @@
  * browser's (WebAuthn needs it): the page calls /api/auth/passkey/* itself.
  */
 import { renderSVG } from "uqr";
-import { symmetricDecrypt } from "better-auth/crypto";
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import {
@@ -18,6 +17,8 @@ import {
   listTrustedBrowsers,
   providerName,
   signInMethods,
+  storedAuthenticator,
+  TOTP_ISSUER,
   trustIdentifierOf,
   twoFactorState,
 } from "~/features/auth/index.server";
@@ -44,35 +45,21 @@ export interface SignInSecurityState {
   methods: SignInMethodView[];
 }
 
-/** The otpauth URI of a setup waiting for its first code, from the stored (encrypted) secret. */
+/**
+ * The otpauth URI of a setup waiting for its first code, from the stored
+ * (encrypted) secret: Better Auth's own URI for it (as /two-factor/enable and
+ * /two-factor/get-totp-uri answer), so the key the app is given is the one
+ * the plugin verifies codes with, a `base32:` secret included. The key shown
+ * for typing in is the URI's.
+ */
 async function pendingSetup(deps: SignInSecurityDeps, viewer: Viewer): Promise<TwoFactorView["pendingSetup"]> {
   const row = await deps.database.db.selectFrom("twoFactor").select(["secret", "verified"]).where("userId", "=", viewer.id).executeTakeFirst();
   if (!row || row.verified === true || row.verified === 1) return null;
   const context = await deps.auth.$context;
-  const raw = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-  // The key an authenticator app needs is Base32 of the secret's bytes (Better Auth's own URI says so too).
-  const secret = base32(raw.startsWith("base32:") ? Buffer.from(raw.slice(7)) : Buffer.from(raw, "utf8"));
-  const issuer = context.appName;
-  const totpUri = `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(viewer.email)}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&digits=6&period=30`;
+  const totpUri = (await storedAuthenticator(context.secretConfig, row.secret)).url(TOTP_ISSUER, viewer.email);
+  const secret = new URL(totpUri).searchParams.get("secret") ?? "";
   const svg = renderSVG(totpUri, { border: 2 });
   return { totpUri, secret: secret.replace(/(.{4})/g, "$1 ").trim(), qrDataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
-}
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-function base32(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
 }
 
 /** A way to sign in by its name on the page: Google and GitHub by their own, the password in the page's words. */

@@ -3,8 +3,8 @@
  * cookie jar, Google and GitHub sign-ins through the stand-ins' real
  * protocols (authorize, consent, callback), and an account with two-factor on.
  */
-import { Secret, TOTP } from "otpauth";
 import { call, type CallOptions, freshIp, mailsTo, type Server, signIn, type User } from "../../reliability/lib/harness.ts";
+import { type Authenticator, authenticatorFor } from "../../support/authenticator.ts";
 import type { Identity } from "../../support/oauth-servers.ts";
 import type { Target } from "./suite.ts";
 
@@ -86,21 +86,18 @@ export function redirectError(res: Response): string | null {
 }
 
 /** An authenticator app holding the secret of an otpauth URI. */
-export function authenticatorFor(totpURI: string): TOTP {
-  const secret = new URL(totpURI).searchParams.get("secret")!;
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-}
+export { authenticatorFor };
 
 /** The code after the current one: valid now too (one step of drift), and not used yet. */
-export const nextCode = (app: TOTP, steps = 1) => app.generate({ timestamp: Date.now() + steps * 30_000 });
+export const nextCode = (app: Authenticator, steps = 1) => app.code(steps);
 
 /** Turns two-factor on for a signed-in, fresh session (the jar's): its authenticator and backup codes. */
-export async function turnOnTwoFactor(server: Server, jar: CookieJar, password: string): Promise<{ app: TOTP; backupCodes: string[] }> {
+export async function turnOnTwoFactor(server: Server, jar: CookieJar, password: string): Promise<{ app: Authenticator; backupCodes: string[] }> {
   const enabled = await browse(server, jar, "POST", "/api/auth/two-factor/enable", { password });
   if (enabled.status !== 200) throw new Error(`two-factor/enable answered ${enabled.status}: ${await enabled.text()}`);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const app = authenticatorFor(totpURI);
-  const confirmed = await browse(server, jar, "POST", "/api/auth/two-factor/verify-totp", { code: app.generate() });
+  const confirmed = await browse(server, jar, "POST", "/api/auth/two-factor/verify-totp", { code: await app.code() });
   if (confirmed.status !== 200) throw new Error(`two-factor/verify-totp answered ${confirmed.status}: ${await confirmed.text()}`);
   return { app, backupCodes };
 }
