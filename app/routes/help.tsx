@@ -112,21 +112,28 @@ export default function Help({ loaderData }: Route.ComponentProps) {
           ) : (
             !problem && (
               <nav aria-label={t.followUps} className="mt-8">
-                <ul className="flex flex-wrap gap-2">
-                  {starters.map((starter) => (
-                    <li key={starter}>
-                      <a href={`${helpPath}?q=${encodeURIComponent(starter)}`} className="inline-block rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100">
-                        {starter}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <QuestionLinks questions={starters} helpPath={helpPath} />
               </nav>
             )
           )}
         </Container>
       </section>
     </>
+  );
+}
+
+/** Questions to ask next, each a link to its answer page. */
+function QuestionLinks({ questions, helpPath, className }: { questions: readonly string[]; helpPath: string; className?: string }) {
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className ?? ""}`}>
+      {questions.map((question) => (
+        <li key={question}>
+          <a href={`${helpPath}?q=${encodeURIComponent(question)}`} className="inline-block rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100">
+            {question}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -167,15 +174,7 @@ function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: st
       {reply.followUps.length > 0 && (
         <div className="mt-6">
           <h3 className="text-sm font-semibold text-ink-700">{t.followUps}</h3>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {reply.followUps.map((followUp) => (
-              <li key={followUp}>
-                <a href={`${helpPath}?q=${encodeURIComponent(followUp)}`} className="inline-block rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100">
-                  {followUp}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <QuestionLinks questions={reply.followUps} helpPath={helpPath} className="mt-2" />
         </div>
       )}
       {rated ? (

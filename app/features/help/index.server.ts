@@ -18,6 +18,7 @@ import { scriptLanguage } from "./text";
 
 export { helpSummary, type HelpSummary, unansweredLines } from "./help-store.server";
 export { helpIndex } from "./search-index.server";
+export { readHelpApiRequest } from "./help-api.server";
 
 
 /** POST /api/help/ask and GET /help (contract): a question of 1 to 500 characters; `lang` defaults to its script. */

@@ -1,7 +1,5 @@
-import { askHelp, helpQuestionSchema } from "~/features/help/index.server";
-import { readRequestBody } from "~/infra/http/body.server";
-import { jsonError, NO_STORE, tooManyRequests } from "~/infra/http/responses";
-import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import { askHelp, helpQuestionSchema, readHelpApiRequest } from "~/features/help/index.server";
+import { jsonError, NO_STORE } from "~/infra/http/responses";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/help-ask";
 
@@ -14,20 +12,16 @@ import type { Route } from "./+types/help-ask";
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const services = await app.services();
-  const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
-  if (!decision.allowed) return tooManyRequests(decision);
-  const body = await readRequestBody(request, { accept: ["json", "urlencoded"] });
-  if (!body.ok) return jsonError(body.status, body.message);
-  const parsed = helpQuestionSchema.safeParse(body.fields);
-  if (!parsed.success) {
-    const tooLong = parsed.error.issues.some((issue) => issue.path[0] === "q" && issue.code === "too_big");
-    const badLang = parsed.error.issues.some((issue) => issue.path[0] === "lang");
-    return jsonError(422, badLang ? 'lang must be "en" or "hi".' : tooLong ? "The question is too long: at most 500 characters." : "Type a question.");
-  }
+  const read = await readHelpApiRequest(request, { limiter: services.limiter, ip: app.clientIp() }, helpQuestionSchema, (issues) => {
+    if (issues.some((issue) => issue.path[0] === "lang")) return 'lang must be "en" or "hi".';
+    if (issues.some((issue) => issue.path[0] === "q" && issue.code === "too_big")) return "The question is too long: at most 500 characters.";
+    return "Type a question.";
+  });
+  if (!read.ok) return read.response;
   const reply = await askHelp(
     { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log },
-    parsed.data.q,
-    parsed.data.lang,
+    read.data.q,
+    read.data.lang,
   );
   return Response.json(reply, { headers: NO_STORE });
 }

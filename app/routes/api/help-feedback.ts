@@ -1,7 +1,5 @@
-import { helpFeedbackSchema, recordHelpFeedback } from "~/features/help/index.server";
-import { readRequestBody } from "~/infra/http/body.server";
-import { jsonError, NO_STORE, tooManyRequests } from "~/infra/http/responses";
-import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import { helpFeedbackSchema, readHelpApiRequest, recordHelpFeedback } from "~/features/help/index.server";
+import { jsonError, NO_STORE } from "~/infra/http/responses";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/help-feedback";
 
@@ -9,14 +7,10 @@ import type { Route } from "./+types/help-feedback";
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const services = await app.services();
-  const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
-  if (!decision.allowed) return tooManyRequests(decision);
-  const body = await readRequestBody(request, { accept: ["json", "urlencoded"] });
-  if (!body.ok) return jsonError(body.status, body.message);
-  const parsed = helpFeedbackSchema.safeParse(body.fields);
-  if (!parsed.success) return jsonError(422, "Send the answerId of an answer and helpful: true or false.");
+  const read = await readHelpApiRequest(request, { limiter: services.limiter, ip: app.clientIp() }, helpFeedbackSchema, () => "Send the answerId of an answer and helpful: true or false.");
+  if (!read.ok) return read.response;
   const deps = { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log };
-  if (!(await recordHelpFeedback(deps, parsed.data.answerId, parsed.data.helpful))) return jsonError(422, "This answerId is not one we gave.");
+  if (!(await recordHelpFeedback(deps, read.data.answerId, read.data.helpful))) return jsonError(422, "This answerId is not one we gave.");
   return Response.json({ ok: true }, { headers: NO_STORE });
 }
 
