@@ -40,6 +40,7 @@ export default [
   route("admin/accounts/:id/export", "routes/admin.accounts.export.ts"),
   route("admin/messages/export", "routes/admin.messages.export.ts"),
   route("admin/metrics.json", "routes/admin.metrics.ts"),
+  route("admin/metrics", "routes/admin.prometheus.ts"),
 
   // A page's files: the profile's data export, the blog's feed
   route("profile/download", "routes/profile.download.ts"),

@@ -118,6 +118,8 @@ const schema = z
     GITHUB_API_URL: variable(httpUrl("GITHUB_API_URL").transform(withoutTrailingSlash).default("https://api.github.com")),
     REDIS_URL: variable(z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional()),
     API_KEY: text,
+    // A scraper's bearer token for /admin/metrics (Prometheus); at least 32 characters, like a secret.
+    METRICS_TOKEN: variable(z.string().min(32, "must be at least 32 characters").optional()),
     TRUST_PROXY: text.transform((value, ctx): TrustProxy => {
       if (value === undefined || /^(0|false|no|off)$/i.test(value)) return { kind: "none" };
       if (/^(true|yes|on)$/i.test(value)) return { kind: "hops", hops: 1 };
@@ -254,6 +256,8 @@ function toEnv(v: Vars, { database, authSecret, dataDir }: Resolved) {
     githubApiUrl: v.GITHUB_API_URL,
     redisUrl: v.REDIS_URL,
     apiKey: v.API_KEY,
+    /** METRICS_TOKEN: `Authorization: Bearer <it>` reads /admin/metrics without an operator's session; unset, only operators. */
+    metricsToken: v.METRICS_TOKEN,
     /** Whom X-Forwarded-For is believed from (TRUST_PROXY; see `TrustProxy`). */
     trustProxy: v.TRUST_PROXY,
     /** TRUST_PROXY is set: a balancer is in front (a stopping instance refuses new requests with 503). */
