@@ -16,14 +16,14 @@
  *      answer says the site does not say.
  */
 import { formatRupees, plans, priceFor, YEARLY_DISCOUNT } from "~/features/pricing";
-import { plansHi } from "~/features/pricing/index.server";
 import { INTL_LOCALE, type Locale } from "~/shared/i18n/locale";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { answerWords } from "./answer-words";
 import type { Passage, Topic } from "./corpus.server";
+import { ACCOUNT_RECORDS, has, MEANS, MINE, OFF_TOPIC, PLAN_WORDS, planOf, PRICE_WORDS } from "./lexicon";
 import { followUpsFrom } from "./starters";
 import { type HelpIndex, keysOf } from "./search-index.server";
-import { englishKey, hindiKey, isDevanagari, isSubjectWord, romanize, soundKey, words } from "./text";
+import { englishKey, hindiKey, isDevanagari, isSubjectWord, words } from "./text";
 
 export interface HelpSource {
   url: string;
@@ -39,109 +39,6 @@ export interface HelpAnswer {
   /** Why an answer is "none": the site does not say, the question is about the asker's account, or it is outside the help desk. */
   reason?: "unknown" | "account" | "off-topic";
 }
-
-// ---------------------------------------------------------------------------
-// What a question is about, before any search
-// ---------------------------------------------------------------------------
-
-/** Words of "mine" in the three ways of asking. */
-const MINE = new Set(["my", "mine", "mera", "meri", "mere", "mujhe", "मेरा", "मेरी", "मेरे", "मुझे"]);
-/** Records only the asker's account holds (and the site cannot see from here). */
-const ACCOUNT_RECORDS = new Set(
-  "payment payments paid invoice invoices bill bills billing order orders transaction transactions balance receipt receipts charge charged deducted bhugtan भुगतान बिल ऑर्डर लेनदेन रसीद पेमेंट".split(" "),
-);
-/**
- * What a company's help desk does not answer, whatever its pages happen to
- * contain: the weather, sport, markets, other assistants, homework. A word here
- * makes the question out of scope even when the site uses the word elsewhere.
- */
-const OFF_TOPIC = new Set(
-  (
-    "weather rain temperature forecast mausam मौसम barish बारिश cricket match ipl football score क्रिकेट मैच " +
-    "stock stocks share shares sensex nifty market bazaar bazar शेयर बाज़ार बाजार bitcoin crypto btc rate " +
-    "chatgpt gpt gemini claude copilot openai perplexity bard " +
-    "homework essay assignment होमवर्क निबंध poem kavita कविता joke chutkula recipe movie film song news khabar ख़बर खबर " +
-    "coupon coupons promo voucher कूपन diwali दिवाली holi होली"
-  ).split(" "),
-);
-
-/** A word list keyed as questions' words are (Hindi spelling variants and endings folded). */
-function wordSet(list: string): Set<string> {
-  return new Set(list.split(/\s+/).map((w) => (isDevanagari(w) ? hindiKey(w.normalize("NFC")) : w)));
-}
-const has = (set: Set<string>, word: string) => set.has(word) || set.has(isDevanagari(word) ? hindiKey(word) : englishKey(word));
-
-const PRICE_WORDS = wordSet(
-  (
-    "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
-    "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
-    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य"
-  ),
-);
-/** Words that only say "a plan": with a price word and nothing else, the question is about every plan. */
-const PLAN_WORDS = wordSet(
-  "plan plans subscription subscriptions प्लान प्लानों सदस्यता in mein में rupees rupee inr billing बिलिंग save saving saved discount बचत bachat bachega बचेगा chhoot छूट",
-);
-
-/** What else a plan is called in a question ("muft" is free in Hindi). */
-const PLAN_SYNONYMS: Record<string, string[]> = { professional: ["pro"], free: ["muft", "मुफ्त", soundKey("muft")] };
-
-/** Each plan's names, as an English, Hindi or Hinglish question writes them: its id, its Hindi name, their sound keys. */
-const PLAN_KEYS = new Map<string, Set<string>>(
-  pairsOfPlans().map(([en, hi]) => [
-    en.id,
-    new Set([en.id, soundKey(en.id), hindiKey(hi.name), soundKey(romanize(hi.name)), ...(PLAN_SYNONYMS[en.id] ?? [])]),
-  ]),
-);
-
-function pairsOfPlans() {
-  return plans.map((plan) => [plan, plansHi.find((p) => p.id === plan.id)!] as const);
-}
-
-function planOf(question: string[]): (typeof plans)[number] | undefined {
-  for (const word of question) {
-    const keys = isDevanagari(word) ? [hindiKey(word), soundKey(romanize(word))] : [word, soundKey(word)];
-    const plan = plans.find((p) => keys.some((key) => PLAN_KEYS.get(p.id)!.has(key)));
-    if (plan) return plan;
-  }
-  return undefined;
-}
-
-/**
- * What a word of a question also means, in the pages' English: question words
- * ("where" is asked about an address), Hinglish and Hindi verbs, and English
- * forms a suffix rule does not reach ("sold", "founded"). They add to the
- * search; a subject word counts as found where its meaning is.
- */
-const MEANS_WORDS: Record<string, string> = {
-  where: "based address", kahan: "based address", kaha: "based address", kahaan: "based address", "कहां": "based address", "कहाँ": "based address",
-  located: "based address", location: "based address", office: "address", city: "based",
-  who: "founder", kaun: "founder team", kon: "founder team", "कौन": "founder team", kisne: "founder", "किसने": "founder",
-  founded: "founder", started: "founder", banaya: "founder", "शुरुआत": "founder", shuru: "founder",
-  when: "launch", kab: "launch", "कब": "launch", aayega: "launch", aayegi: "launch", ayega: "launch", ayegi: "launch", aaega: "launch", aaegi: "launch",
-  sell: "sold sell", sold: "sold sell", bechte: "sold sell", bechta: "sold sell", bechoge: "sold sell", "बेचते": "sold sell",
-  wapas: "refund return", vapas: "refund return", "वापस": "refund return", "लौटा": "return", return: "return refund", lauta: "return",
-  refund: "refund", money: "refund",
-  delete: "delete erase", mitana: "delete erase", mitau: "delete erase", mitaun: "delete erase", hatana: "delete", "मिटाऊं": "delete erase", "मिटाऊँ": "delete erase", "मिटाना": "delete erase",
-  cancel: "cancelled canceled", "रद्द": "cancelled",
-  stored: "stored hashed", store: "stored hashed", password: "password hashed",
-  join: "join community", jude: "join", judna: "join", "जुड़ें": "join",
-  evaluate: "evaluation evaluating", evaluated: "evaluation evaluating", parakh: "evaluation", "मूल्यांकन": "evaluation",
-  products: "products", product: "products", "उत्पाद": "products",
-  mission: "mission", vision: "vision", "विजन": "vision", vijan: "vision",
-  address: "address based", "पता": "address", pata: "address",
-  ads: "advertising", ad: "advertising", advertisement: "advertising", vigyapan: "advertising", "विज्ञापन": "advertising",
-  "इकट्ठा": "collection collect data", "जानकारी": "data", "संग्रह": "collection data", collect: "collection data", collected: "collection data", "लौट": "refund return", "लौटेगा": "refund return",
-  // English words Hindi writes in Devanagari: the pages' Hindi often says them in Hindi words.
-  "अकाउंट": "account", "एकाउंट": "account", "डिलीट": "delete", "प्राइवेसी": "privacy", "सब्सक्रिप्शन": "subscription", "कैंसल": "cancel cancelled",
-  "पेमेंट": "payment", "प्रोडक्ट": "products", "फाउंडर": "founder", "ऑफिस": "address based", "एड्रेस": "address", "कॉन्टैक्ट": "contact", "वॉच": "watch",
-  "टेलीग्राम": "telegram", "चैनल": "channel", hatau: "delete", "हटाऊं": "delete", "हटाना": "delete", "हटाएं": "delete",
-};
-
-/** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */
-const MEANS: Record<string, string> = Object.fromEntries(
-  Object.entries(MEANS_WORDS).map(([word, meaning]) => [isDevanagari(word) ? hindiKey(word.normalize("NFC")) : word, meaning]),
-);
 
 // ---------------------------------------------------------------------------
 // Quoting
