@@ -6,7 +6,7 @@
  * of /f/:form, methods refused at the edge. The routes' own answers are their
  * route tests' (app/routes/**).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -189,5 +189,20 @@ describe("methods", () => {
   it("a write from another origin is refused before any route runs", async () => {
     const res = await fetch(`${server.url}/api/auth/sign-out`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("the request log", () => {
+  it("never holds a visitor's question or message: the query of /help and /contact is left out", async () => {
+    const marker = `marker${Date.now()}`;
+    for (const target of [`/help?q=${marker}+price`, `/hi/help?q=${marker}`, `/contact?message=${marker}`]) {
+      await (await fetch(`${server.url}${target}`)).arrayBuffer();
+    }
+    // The log line is written when the answer has finished; give the pipe a moment.
+    await new Promise((r) => setTimeout(r, 300));
+    const log = readFileSync(path.join(root, "tests/.artifacts/server-http-edge.log"), "utf8");
+    expect(log).toContain('"url":"/help?[redacted]"');
+    expect(log).toContain('"url":"/contact?[redacted]"');
+    expect(log).not.toContain(marker);
   });
 });
