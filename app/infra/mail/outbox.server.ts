@@ -8,7 +8,9 @@
  *     is woken.
  *   - The worker claims a due row with a conditional UPDATE that only one
  *     caller can win (`claimed_until`), so instances never send one row twice
- *     at once; a crashed sender's claim simply expires.
+ *     at once; a crashed sender's claim simply expires. The claim, the
+ *     worker's loop and the back-off are the durable queue's, shared with
+ *     the webhook deliveries (infra/queue/durable-queue.server.ts).
  *   - A success the database did not take (it went away between the send
  *     and the record) is kept in memory and recorded as soon as it answers
  *     again, while the row is still claimed: the mail is not sent twice.
@@ -32,9 +34,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import type { Database, MailOutboxTable } from "~/infra/db/schema";
-import { toDate } from "~/infra/db/time";
-import { detached } from "~/infra/dependency-scope";
+import { DurableQueue, errorText, failedAttempt, pendingColumns } from "~/infra/queue/durable-queue.server";
 import type { MailMessage, Mailer } from "./mailer.server";
+
+export { backoffMs, GIVE_UP_AFTER_MS, MAX_BACKOFF_MS } from "~/infra/queue/durable-queue.server";
 
 /** What a mail is for: the console lists it, the logs name it, hooks are registered per kind. */
 export const MAIL_KINDS = [
@@ -89,9 +92,6 @@ export interface OutboxOptions {
 export const SEND_TIMEOUT_MS = 60_000;
 /** A sender holds a row this long; longer than a send may take. */
 export const CLAIM_MS = 2 * SEND_TIMEOUT_MS;
-/** Retries go on for this long after the mail was written. */
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-export const MAX_BACKOFF_MS = 30 * 60_000;
 /** Sent rows are kept this long (for duplicate questions), then deleted. */
 export const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 25;
@@ -99,18 +99,9 @@ const BATCH = 25;
 const SENDERS = 4;
 const ERROR_MAX = 500;
 
-/** The wait after `attempts` failed attempts. */
-export function backoffMs(attempts: number, baseMs: number): number {
-  return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
 /** A recipient as the logs name it: enough to correlate, not an address. */
 export function recipientHash(address: string): string {
   return createHash("sha256").update(address.trim().toLowerCase()).digest("hex").slice(0, 12);
-}
-
-function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX) || "unknown error";
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -128,31 +119,23 @@ export interface PassReport {
   skipped: number;
 }
 
-export class MailOutbox {
+export class MailOutbox extends DurableQueue<"mail_outbox"> {
   private readonly hooks = new Map<MailKind, OutcomeHooks>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private timerAt = 0;
-  private poller: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
-  /** Set by stop(): the pass under way finishes the row it is sending and ends. */
-  private stopping = false;
   /** Since when sends have been failing (null: the last attempt worked). */
   private failingSince: number | null = null;
   private lastProbe = 0;
-  private lastHousekeeping = 0;
-  /** Claims whose answer the database did not give (the connection went mid-update): let go on the next pass. */
-  private readonly uncertainClaims = new Map<string, string>();
   /** Rows sent whose success the database did not take yet (it was down): recorded on the next passes. */
   private readonly unrecorded = new Map<string, { row: OutboxRow; sentAt: string; hookDone: boolean }>();
 
   constructor(
-    private readonly database: DatabaseHandle,
+    database: DatabaseHandle,
     private readonly mailer: Mailer,
-    private readonly log: Logger,
+    log: Logger,
     private readonly options: OutboxOptions,
-  ) {}
+  ) {
+    // Passes until nothing is due: a backlog after an outage drains at once.
+    super(database, log, { table: "mail_outbox", name: "mail outbox", pollMs: options.pollMs ?? 10_000, claimMs: CLAIM_MS, batch: BATCH, senders: SENDERS, passes: 40, finished: ["sent", "superseded"], keepMs: KEEP_SENT_MS });
+  }
 
   /** Registers what a feature wants to hear about mails of `kind`. */
   on(kind: MailKind, hooks: OutcomeHooks): void {
@@ -182,14 +165,8 @@ export class MailOutbox {
         html: mail.html,
         user_id: mail.userId ?? null,
         ref: mail.ref ?? null,
-        status: "pending",
-        attempts: 0,
-        last_error: null,
-        next_attempt_at: notBefore.toISOString(),
-        claimed_until: null,
-        created_at: now.toISOString(),
+        ...pendingColumns(now, notBefore),
         sent_at: null,
-        give_up_at: new Date(notBefore.getTime() + GIVE_UP_AFTER_MS).toISOString(),
         list_unsubscribe: mail.listUnsubscribe ?? null,
       })
       .execute();
@@ -217,111 +194,37 @@ export class MailOutbox {
     if (!exists) await this.enqueue(mail, { db, now, notBefore, id, wake: false });
   }
 
-  /** Asks for a pass soon (after the current one, if one runs). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  /** A pass in `ms` (an earlier one already scheduled stays). */
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    const at = Date.now() + ms;
-    if (this.timer && this.timerAt <= at) return;
-    clearTimeout(this.timer);
-    this.timerAt = at;
-    // Started from a request (enqueue wakes the worker), the timer must not run in that request's scope.
-    this.timer = detached(() =>
-      setTimeout(() => {
-        this.timer = undefined;
-        this.tick();
-      }, ms),
-    );
-    this.timer.unref?.();
-  }
-
-  /** Starts the worker: a pass now, when woken, and every `pollMs`. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.stopping = false;
-    // Mail left waiting by an earlier run: ask the mail server at once whether it answers, then send it.
+  /** Mail left waiting by an earlier run: ask the mail server at once whether it answers, then send it. */
+  protected override onStart(): void {
     this.failingSince = 0;
     this.lastProbe = 0;
-    this.poller = detached(() => setInterval(() => this.tick(), this.options.pollMs ?? 10_000));
-    this.poller.unref();
-    this.wake();
   }
 
-  /** Stops the worker; waits (at most `timeoutMs`) for the pass under way. A send cut short is retried later by whoever runs next. */
-  async stop(timeoutMs = 5_000): Promise<void> {
-    this.stopped = true;
-    this.stopping = true;
-    clearInterval(this.poller);
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    if (this.running) await Promise.race([this.running, limit]);
-    // Successes still unrecorded get a last chance (else they are sent again, same Message-ID, after their claim).
-    if (this.unrecorded.size > 0) await Promise.race([this.recordUnrecorded(), limit]);
-    clearTimeout(timer);
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.work()
-      .catch((error: unknown) => this.log.warn({ err: error }, "mail outbox pass failed; it runs again shortly"))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  private async work(): Promise<void> {
-    const now = Date.now();
+  /** Before the worker's passes: records what it could not, and asks a failing mail server whether it is back. */
+  protected override async beforeRound(now: number): Promise<boolean> {
     if (this.unrecorded.size > 0) {
       await this.recordUnrecorded();
       // The database still does not answer: nothing else can be done meanwhile; try again in a second.
       if (this.unrecorded.size > 0) {
         this.schedule(1_000);
-        return;
+        return false;
       }
     }
-    if (this.uncertainClaims.size > 0) await this.releaseUncertainClaims();
     if (this.failingSince !== null && now - this.lastProbe >= this.options.retryBaseMs) {
       this.lastProbe = now;
       await this.probeMailServer();
     }
-    // Passes until nothing is due: a backlog after an outage drains at once.
-    for (let i = 0; i < 40 && !this.stopping; i++) {
-      const report = await this.runOnce();
-      if (report.sent + report.failed + report.skipped < BATCH) break;
-    }
-    // The next row that falls due (a retry after its back-off), and the next question to a failing mail server.
-    const next = await this.database.db
-      .selectFrom("mail_outbox")
-      .select((eb) => eb.fn.min("next_attempt_at").as("at"))
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    const pollMs = this.options.pollMs ?? 10_000;
-    if (next?.at) this.schedule(Math.min(pollMs, Math.max(50, toDate(next.at).getTime() - Date.now())));
-    if (this.failingSince !== null) this.schedule(Math.min(pollMs, Math.max(50, this.lastProbe + this.options.retryBaseMs - Date.now())));
-    if (now - this.lastHousekeeping >= 60 * 60_000) {
-      this.lastHousekeeping = now;
-      await this.database.db.deleteFrom("mail_outbox").where("status", "in", ["sent", "superseded"]).where("created_at", "<", new Date(now - KEEP_SENT_MS).toISOString()).execute();
-    }
+    return true;
+  }
+
+  /** The next question to a failing mail server. */
+  protected override afterRound(): void {
+    if (this.failingSince !== null) this.scheduleAt(this.lastProbe + this.options.retryBaseMs);
+  }
+
+  /** Successes still unrecorded get a last chance (else they are sent again, same Message-ID, after their claim). */
+  protected override finish(): Promise<void> {
+    return this.recordUnrecorded();
   }
 
   /** While sending fails: is the mail server back? Then every waiting row is due now. */
@@ -348,55 +251,13 @@ export class MailOutbox {
   }
 
   /** One pass over the rows due at `now`, oldest first. Tests call it with a clock. */
-  async runOnce({ now = new Date(), limit = BATCH }: { now?: Date; limit?: number } = {}): Promise<PassReport> {
-    const db = this.database.db;
-    const nowIso = now.toISOString();
-    const due = await db
-      .selectFrom("mail_outbox")
-      .selectAll()
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", nowIso)
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowIso)]))
-      .orderBy("next_attempt_at")
-      .limit(limit)
-      .execute();
-
-    const report: PassReport = { sent: 0, failed: 0, skipped: 0 };
-    const holdUntil = new Date(now.getTime() + CLAIM_MS).toISOString();
-    // A few at a time: a backlog after an outage drains several times faster than one by one.
-    let next = 0;
-    const sender = async () => {
-      while (next < due.length && !this.stopping) {
-        const row = due[next++]!;
-        let claim;
-        try {
-          claim = await db
-            .updateTable("mail_outbox")
-            .set({ claimed_until: holdUntil })
-            .where("id", "=", row.id)
-            .where("status", "=", "pending")
-            .where("attempts", "=", row.attempts)
-            .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowIso)]))
-            .executeTakeFirst();
-        } catch (error) {
-          // The update may have happened with its answer lost: the row would sit claimed by nobody for CLAIM_MS.
-          this.uncertainClaims.set(row.id, holdUntil);
-          throw error;
-        }
-        if (Number(claim.numUpdatedRows) !== 1) {
-          report.skipped += 1;
-          continue;
-        }
-        if (await this.deliver(row, now)) report.sent += 1;
-        else report.failed += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(SENDERS, due.length) }, sender));
-    return report;
+  async runOnce(options: { now?: Date; limit?: number } = {}): Promise<PassReport> {
+    const { done, failed, skipped } = await this.pass(options);
+    return { sent: done, failed, skipped };
   }
 
   /** Sends one claimed row and records the outcome. Never throws; true when it went out. */
-  private async deliver(row: OutboxRow, now: Date): Promise<boolean> {
+  protected async deliver(row: OutboxRow, now: Date): Promise<boolean> {
     const db = this.database.db;
     const logFields = { mailId: row.id, kind: row.kind, recipient: recipientHash(row.to_address), attempt: row.attempts + 1 };
     try {
@@ -413,20 +274,14 @@ export class MailOutbox {
         SEND_TIMEOUT_MS,
       );
     } catch (error) {
-      const text = errorText(error);
-      const attempts = row.attempts + 1;
-      const givingUp = now.getTime() >= toDate(row.give_up_at).getTime();
-      const next = new Date(now.getTime() + backoffMs(attempts, this.options.retryBaseMs));
+      const text = errorText(error, ERROR_MAX);
+      const { attempts, givingUp, next, columns } = failedAttempt(row, now, text, this.options.retryBaseMs);
       if (givingUp) this.log.error({ ...logFields, error: text }, "mail not delivered after 24 hours of retries; given up (see /admin/mail)");
       else this.log.warn({ ...logFields, error: text, nextAttempt: next.toISOString() }, "mail not delivered; it will be retried");
       this.failingSince ??= now.getTime();
       this.lastProbe = Math.max(this.lastProbe, now.getTime());
       try {
-        await db
-          .updateTable("mail_outbox")
-          .set({ attempts, last_error: text, next_attempt_at: next.toISOString(), claimed_until: null, status: givingUp ? "failed" : "pending" })
-          .where("id", "=", row.id)
-          .execute();
+        await db.updateTable("mail_outbox").set(columns).where("id", "=", row.id).execute();
         await this.hooks.get(row.kind as MailKind)?.failed?.({ ...row, attempts, last_error: text }, db, text);
       } catch (dbError) {
         // The claim expires by itself; the row is retried then.
@@ -442,7 +297,7 @@ export class MailOutbox {
     } catch (error) {
       // The database went away between the send and the record: remember it, record it when it is back.
       this.unrecorded.set(row.id, entry);
-      this.log.warn({ mailId: row.id, error: errorText(error) }, "mail sent; recording it once the database answers again");
+      this.log.warn({ mailId: row.id, error: errorText(error, ERROR_MAX) }, "mail sent; recording it once the database answers again");
       this.schedule(1_000);
     }
     if (wasFailing) await this.recovered().catch(() => {});
@@ -459,14 +314,6 @@ export class MailOutbox {
     }
   }
 
-  /** Lets go of claims we may hold without knowing (only where the claim is still exactly ours). */
-  private async releaseUncertainClaims(): Promise<void> {
-    for (const [id, holdUntil] of this.uncertainClaims) {
-      await this.database.db.updateTable("mail_outbox").set({ claimed_until: null }).where("id", "=", id).where("status", "=", "pending").where("claimed_until", "=", holdUntil).execute();
-      this.uncertainClaims.delete(id);
-    }
-  }
-
   private async recordUnrecorded(): Promise<void> {
     for (const [id, entry] of this.unrecorded) {
       try {
@@ -480,16 +327,7 @@ export class MailOutbox {
   }
 
   /** An operator's "retry now": a waiting or given-up row is due at once. True when there was such a row. */
-  async retryNow(id: string, now = new Date()): Promise<boolean> {
-    const result = await this.database.db
-      .updateTable("mail_outbox")
-      .set({ status: "pending", next_attempt_at: now.toISOString(), give_up_at: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString() })
-      .where("id", "=", id)
-      .where("status", "in", ["pending", "failed"])
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now.toISOString())]))
-      .executeTakeFirst();
-    const found = Number(result.numUpdatedRows) === 1;
-    if (found) this.wake();
-    return found;
+  retryNow(id: string, now = new Date()): Promise<boolean> {
+    return this.requeue(id, now, ["pending", "failed"]);
   }
 }

@@ -2,10 +2,11 @@
  * Webhook deliveries (issue 21; docs/decisions/0030-form-service-parity.md):
  * every delivery is a row of `webhook_delivery`, written in the request's
  * transaction beside what it announces, and POSTed by a worker in each
- * instance with the mail outbox's discipline (infra/mail/outbox.server.ts):
- * a conditional claim so that instances never send one row twice at once,
- * the same back-off (`backoffMs`, doubling to 30 minutes), retries for 24
- * hours, then "failed", listed in the console with a "Redeliver" button.
+ * instance: the durable queue the mail outbox uses too
+ * (infra/queue/durable-queue.server.ts), with a conditional claim so that
+ * instances never send one row twice at once, the same back-off
+ * (`backoffMs`, doubling to 30 minutes), retries for 24 hours, then
+ * "failed", listed in the console with a "Redeliver" button.
  *
  * The body is JSON; the signature is Stripe's scheme, which receivers know:
  * `X-Tuesday-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`,
@@ -23,9 +24,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import type { Database, WebhookDeliveryTable } from "~/infra/db/schema";
-import { toDate } from "~/infra/db/time";
-import { detached } from "~/infra/dependency-scope";
-import { backoffMs, GIVE_UP_AFTER_MS } from "~/infra/mail/outbox.server";
+import { DurableQueue, errorText, failedAttempt, pendingColumns } from "~/infra/queue/durable-queue.server";
 import { type PostOptions, postToPublicAddress } from "./public-post.server";
 
 type Db = Kysely<Database>;
@@ -36,7 +35,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 const CLAIM_MS = 3 * DELIVERY_TIMEOUT_MS;
 const BATCH = 20;
 const ERROR_MAX = 300;
-/** Delivered rows are kept this long for the console, then deleted. */
+/** Delivered and given-up rows are kept this long for the console, then deleted. */
 const KEEP_MS = 30 * 24 * 60 * 60_000;
 
 export const SIGNATURE_HEADER = "X-Tuesday-Signature";
@@ -66,19 +65,15 @@ export interface NewDelivery {
   payload: unknown;
 }
 
-export class WebhookQueue {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private poller: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
-  private lastHousekeeping = 0;
-
+export class WebhookQueue extends DurableQueue<"webhook_delivery"> {
   constructor(
-    private readonly database: DatabaseHandle,
-    private readonly log: Logger,
+    database: DatabaseHandle,
+    log: Logger,
     private readonly options: WebhookQueueOptions,
-  ) {}
+  ) {
+    // One at a time, one pass a round.
+    super(database, log, { table: "webhook_delivery", name: "webhook", pollMs: options.pollMs ?? 5_000, claimMs: CLAIM_MS, batch: BATCH, senders: 1, passes: 1, finished: ["delivered", "failed"], keepMs: KEEP_MS });
+  }
 
   /** Writes a delivery, in `db` (the caller's transaction) or on its own; call wake() after the commit. */
   async enqueue(delivery: NewDelivery, { db = this.database.db, now = new Date() }: { db?: Db; now?: Date } = {}): Promise<string> {
@@ -92,131 +87,27 @@ export class WebhookQueue {
         url: delivery.url,
         event: delivery.event,
         body: JSON.stringify({ id, event: delivery.event, created_at: now.toISOString(), data: delivery.payload }),
-        status: "pending",
-        attempts: 0,
+        ...pendingColumns(now),
         last_status: null,
-        last_error: null,
-        next_attempt_at: now.toISOString(),
-        claimed_until: null,
-        created_at: now.toISOString(),
         delivered_at: null,
-        give_up_at: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString(),
       })
       .execute();
     return id;
   }
 
   /** An operator's "Redeliver": due now, with a fresh day of retries (delivered or failed alike). False: no such row, or one on its way right now. */
-  async redeliver(id: string, now = new Date()): Promise<boolean> {
-    const nowIso = now.toISOString();
-    const result = await this.database.db
-      .updateTable("webhook_delivery")
-      .set({ status: "pending", next_attempt_at: nowIso, give_up_at: new Date(now.getTime() + GIVE_UP_AFTER_MS).toISOString() })
-      .where("id", "=", id)
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowIso)]))
-      .executeTakeFirst();
-    const changed = Number(result.numUpdatedRows) > 0;
-    if (changed) this.wake();
-    return changed;
-  }
-
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = detached(() => setTimeout(() => this.tick(), ms));
-    this.timer.unref?.();
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.poller = detached(() => setInterval(() => this.tick(), this.options.pollMs ?? 5_000));
-    this.poller.unref();
-    this.wake();
-  }
-
-  async stop(timeoutMs = 5_000): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.poller);
-    clearTimeout(this.timer);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    if (this.running) await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-    clearTimeout(timer);
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.work()
-      .catch((error: unknown) => this.log.warn({ err: error }, "webhook pass failed; it runs again shortly"))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  private async work(): Promise<void> {
-    await this.runOnce();
-    const next = await this.database.db
-      .selectFrom("webhook_delivery")
-      .select((eb) => eb.fn.min("next_attempt_at").as("at"))
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (next?.at) this.schedule(Math.min(this.options.pollMs ?? 5_000, Math.max(50, toDate(next.at).getTime() - Date.now())));
-    const now = Date.now();
-    if (now - this.lastHousekeeping >= 60 * 60_000) {
-      this.lastHousekeeping = now;
-      await this.database.db.deleteFrom("webhook_delivery").where("status", "!=", "pending").where("created_at", "<", new Date(now - KEEP_MS).toISOString()).execute();
-    }
+  redeliver(id: string, now = new Date()): Promise<boolean> {
+    return this.requeue(id, now);
   }
 
   /** One pass over the due rows. Tests call it with a clock. */
   async runOnce({ now = new Date() }: { now?: Date } = {}): Promise<{ delivered: number; failed: number }> {
-    const db = this.database.db;
-    const nowIso = now.toISOString();
-    const due = await db
-      .selectFrom("webhook_delivery")
-      .selectAll()
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", nowIso)
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowIso)]))
-      .orderBy("next_attempt_at")
-      .limit(BATCH)
-      .execute();
-    const report = { delivered: 0, failed: 0 };
-    for (const row of due) {
-      const claim = await db
-        .updateTable("webhook_delivery")
-        .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
-        .where("id", "=", row.id)
-        .where("status", "=", "pending")
-        .where("attempts", "=", row.attempts)
-        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", nowIso)]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      if (await this.deliver(row, now)) report.delivered += 1;
-      else report.failed += 1;
-    }
-    return report;
+    const { done, failed } = await this.pass({ now });
+    return { delivered: done, failed };
   }
 
   /** The POST: true when the receiver answered 2xx. */
-  private async deliver(row: DeliveryRow, now: Date): Promise<boolean> {
+  protected async deliver(row: DeliveryRow, now: Date): Promise<boolean> {
     const attempts = row.attempts + 1;
     let status: number | null = null;
     let error: string | null = null;
@@ -238,7 +129,7 @@ export class WebhookQueue {
       });
       if (status < 200 || status >= 300) error = `the receiver answered ${status}`;
     } catch (caught) {
-      error = (caught instanceof Error ? caught.message : String(caught)).slice(0, ERROR_MAX);
+      error = errorText(caught, ERROR_MAX);
     }
     const db = this.database.db;
     const logFields = { deliveryId: row.id, form: row.form_key, attempt: attempts, status };
@@ -251,11 +142,10 @@ export class WebhookQueue {
       this.log.info(logFields, "webhook delivered");
       return true;
     }
-    const givingUp = now.getTime() >= toDate(row.give_up_at).getTime();
-    const next = new Date(now.getTime() + backoffMs(attempts, this.options.retryBaseMs));
+    const { givingUp, next, columns } = failedAttempt(row, now, error, this.options.retryBaseMs);
     await db
       .updateTable("webhook_delivery")
-      .set({ status: givingUp ? "failed" : "pending", attempts, last_status: status, last_error: error, next_attempt_at: next.toISOString(), claimed_until: null })
+      .set({ ...columns, last_status: status })
       .where("id", "=", row.id)
       .execute();
     if (givingUp) this.log.error({ ...logFields, error }, "webhook not delivered after 24 hours of retries; given up (see /admin/forms)");
