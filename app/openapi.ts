@@ -4,8 +4,9 @@
  * GET /api/openapi.json. Its schemas are JSON Schema 2020-12. What our
  * routes take and answer is generated from the zod schemas the server
  * validates with or builds its answers by (issue 42: `fromZod`); Better
- * Auth's endpoints (/api/auth/*), the waitlist's page post and the form
- * service's any-fields form stay described by hand. api/openapi.test.ts
+ * Auth's endpoints (/api/auth/*), the waitlist's page post, the form
+ * service's any-fields form, the data export's envelope and the small
+ * success envelopes (`{"ok": true}`, the probes') stay described by hand. api/openapi.test.ts
  * checks the routes' real answers against this document, and
  * api/openapi-contract.test.ts the request schemas against the validators.
  */
@@ -13,7 +14,7 @@ import { z } from "zod";
 import { site } from "~/config/site";
 import { beaconSchema } from "~/features/analytics/index.server";
 import { ANY_FIELD_MAX_LENGTH, ANY_FIELDS_MAX, formErrorsSchema, FORMSPREE_HONEYPOT_FIELD, formSubmissionSchema } from "~/features/forms/index.server";
-import { helpFeedbackSchema, helpQuestionSchema } from "~/features/help/index.server";
+import { helpFeedbackSchema, helpQuestionSchema, helpReplySchema } from "~/features/help/index.server";
 import {
   deleteAccountBodySchema,
   messageSummarySchema,
@@ -47,24 +48,7 @@ const html = (description: string) => ({ description, content: { "text/html": { 
 const NO_TOKEN: Schema = { required: ["token"] };
 
 const schemas: Record<string, Schema> = {
-  HelpAnswer: {
-    type: "object",
-    required: ["kind", "text", "sources", "answerId", "followUps", "topic", "lang", "contactUrl"],
-    properties: {
-      kind: { enum: ["answer", "none"] },
-      text: { type: "string", minLength: 1 },
-      sources: {
-        type: "array",
-        items: { type: "object", required: ["url", "title"], additionalProperties: false, properties: { url: { type: "string", pattern: "^/" }, title: { type: "string" } } },
-      },
-      answerId: { type: "string" },
-      followUps: { type: "array", items: { type: "string" }, maxItems: 3 },
-      topic: { type: "string" },
-      reason: { enum: ["unknown", "account", "off-topic"] },
-      lang: { enum: ["en", "hi"] },
-      contactUrl: { type: "string", pattern: "^/(hi/)?contact\\?message=" },
-    },
-  },
+  HelpAnswer: fromZod(helpReplySchema, "output"),
   Error: fromZod(apiErrorSchema, "output"),
   MessageSummary: fromZod(messageSummarySchema, "output"),
   UserRecord: fromZod(userRecordSchema, "output"),
