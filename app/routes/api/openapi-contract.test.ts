@@ -186,3 +186,31 @@ test("x-api-key is a security scheme, required with the session on the user-reco
   const elsewhere = Object.entries(keyed.paths).flatMap(([template, item]) => (/^\/api\/(user|saveUser)/.test(template) ? [] : Object.values(item).map((op) => JSON.stringify(op.security ?? []))));
   expect(elsewhere.filter((security) => security.includes("apiKey"))).toEqual([]);
 });
+
+test("every error status of our /api/* operations is documented with the one error shape", () => {
+  const shaped = { success: false, message: "Something went wrong." };
+  const problems: string[] = [];
+  for (const [template, item] of Object.entries(doc.paths)) {
+    if (!template.startsWith("/api/") || template.startsWith("/api/auth/")) continue;
+    for (const [method, op] of Object.entries(item) as Array<[string, Operation & { responses: Record<string, { content?: Record<string, unknown> }> }]>) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        // The form service's field errors keep its own protocol (the service's codes), as the contract has it.
+        if (op.operationId === "submitForm" && status === "422") continue;
+        // A probe's 503 is its report (`{"status": "unavailable", …}`) for balancers and monitors, not an error of a request.
+        if ((op.operationId === "health" || op.operationId === "ready") && status === "503") continue;
+        const at = `${method.toUpperCase()} ${template} ${status}`;
+        if (!response.content?.["application/json"]) {
+          problems.push(`${at}: no JSON body documented`);
+          continue;
+        }
+        const validate = ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}` });
+        // The one shape, or (the profile update's 400) the one shape with each field's message.
+        const withFields = { success: false, message: "Something went wrong.", errors: {} };
+        if (!validate(shaped) && !validate(withFields)) problems.push(`${at}: not the error shape`);
+        if (validate({ message: "Something went wrong." })) problems.push(`${at}: takes an error without success: false`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
