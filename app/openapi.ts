@@ -1,107 +1,57 @@
 /**
  * The OpenAPI 3.1 description of every JSON endpoint of the contract
  * (../shared/contract.md) and the ones added since, served at
- * GET /api/openapi.json. Its schemas are JSON Schema 2020-12;
- * tests/e2e/openapi.spec.ts checks the real answers of the running server
- * against them, so a change to an answer that is not made here fails CI.
+ * GET /api/openapi.json. Its schemas are JSON Schema 2020-12. What our
+ * routes take and answer is generated from the zod schemas the server
+ * validates with or builds its answers by (issue 42: `fromZod`); Better
+ * Auth's endpoints (/api/auth/*), the waitlist's page post, the form
+ * service's any-fields form, the data export's envelope and the small
+ * success envelopes (`{"ok": true}`, the probes') stay described by hand. api/openapi.test.ts
+ * checks the routes' real answers against this document, and
+ * api/openapi-contract.test.ts the request schemas against the validators.
  */
 import { z } from "zod";
 import { site } from "~/config/site";
-import { helpFeedbackSchema, helpQuestionSchema } from "~/features/help/index.server";
-
-/** A request body's schema from the zod schema its route validates with (issue 42: one source per contract). */
-const fromZod = (schema: z.ZodType): Schema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Schema;
-  return rest;
-};
+import { beaconSchema } from "~/features/analytics/index.server";
+import { ANY_FIELD_MAX_LENGTH, ANY_FIELDS_MAX, formErrorsSchema, FORMSPREE_HONEYPOT_FIELD, formSubmissionSchema } from "~/features/forms/index.server";
+import { helpFeedbackSchema, helpQuestionSchema, helpReplySchema } from "~/features/help/index.server";
+import {
+  deleteAccountBodySchema,
+  messageSummarySchema,
+  profileApiBodySchema,
+  profileErrorsSchema,
+  profileRecordSchema,
+  recordAnswerSchema,
+  userRecordSchema,
+} from "~/features/profile/index.server";
+import { apiErrorSchema } from "~/infra/http/api-error";
 
 type Schema = Record<string, unknown>;
 
+/**
+ * A schema from the zod schema the server validates with or builds its answer
+ * by (issue 42: one source per contract): `input` for what a request may
+ * send, `output` for what an answer holds.
+ */
+const fromZod = (schema: z.ZodType, io: "input" | "output" = "input"): Schema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Schema;
+  return rest;
+};
+
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema, description: string) => ({ description, content: { "application/json": { schema } } });
+/** Every error of ours on /api/*: the one shape (infra/http/api-error.ts), documented per status. */
 const error = (description: string) => json(ref("Error"), description);
 /** A page (the waitlist's answers are pages a browser shows, with or without JavaScript). */
 const html = (description: string) => ({ description, content: { "text/html": { schema: { type: "string" } } } });
 /** Session tokens are credentials: no answer carries one (ADR 0022, finding 9). */
 const NO_TOKEN: Schema = { required: ["token"] };
 
-const FORM_ERROR_CODES = [
-  "REQUIRED_FIELD_MISSING",
-  "REQUIRED_FIELD_EMPTY",
-  "TYPE_EMAIL",
-  "TYPE_NUMERIC",
-  "TYPE_TEXT",
-  "FIELD_TOO_LONG",
-  "EMPTY",
-  "NO_FILE_UPLOADS",
-  "FORM_NOT_FOUND",
-  "INACTIVE",
-  "BLOCKED",
-  "IDEMPOTENCY_KEY",
-];
-
-/** The spec's user record (section 3). */
-const userRecord: Schema = {
-  type: "object",
-  description: "The spec's user record (section 3).",
-  additionalProperties: false,
-  required: ["id", "email", "name", "gender", "dob", "about", "created_at", "updated_at", "messages", "last_login", "login_count", "email_verified", "verification_sent_at", "verification_attempts"],
-  properties: {
-    id: { type: "string" },
-    email: { type: "string", format: "email" },
-    name: { type: "string", maxLength: 100 },
-    gender: { type: "string", maxLength: 40 },
-    dob: { type: "string", pattern: "^(\\d{4}-\\d{2}-\\d{2})?$" },
-    about: { type: "string", maxLength: 2000 },
-    created_at: { type: "string", format: "date-time" },
-    updated_at: { type: "string", format: "date-time" },
-    messages: { type: "array", items: ref("MessageSummary") },
-    last_login: { type: ["string", "null"], format: "date-time" },
-    login_count: { type: "integer", minimum: 0 },
-    email_verified: { type: "boolean" },
-    verification_sent_at: { type: ["string", "null"], format: "date-time" },
-    verification_attempts: { type: "integer", minimum: 0 },
-  },
-};
-
 const schemas: Record<string, Schema> = {
-  HelpAnswer: {
-    type: "object",
-    required: ["kind", "text", "sources", "answerId", "followUps", "topic", "lang", "contactUrl"],
-    properties: {
-      kind: { enum: ["answer", "none"] },
-      text: { type: "string", minLength: 1 },
-      sources: {
-        type: "array",
-        items: { type: "object", required: ["url", "title"], additionalProperties: false, properties: { url: { type: "string", pattern: "^/" }, title: { type: "string" } } },
-      },
-      answerId: { type: "string" },
-      followUps: { type: "array", items: { type: "string" }, maxItems: 3 },
-      topic: { type: "string" },
-      reason: { enum: ["unknown", "account", "off-topic"] },
-      lang: { enum: ["en", "hi"] },
-      contactUrl: { type: "string", pattern: "^/(hi/)?contact\\?message=" },
-    },
-  },
-  Error: {
-    type: "object",
-    required: ["success", "message"],
-    properties: { success: { const: false }, message: { type: "string", minLength: 1 } },
-  },
-  MessageSummary: {
-    type: "object",
-    required: ["id", "kind", "name", "email", "message", "created_at"],
-    additionalProperties: false,
-    properties: {
-      id: { type: "string" },
-      kind: { type: "string", description: "The form's key: feedback, contact, or an operator's form." },
-      name: { type: "string" },
-      email: { type: "string" },
-      message: { type: "string" },
-      created_at: { type: "string", format: "date-time" },
-    },
-  },
-  UserRecord: userRecord,
+  HelpAnswer: fromZod(helpReplySchema, "output"),
+  Error: fromZod(apiErrorSchema, "output"),
+  MessageSummary: fromZod(messageSummarySchema, "output"),
+  UserRecord: fromZod(userRecordSchema, "output"),
   AccountExport: {
     type: "object",
     description: "A person's data as \"Download my data\" on their profile gives it to them: the record (with the language their mails are written in), how they sign in, their sessions and their address's waitlist entry.",
@@ -109,16 +59,7 @@ const schemas: Record<string, Schema> = {
     required: ["exported_at", "record", "sign_in_methods", "sessions", "waitlist"],
     properties: {
       exported_at: { type: "string", format: "date-time" },
-      record: {
-        anyOf: [
-          { type: "null" },
-          {
-            ...userRecord,
-            required: [...(userRecord.required as string[]), "language"],
-            properties: { ...(userRecord.properties as Schema), language: { enum: ["en", "hi"] } },
-          },
-        ],
-      },
+      record: { anyOf: [{ type: "null" }, fromZod(profileRecordSchema, "output")] },
       sign_in_methods: {
         type: "array",
         items: { type: "object", required: ["provider", "since"], additionalProperties: false, properties: { provider: { type: "string", description: "\"email and password\", google or github" }, since: { type: "string", format: "date-time" } } },
@@ -151,112 +92,24 @@ const schemas: Record<string, Schema> = {
       },
     },
   },
-  RecordAnswer: {
-    type: "object",
-    required: ["success", "data"],
-    properties: { success: { const: true }, message: { type: "string" }, data: ref("UserRecord") },
-  },
-  ProfileUpdate: {
-    type: "object",
-    description: "Only these fields are read; any other is ignored.",
-    properties: {
-      name: { type: "string", maxLength: 100 },
-      gender: { type: "string", enum: ["", "Female", "Male", "Non-binary", "Prefer not to say"] },
-      dob: { type: "string", description: "YYYY-MM-DD or empty" },
-      about: { type: "string", maxLength: 2000 },
-    },
-  },
-  FormSubmission: {
-    type: "object",
-    required: ["name", "email", "message"],
-    properties: {
-      name: { type: "string", maxLength: 100 },
-      email: { type: "string", format: "email", maxLength: 254 },
-      message: { type: "string", maxLength: 5000 },
-      subject_line: { type: "string", description: "Honeypot: must stay empty (also `_gotcha` on /f/)." },
-    },
-  },
+  RecordAnswer: fromZod(recordAnswerSchema, "output"),
+  ProfileUpdate: fromZod(profileApiBodySchema),
+  FormSubmission: fromZod(formSubmissionSchema),
   AnyFields: {
     type: "object",
-    description:
-      "A form of the form service takes any fields (at most 50, each at most 5,000 characters; text, or a JSON number or boolean kept as text). The form's own rules (set in the operator console) say which are required and which are `email` (TYPE_EMAIL) or `number` (TYPE_NUMERIC); an `email` field is always an address. Fields starting with `_` are the service's own: `_replyto` (the sender's address), `_gotcha` (honeypot: a filled one is answered 200 and kept in the spam folder).",
+    description: `A form of the form service takes any fields (at most ${ANY_FIELDS_MAX}, each at most ${ANY_FIELD_MAX_LENGTH.toLocaleString("en-US")} characters; text, or a JSON number or boolean kept as text). The form's own rules (set in the operator console) say which are required and which are \`email\` (TYPE_EMAIL) or \`number\` (TYPE_NUMERIC); an \`email\` field is always an address. Fields starting with \`_\` are the service's own: \`_replyto\` (the sender's address), \`${FORMSPREE_HONEYPOT_FIELD}\` (honeypot: a filled one is answered 200 and kept in the spam folder).`,
     minProperties: 1,
-    maxProperties: 60,
     additionalProperties: { type: ["string", "number", "boolean"] },
     properties: {
       email: { type: "string", format: "email", maxLength: 254 },
       _replyto: { type: "string", format: "email" },
-      _gotcha: { type: "string", description: "Honeypot: must stay empty." },
+      [FORMSPREE_HONEYPOT_FIELD]: { type: "string", description: "Honeypot: must stay empty." },
     },
   },
-  FormErrors: {
-    type: "object",
-    required: ["errors"],
-    additionalProperties: false,
-    properties: {
-      errors: {
-        type: "array",
-        minItems: 1,
-        items: {
-          type: "object",
-          required: ["message"],
-          additionalProperties: false,
-          properties: {
-            field: { type: "string", enum: ["name", "email", "message"] },
-            code: { type: "string", enum: FORM_ERROR_CODES },
-            message: { type: "string", minLength: 1 },
-          },
-        },
-      },
-    },
-  },
+  FormErrors: fromZod(formErrorsSchema, "output"),
   Beacon: {
-    description: "A batch of events, or one event on its own (`name`, `value`, `route`, `device`, `connection`). Route patterns and metric names come from allow-lists.",
-    oneOf: [
-      {
-        type: "object",
-        required: ["device", "connection", "events"],
-        properties: {
-          device: { enum: ["mobile", "tablet", "desktop"] },
-          connection: { enum: ["4g", "3g", "2g", "slow-2g", "unknown"] },
-          events: {
-            type: "array",
-            minItems: 1,
-            items: {
-              type: "object",
-              required: ["route", "metric"],
-              properties: {
-                route: { type: "string" },
-                metric: { enum: ["pageview", "LCP", "INP", "CLS", "FCP", "TTFB"] },
-                value: { type: "number", minimum: 0 },
-                source: {
-                  type: "object",
-                  additionalProperties: false,
-                  description: "On a visit's landing page view only: where it came from (ADR 0031). Hosts and UTM names only, never a URL.",
-                  properties: {
-                    ref: { type: "string", pattern: "^(?=.{1,100}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$" },
-                    utm_source: { type: "string", pattern: "^[a-z0-9][a-z0-9._+-]{0,59}$" },
-                    utm_medium: { type: "string", pattern: "^[a-z0-9][a-z0-9._+-]{0,59}$" },
-                    utm_campaign: { type: "string", pattern: "^[a-z0-9][a-z0-9._+-]{0,59}$" },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-      {
-        type: "object",
-        required: ["name", "route", "device"],
-        properties: {
-          name: { enum: ["pageview", "LCP", "INP", "CLS", "FCP", "TTFB"] },
-          value: { type: "number", minimum: 0 },
-          route: { type: "string" },
-          device: { enum: ["mobile", "tablet", "desktop"] },
-          connection: { enum: ["4g", "3g", "2g", "slow-2g", "unknown"] },
-        },
-      },
-    ],
+    description: "A batch of events, or one event on its own (`name`, `value`, `route`, `device`, `connection`). Route patterns and metric names come from allow-lists; each vital's value has its own maximum; a batch names each metric at most once.",
+    ...fromZod(beaconSchema),
   },
   AuthUser: {
     type: "object",
@@ -266,7 +119,6 @@ const schemas: Record<string, Schema> = {
 };
 
 const userId = { name: "id", in: "path", required: true, schema: { type: "string" } };
-const apiKey = { name: "x-api-key", in: "header", required: false, schema: { type: "string" }, description: "Required when the server has API_KEY set." };
 const formKind = { name: "kind", in: "path", required: true, schema: { enum: ["feedback", "contact"] } };
 const formKey = { name: "form", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{1,39}$" } };
 const formBody = {
@@ -278,6 +130,8 @@ const formBody = {
   },
 };
 const signedIn = [{ session: [] }];
+/** /api/user* and /api/saveUser*: the session, and the x-api-key header as well when the server has API_KEY set (infra/security/api-key.server.ts). */
+const ownRecord = (apiKeyRequired: boolean) => (apiKeyRequired ? [{ session: [], apiKey: [] }] : signedIn);
 /** Every 503 (a dependency, the database, is unavailable: docs/decisions/0021-dependency-failures.md) says when to come back. */
 const retryAfter = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "string", pattern: "^[0-9]+$" } } };
 const unavailable = { ...error("The database is unavailable right now (never a 500, 401 or 422 for that); try again after Retry-After"), headers: retryAfter };
@@ -298,14 +152,21 @@ const readyBody = (status: string) => ({
   },
 });
 
-export function openApiDocument(serverUrl: string) {
+export interface DocumentOptions {
+  /** The server has API_KEY set: the user-record operations also require the x-api-key header. */
+  apiKeyRequired?: boolean;
+}
+
+export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: DocumentOptions = {}) {
+  const recordSecurity = ownRecord(apiKeyRequired);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: {
       title: `${site.productName} API`,
       version: "1.0.0",
-      description: "Every JSON endpoint of the website and account service. Errors are `{ \"success\": false, \"message\": … }` with a 4xx status unless an operation says otherwise.",
+      description:
+        "Every JSON endpoint of the website and account service. Every error of ours on /api/* is the one shape `Error` (`{ \"success\": false, \"message\": … }`) with a 4xx or 5xx status: the operations' own, a 404 for a path that is none, a 405 for a method a path does not take, and what the server refuses before any route runs (400 for a URL with a NUL or bad percent-encoding, 413, 414, 501, and 503 with Retry-After). The form service answers in its own protocol (`FormErrors`), and Better Auth's endpoints (/api/auth/*) in theirs, as each operation says.",
     },
     servers: [{ url: serverUrl }],
     // What we POST to a form's webhook (ADR 0030): an OpenAPI 3.1 webhook, not an endpoint of ours.
@@ -554,11 +415,11 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "getUser",
           summary: "The signed-in owner's record",
-          security: signedIn,
-          parameters: [userId, apiKey],
+          security: recordSecurity,
+          parameters: [userId],
           responses: {
             "200": json(ref("RecordAnswer"), "The record"),
-            "401": error("Signed out (or a missing or wrong API key)"),
+            "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"),
             "403": error("Someone else's id"),
             "404": error("No record"),
             "503": unavailable,
@@ -567,17 +428,14 @@ export function openApiDocument(serverUrl: string) {
         delete: {
           operationId: "deleteUser",
           summary: "Deletes the account: the typed name must equal the account's name and the password must be right",
-          security: signedIn,
-          parameters: [userId, apiKey],
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name: { type: "string" }, password: { type: "string" } } } } },
-          },
+          security: recordSecurity,
+          parameters: [userId],
+          requestBody: { required: true, content: { "application/json": { schema: fromZod(deleteAccountBodySchema) }, "application/x-www-form-urlencoded": { schema: fromZod(deleteAccountBodySchema) } } },
           responses: {
             "200": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "Deleted; the session cookie is cleared"),
             "202": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "An account without a password: a confirmation link was emailed"),
             "400": error("The name does not match, or no password"),
-            "401": error("Signed out"),
+            "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"),
             "403": error("Someone else's id, or a wrong password"),
             "429": error("Rate-limited"),
             "503": unavailable,
@@ -588,25 +446,28 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "saveUser",
           summary: "Creates or refreshes the caller's own record",
-          security: signedIn,
-          parameters: [apiKey],
-          responses: { "200": json(ref("RecordAnswer"), "The record"), "401": error("Signed out"), "503": unavailable },
+          security: recordSecurity,
+          responses: { "200": json(ref("RecordAnswer"), "The record"), "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"), "503": unavailable },
         },
       },
       "/api/saveUser/{uid}": {
         post: {
           operationId: "updateUser",
           summary: "Updates name, gender, dob and about only",
-          security: signedIn,
-          parameters: [{ ...userId, name: "uid" }, apiKey],
-          requestBody: { required: true, content: { "application/json": { schema: ref("ProfileUpdate") } } },
+          security: recordSecurity,
+          parameters: [{ ...userId, name: "uid" }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: ref("ProfileUpdate") },
+              "application/x-www-form-urlencoded": { schema: ref("ProfileUpdate") },
+              "multipart/form-data": { schema: ref("ProfileUpdate") },
+            },
+          },
           responses: {
             "200": json(ref("RecordAnswer"), "The updated record"),
-            "400": json(
-              { type: "object", required: ["success", "message"], properties: { success: { const: false }, message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "string" } } } },
-              "Invalid input",
-            ),
-            "401": error("Signed out"),
+            "400": json(fromZod(profileErrorsSchema, "output"), "Invalid input: the contract's error, with each refused field's message"),
+            "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"),
             "403": error("Someone else's id"),
             "503": unavailable,
           },
@@ -691,6 +552,12 @@ export function openApiDocument(serverUrl: string) {
       schemas,
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: `__Secure-${site.slug}.session_token`, description: `Better Auth's session cookie (\`${site.slug}.session_token\` over plain http).` },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "The client's key, required with the session on /api/user* and /api/saveUser* when the server has API_KEY set (it identifies a client; it never stands in for a session).",
+        },
       },
     },
   };

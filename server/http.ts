@@ -32,6 +32,7 @@ import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
 import { appPortOf } from "./app-port";
 import { writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
+import { edgeError } from "./edge-error";
 import { chooseEncoding, type Encoding, homeLanguage, isNotModified } from "./negotiation";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
@@ -103,17 +104,16 @@ function findStatic(req: IncomingMessage, pathname: string, options: HttpOptions
   return options.staticFiles.pages.get(page);
 }
 
-/** A short answer from the edge itself: JSON for the API, plain text for everything else. */
+/** A short answer from the edge itself, in the path's shape (edge-error.ts): the API's JSON error, Formspree's on /f/, plain text elsewhere. */
 function sendError(res: ServerResponse, pathname: string, status: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const json = pathname.startsWith("/api/") || pathname.startsWith("/f/");
-  const body = json ? JSON.stringify({ success: false, message }) : `${message}\n`;
+  const { contentType, body } = edgeError(pathname, message);
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  res.setHeader("Content-Type", contentType);
   res.setHeader("Content-Length", String(Buffer.byteLength(body)));
   res.setHeader("Cache-Control", "no-store");
   res.end(body);

@@ -51,16 +51,16 @@ const batch = z.strictObject({
 /**
  * One event on its own, as the contract writes it: `{ "name": "LCP", "value":
  * 1834.2, "route": "/", "device": "mobile", "connection": "4g" }` (`name`:
- * "pageview" without a value for a page view; `connection` may be left out).
+ * "pageview" for a page view, whose value, if any, is ignored; `connection` may
+ * be left out). Each vital's value is range-checked here as in a batch, so the
+ * document generated from this schema (app/openapi.ts) says so too.
  */
+const singleFields = { route, device: z.enum(DEVICE_CLASSES), connection: z.enum(CONNECTION_TYPES).default("unknown") };
+const singlePageView = z.strictObject({ name: z.literal(PAGE_VIEW), value: z.number().optional(), ...singleFields });
+const singleVitals = VITALS.map((vital) => z.strictObject({ name: z.literal(vital), value: z.number().min(0).max(MAX_VALUE[vital]), ...singleFields }));
+
 const single = z
-  .strictObject({
-    name: z.enum([PAGE_VIEW, ...VITALS]),
-    value: z.number().optional(),
-    route,
-    device: z.enum(DEVICE_CLASSES),
-    connection: z.enum(CONNECTION_TYPES).default("unknown"),
-  })
+  .discriminatedUnion("name", [singlePageView, ...singleVitals])
   .transform(({ name, value, route: pattern, device, connection }) => ({
     device,
     connection,
@@ -68,6 +68,7 @@ const single = z
   }))
   .pipe(batch);
 
+/** The one source of `POST /api/vitals`'s body: the route validates with it and the OpenAPI document's `Beacon` is generated from it. */
 export const beaconSchema = z.union([batch, single]);
 
 export type Beacon = z.infer<typeof batch>;

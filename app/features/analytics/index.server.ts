@@ -4,3 +4,4 @@ export { dayOf, pruneAnalytics, recordBeacon, RETENTION_DAYS } from "./record.se
 export { type AnalyticsSummary, analyticsSummary, type SummaryDays, type VitalStats } from "./summary.server";
 export { Attribution, type GoalRecorder, type Visitor } from "./attribution.server";
 export { queueWeeklyReport, scheduleWeeklyReport } from "./weekly-report.server";
+export { beaconSchema } from "./beacon-schema";

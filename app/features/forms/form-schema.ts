@@ -38,13 +38,26 @@ export { HONEYPOT_FIELD };
  * Field codes. The first four are the form service's own (section 8);
  * `FIELD_TOO_LONG` is ours, for the limits above (the service had none we know of).
  */
-export type FieldErrorCode = "REQUIRED_FIELD_MISSING" | "REQUIRED_FIELD_EMPTY" | "TYPE_EMAIL" | "TYPE_NUMERIC" | "TYPE_TEXT" | "FIELD_TOO_LONG";
+export const FIELD_ERROR_CODES = ["REQUIRED_FIELD_MISSING", "REQUIRED_FIELD_EMPTY", "TYPE_EMAIL", "TYPE_NUMERIC", "TYPE_TEXT", "FIELD_TOO_LONG"] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 /**
  * Form-level codes, also the service's: `EMPTY` when nothing at all was sent
  * (or the body could not be read), `NO_FILE_UPLOADS` when a file was attached.
  */
-export type FormErrorCode = "EMPTY" | "NO_FILE_UPLOADS";
+export const FORM_LEVEL_ERROR_CODES = ["EMPTY", "NO_FILE_UPLOADS"] as const;
+export type FormErrorCode = (typeof FORM_LEVEL_ERROR_CODES)[number];
+
+/**
+ * The form service's refusals of a whole request (`/f/:key`, formspree.server.ts):
+ * no such form, a form switched off, a site the form does not allow, a bad
+ * Idempotency-Key.
+ */
+export const REQUEST_ERROR_CODES = ["FORM_NOT_FOUND", "INACTIVE", "BLOCKED", "IDEMPOTENCY_KEY"] as const;
+export type RequestErrorCode = (typeof REQUEST_ERROR_CODES)[number];
+
+/** Every code an answer of the form service may carry: the one list (the OpenAPI document's `FormErrors` is generated from it). */
+export const FORM_ERROR_CODES = [...FIELD_ERROR_CODES, ...FORM_LEVEL_ERROR_CODES, ...REQUEST_ERROR_CODES] as const;
 
 export interface FormError {
   /** One of FIELDS on the built-in forms; any field a form's rules name on the form service's own forms. */

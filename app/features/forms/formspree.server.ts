@@ -20,12 +20,10 @@ import { findForm, type FormDefinition } from "./form-registry.server";
 import type { Sender } from "./form-handlers.server";
 import { TOO_LARGE_MESSAGE, UNAVAILABLE_HEADERS, UNAVAILABLE_MESSAGE } from "./form-handlers.server";
 import { type FormDeps, receiveSubmission } from "./form-service.server";
+import type { FormErrorEntry } from "./form-api.server";
 
-interface FormspreeError {
-  field?: string;
-  code?: string;
-  message: string;
-}
+/** One entry of `{"errors": […]}`; its shape (and the codes' one list, form-schema.ts) is form-api.server.ts's `formErrorsSchema`. */
+type FormspreeError = FormErrorEntry;
 
 function errors(status: number, list: FormspreeError[], headers: HeadersInit = {}): Response {
   const all = new Headers(headers);

@@ -22,3 +22,5 @@ export { DEFAULT_RULES, findForm, type FormDefinition, formInput, listForms, rot
 export { rulesText } from "./field-rules";
 export { extraFields, type StoredMessage } from "./message-store.server";
 export { csvField } from "./message-list.server";
+export { formErrorsSchema, formSubmissionSchema } from "./form-api.server";
+export { ANY_FIELD_MAX_LENGTH, ANY_FIELDS_MAX, FORM_ERROR_CODES, FORMSPREE_HONEYPOT_FIELD, validateAnyFields, validateSubmission } from "./form-schema";

@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { DatabaseHandle } from "~/infra/db/database.server";
-import type { Locale } from "~/shared/i18n/locale";
+import { LOCALES, type Locale } from "~/shared/i18n/locale";
 import { answerIdOf, readAnswerId } from "./answer-id.server";
 import { answerQuestion, type HelpAnswer } from "./answer.server";
 import { pageOf } from "./evaluate.server";
@@ -32,6 +32,31 @@ export const helpFeedbackSchema = z.object({
   answerId: z.string().min(1).max(500),
   helpful: z.union([z.boolean(), z.enum(["true", "false", "up", "down", "1", "0"]).transform((v) => v === "true" || v === "up" || v === "1")]),
 });
+
+/**
+ * What POST /api/help/ask answers (HelpReply): the OpenAPI document's
+ * `HelpAnswer` is generated from it; `ReplyFitsSchema` below fails to compile
+ * when HelpReply grows a field or a value the schema does not allow.
+ */
+export const helpReplySchema = z.strictObject({
+  kind: z.enum(["answer", "none"]),
+  text: z.string().min(1),
+  sources: z.array(z.strictObject({ url: z.string().regex(/^\//), title: z.string() })),
+  answerId: z.string(),
+  followUps: z.array(z.string()).max(3),
+  topic: z.string(),
+  reason: z.enum(["unknown", "account", "off-topic"]).optional(),
+  lang: z.enum(LOCALES),
+  contactUrl: z.string().regex(/^\/(hi\/)?contact\?message=/),
+});
+
+type Assert<T extends true> = T;
+/** Compile-time: every reply askHelp builds is one the schema describes. */
+type Reply = z.output<typeof helpReplySchema>;
+export type ReplyFitsSchema = [
+  Assert<[HelpReply] extends [Reply] ? true : false>,
+  Assert<[keyof HelpReply] extends [keyof Reply] ? ([keyof Reply] extends [keyof HelpReply] ? true : false) : false>,
+];
 
 export interface HelpDeps {
   database: DatabaseHandle;

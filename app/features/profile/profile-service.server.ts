@@ -7,6 +7,7 @@
 import { runWithEndpointContext } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { Auth, SessionCache } from "~/features/auth/index.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import type { Refusal } from "~/infra/http/responses";
@@ -73,6 +74,16 @@ export async function updateOwnProfile(
   return { ok: true, record, language };
 }
 
+/**
+ * The contract's body of `DELETE /api/user/:id` (and the profile page's
+ * deletion form): the account's name as typed, and its password. The one
+ * source of what the OpenAPI document says the operation takes (app/openapi.ts).
+ */
+export const deleteAccountBodySchema = z.object({
+  name: z.string().meta({ description: "The account's name, typed again (compared trimmed)." }),
+  password: z.string().optional().meta({ description: "The account's password; an account without one (Google, GitHub) is sent a confirmation link instead." }),
+});
+
 export type DeleteOutcome =
   | { kind: "deleted"; clearCookies: string[] }
   | { kind: "mail-sent" }
@@ -92,12 +103,13 @@ export async function deleteOwnAccount(
   deps: ProfileDeps,
   authHeaders: Headers,
   viewer: Viewer,
-  input: { name?: unknown; password?: unknown },
+  input: Record<string, unknown>,
   ip: string,
   locale: Locale = "en",
 ): Promise<DeleteOutcome> {
-  const typed = typeof input.name === "string" ? input.name.trim() : "";
-  if (typed !== viewer.name.trim()) return { kind: "name-mismatch" };
+  const body = deleteAccountBodySchema.safeParse(input);
+  if (!body.success) return body.error.issues.some((issue) => issue.path[0] === "name") ? { kind: "name-mismatch" } : { kind: "password-required" };
+  if (body.data.name.trim() !== viewer.name.trim()) return { kind: "name-mismatch" };
 
   const decision = await deps.limiter.consume(checksFor(RULES.deleteAccount, ip, viewer.id));
   if (!decision.allowed) return { kind: "rate-limited", decision };
@@ -116,7 +128,7 @@ export async function deleteOwnAccount(
     }
   }
 
-  const password = typeof input.password === "string" ? input.password : "";
+  const password = body.data.password ?? "";
   if (!password) return { kind: "password-required" };
   if (password.length > 256 || !(await ctx.password.verify({ hash: credential.password, password }))) return { kind: "failed" };
 

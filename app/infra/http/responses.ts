@@ -4,13 +4,14 @@
  * that a rate-limit decision becomes.
  */
 import type { Decision } from "~/infra/rate-limit/rate-limiter.server";
+import type { ApiError } from "./api-error";
 
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
   const all = new Headers(headers);
   if (!all.has("Cache-Control")) all.set("Cache-Control", "no-store");
-  return Response.json({ success: false, message }, { status, headers: all });
+  return Response.json({ success: false, message } satisfies ApiError, { status, headers: all });
 }
 
 /** "45 seconds", "3 minutes": how long a refused client waits, in words. */

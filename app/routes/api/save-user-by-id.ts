@@ -1,4 +1,6 @@
 import { PROFILE_MESSAGES, updateOwnProfile } from "~/features/profile/profile-service.server";
+import type { ProfileErrors } from "~/features/profile/profile-update.server";
+import type { RecordAnswer } from "~/features/profile/record-schema.server";
 import { readRequestBody } from "~/infra/http/body.server";
 import { jsonError } from "~/infra/http/responses";
 import { requireApiKey } from "~/infra/security/api-key.server";
@@ -14,8 +16,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readRequestBody(request, { accept: ["json", "urlencoded", "multipart"] });
   if (!body.ok) return jsonError(body.status, body.message);
   const outcome = await updateOwnProfile(s, viewer, body.fields);
-  if (!outcome.ok) return Response.json({ success: false, message: outcome.message, errors: outcome.fieldErrors }, { status: 400 });
-  return Response.json({ success: true, message: PROFILE_MESSAGES.updated, data: outcome.record });
+  if (!outcome.ok) return Response.json({ success: false, message: outcome.message, errors: outcome.fieldErrors } satisfies ProfileErrors, { status: 400 });
+  return Response.json({ success: true, message: PROFILE_MESSAGES.updated, data: outcome.record } satisfies RecordAnswer);
 }
 
 export function loader() {

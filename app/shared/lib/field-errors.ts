@@ -32,8 +32,8 @@ export function hasFieldErrors(errors: FieldErrors | undefined): boolean {
  * trailing or doubled dots, an @, and a domain with a dot and a 2+ letter TLD.
  * (The same shape as zod's default email check.)
  */
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export function isEmail(value: string): boolean {
-  return EMAIL.test(value);
+  return EMAIL_PATTERN.test(value);
 }
