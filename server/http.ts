@@ -30,6 +30,7 @@ import { hasSessionCookie } from "../app/infra/http/session-cookie";
 import { requestIdOf } from "../app/infra/http/request-id.server";
 import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
 import { appPortOf } from "./app-port";
+import { loggedUrl } from "./logged-url";
 import { writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
 import { edgeError } from "./edge-error";
@@ -64,12 +65,6 @@ export interface HttpOptions {
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** What nginx does not pass to another instance once sent (its "non-idempotent" methods). */
 const NOT_RETRIED = new Set(["POST", "PATCH", "LOCK"]);
-/**
- * URLs whose query may carry a token or a credential, or a visitor's words
- * (Ask Tuesday's /help?q= and the contact page's prefilled message, issue 41):
- * logged without it.
- */
-const SECRET_QUERY = /^\/(?:(?:api\/)?auth(?:[/?]|$)|waitlist\/(?:confirm|unsubscribe)(?:\.data)?(?:[?]|$)|(?:hi\/)?(?:help|contact)(?:\.data)?(?:[?]|$))/;
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): void {
   for (const [name, value] of Object.entries(file.headers)) res.setHeader(name, value);
@@ -255,10 +250,9 @@ export function createHttpServer(options: HttpOptions): Server {
     res.setHeader("X-Request-Id", id);
     res.on("finish", () => {
       const url = req.url ?? "";
-      const q = url.indexOf("?");
       options.log.info(
         {
-          req: { id, method: req.method, url: q >= 0 && SECRET_QUERY.test(url) ? `${url.slice(0, q)}?[redacted]` : url, ip: req.socket.remoteAddress },
+          req: { id, method: req.method, url: loggedUrl(url), ip: req.socket.remoteAddress },
           res: { status: res.statusCode },
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         },
