@@ -549,7 +549,7 @@ export async function queueVerificationMail(
     const language = languageOf(row);
     const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(localizedPath("/home", language))}`;
     // The new link replaces any still waiting in the outbox (an outage): one mail arrives, not a pile.
-    await supersedeWaitingVerification(db, row.id);
+    await outbox.supersedeWaiting("verification", row.id);
     await outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url, language) }, { notBefore: await verificationSendTime(db) });
     return "sent";
   } catch (error) {
@@ -563,19 +563,6 @@ export async function queueVerificationMail(
       .catch(() => {});
     throw error;
   }
-}
-
-/** Verification mails of `userId` still waiting in the outbox (not being sent right now) give way to a new one. */
-async function supersedeWaitingVerification(db: Kysely<Database>, userId: string): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .updateTable("mail_outbox")
-    .set({ status: "superseded" })
-    .where("user_id", "=", userId)
-    .where("kind", "=", "verification")
-    .where("status", "=", "pending")
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]))
-    .execute();
 }
 
 /**
