@@ -12,7 +12,7 @@
 import type { Logger } from "pino";
 import { type Env, env as loadEnvOnce } from "~/config/env.server";
 import { type AuthHandler, createAuthHandler } from "~/features/auth/auth-handler.server";
-import { verificationMailHooks } from "~/features/auth/account-rules.server";
+import { verificationMailHooks } from "~/features/auth/verification-mail.server";
 import { type Auth, authOptions, createAuth } from "~/features/auth/auth.server";
 import { idempotentSignUp } from "~/features/auth/idempotent-sign-up.server";
 import { SESSION_CACHE_TTL_MS, SessionCache, UNHEARD_SESSION_CACHE_TTL_MS } from "~/features/auth/session-cache.server";

@@ -227,7 +227,7 @@ export async function signUp(call: AuthCall, fields: Fields, minPasswordLength: 
   return answer({ intent: "sign-up", email, name, notice: { tone: "error", text: failureText(outcome, t.messages.unexpected, call.locale, t) } }, outcome);
 }
 
-/** The resend endpoint's refusals (account-rules.server.ts), by code, in the page's language. */
+/** The resend endpoint's refusals (verification-flow.server.ts), by code, in the page's language. */
 function resendText(outcome: Outcome, call: AuthCall, t: AuthWords): string {
   if (call.locale === "en") return outcome.message ?? (outcome.ok ? t.resend.sent : t.messages.resendFailed);
   if (outcome.ok) return t.resend.sent;

@@ -10,7 +10,7 @@
  * - Sessions made and ended, announced to TOKEN_SYNC_URL when it is set
  *   (the same hooks; features/token-sync).
  * - Our account rules (rate limits, failed sign-ins, one-time links, the
- *   pending-verification cookie, resend) as a plugin: account-rules.server.ts.
+ *   pending-verification cookie, resend) as plugins: account-rules.server.ts.
  */
 import type { GoalRecorder } from "~/features/analytics/index.server";
 import { visitorOf } from "./client-ip";
@@ -38,7 +38,9 @@ import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
 import { passwordPolicy } from "./password-policy-plugin.server";
-import { accountRules, forgiveFailedSignIns, verificationSendTime } from "./account-rules.server";
+import { accountRules } from "./account-rules.server";
+import { forgiveFailedSignIns } from "./sign-in-limits.server";
+import { verificationSendTime } from "./verification-mail.server";
 import { connectedAccounts, providerName } from "./connected-accounts.server";
 import { passkeys } from "./passkeys.server";
 import { reauthentication } from "./reauthentication.server";
@@ -152,7 +154,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
     database: { db, type: database.dialect },
     telemetry: { enabled: false },
     trustedOrigins: [...allowedOrigins(env.appOrigin)],
-    // Our limiter (account-rules.server.ts) covers IP and email, works across
+    // Our limiter (sign-in-limits.server.ts) covers IP and email, works across
     // instances, and also applies to our own server-side auth.api calls.
     rateLimit: { enabled: false },
     disabledPaths: DISABLED_PATHS,
@@ -216,7 +218,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      // The link proves the mailbox; it signs in only the browser that signed up (account-rules.server.ts,
+      // The link proves the mailbox; it signs in only the browser that signed up (verification-links.server.ts,
       // issue 38 finding 8), in the tab it opens; the tab that waits on "Check your email" notices and moves on.
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_S,
@@ -339,7 +341,7 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       // Its after hook turns a password sign-in into a challenge; ours does the same for Google and GitHub.
       twoFactorPlugin(),
       twoFactorEverywhere({ db, appUrl: env.appUrl, outbox, log }),
-      accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
+      ...accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
       // After the limits: a refused attempt has already counted.
       passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
       // After the limits and the password rules: a refused sign-up replaces nothing.

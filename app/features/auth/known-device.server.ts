@@ -2,7 +2,7 @@
  * The known-device cookie: a signed list of short tags of the addresses that
  * signed in with this browser (no address in clear, no IP). It exempts the
  * owner's own browser from the address-wide failed-sign-in ceiling and from
- * the password-reset budget (account-rules.server.ts), and tells a sign-in
+ * the password-reset budget (sign-in-limits.server.ts), and tells a sign-in
  * from a device this account has not used before (sign-in-events.server.ts).
  */
 import { createHash } from "node:crypto";

@@ -15,6 +15,9 @@
  * secret by `setSignedCookie`); the value also carries its own expiry, so a
  * kept copy stops working after a day whatever the browser does.
  */
+import type { HookContext } from "./known-device.server";
+import type { VerificationState } from "./resend-verification";
+
 export const PENDING_COOKIE = "pending_verification";
 export const PENDING_MAX_AGE_S = 24 * 60 * 60;
 
@@ -41,4 +44,26 @@ export function decodePending(raw: string | false | null | undefined, now = Date
   } catch {
     return null;
   }
+}
+
+/** What the resend rules see for a look-alike sign-up (its id exists nowhere): the cookie's own count and time. */
+export function lookAlikeState(pending: PendingVerification): VerificationState {
+  return { emailVerified: false, attempts: pending.attempts, sentAt: pending.sentAt || null };
+}
+
+/** Gives this browser the cookie (a day). */
+export async function setPending(ctx: HookContext, value: PendingVerification): Promise<void> {
+  const cookie = ctx.context.createAuthCookie(PENDING_COOKIE, { maxAge: PENDING_MAX_AGE_S });
+  await ctx.setSignedCookie(cookie.name, encodePending(value), ctx.context.secret, { ...cookie.attributes, maxAge: PENDING_MAX_AGE_S });
+}
+
+/** This browser's cookie, if it has a good one. */
+export async function readPending(ctx: HookContext): Promise<PendingVerification | null> {
+  const cookie = ctx.context.createAuthCookie(PENDING_COOKIE);
+  return decodePending(await ctx.getSignedCookie(cookie.name, ctx.context.secret));
+}
+
+export function clearPending(ctx: HookContext): void {
+  const cookie = ctx.context.createAuthCookie(PENDING_COOKIE);
+  ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
 }

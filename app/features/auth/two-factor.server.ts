@@ -23,7 +23,7 @@
  *     has replaced (auth.server.ts disables it): the challenge allows five
  *     codes, an account locks for 15 minutes after ten wrong ones in a row
  *     (both Better Auth's), and the client's address is held to the sign-in
- *     ceiling (account-rules.server.ts).
+ *     ceiling (sign-in-limits.server.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";

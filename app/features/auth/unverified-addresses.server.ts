@@ -105,7 +105,7 @@ export function unverifiedAddresses({ db, log, minPasswordLength }: { db: Kysely
     hooks: {
       before: [
         {
-          // Runs after the sign-up limits (account-rules is registered first): a refused sign-up replaces nothing.
+          // Runs after the sign-up limits (account-rules.server.ts: registered first): a refused sign-up replaces nothing.
           matcher: (ctx) => ctx.path === "/sign-up/email",
           handler: createAuthMiddleware(async (ctx) => {
             const body = acceptable.safeParse(ctx.body);

@@ -175,6 +175,22 @@ export class MailOutbox extends DurableQueue<"mail_outbox"> {
   }
 
   /**
+   * Mails of `kind` about `userId` still waiting (not being sent right now) give way to a new one:
+   * they are marked superseded and never sent. For a mail whose newest copy alone matters (a
+   * verification link after an outage: one mail arrives, not a pile).
+   */
+  async supersedeWaiting(kind: MailKind, userId: string, now = new Date()): Promise<void> {
+    await this.database.db
+      .updateTable("mail_outbox")
+      .set({ status: "superseded" })
+      .where("user_id", "=", userId)
+      .where("kind", "=", kind)
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now.toISOString())]))
+      .execute();
+  }
+
+  /**
    * The mail `id` with new content, or, when there is no such row yet, a new
    * one (`mail`, due at `notBefore`). A mail already being sent or sent keeps
    * its content. For a mail that sums up what happened until it is due (the

@@ -1,0 +1,105 @@
+/**
+ * The account rules' database reads and writes, in one place: the rules
+ * themselves (sign-in-limits, verification-flow, verification-mail,
+ * account-notices) stay free of SQL, and the row → state projection the
+ * resend rules read (resend-verification.ts) is written once.
+ *
+ * The outbox's table is read here (is a verification mail queued?) but only
+ * ever written through the outbox (infra/mail/outbox.server.ts).
+ */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "~/infra/db/schema";
+import { toDate } from "~/infra/db/time";
+import { RESEND_INTERVAL_MS, type VerificationState } from "./resend-verification";
+
+type Db = Kysely<Database>;
+
+/** The account a verification mail is for, as the mail needs it (its language too). */
+export interface VerificationSubject {
+  id: string;
+  name: string;
+  email: string;
+  verification_sent_at: Date | string | null;
+  language?: unknown;
+}
+
+/** An account's verification: who it is, and the state the resend rules decide on. */
+export async function verificationOf(db: Db, userId: string): Promise<{ subject: VerificationSubject; state: VerificationState } | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("profile", "profile.user_id", "user.id")
+    .select(["user.id", "user.name", "user.email", "user.emailVerified", "user.language", "profile.verification_attempts", "profile.verification_sent_at"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    subject: { id: row.id, name: row.name, email: row.email, language: row.language, verification_sent_at: row.verification_sent_at ?? null },
+    state: {
+      emailVerified: Boolean(row.emailVerified),
+      attempts: row.verification_attempts ?? 0,
+      sentAt: row.verification_sent_at ? toDate(row.verification_sent_at).getTime() : null,
+    },
+  };
+}
+
+/** Whether a verification mail for `userId` is in the outbox (a sign-up's promise kept). */
+export async function hasQueuedVerification(db: Db, userId: string): Promise<boolean> {
+  const queued = await db.selectFrom("mail_outbox").select("id").where("user_id", "=", userId).where("kind", "=", "verification").executeTakeFirst();
+  return queued !== undefined;
+}
+
+/**
+ * Claims a resend attempt at `now`, atomically (only one of several racing requests, or instances,
+ * wins): fewer than five so far, the last one five minutes ago or more. False when refused.
+ */
+export async function claimVerificationAttempt(db: Db, userId: string, now: number): Promise<boolean> {
+  const sentAt = new Date(now).toISOString();
+  const cutoff = new Date(now - RESEND_INTERVAL_MS).toISOString();
+  const claimed = await db
+    .updateTable("profile")
+    .set((eb) => ({ verification_attempts: eb("verification_attempts", "+", 1), verification_sent_at: sentAt }))
+    .where("user_id", "=", userId)
+    .where("verification_attempts", "<", 5)
+    .where((eb) => eb.or([eb("verification_sent_at", "is", null), eb("verification_sent_at", "<=", cutoff)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** Gives a claimed attempt back (its mail could not be queued): the count, and the time of the one before. */
+export async function returnVerificationAttempt(db: Db, userId: string, previousSentAt: Date | string | null): Promise<void> {
+  await db
+    .updateTable("profile")
+    .set((eb) => ({ verification_attempts: eb("verification_attempts", "-", 1), verification_sent_at: previousSentAt }))
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** A verification mail's first attempt failed: its attempt does not count, nor does its 5-minute wait. */
+export async function forgiveUndeliveredVerification(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("profile")
+    .set({ verification_attempts: sql<number>`case when verification_attempts > 0 then verification_attempts - 1 else 0 end`, verification_sent_at: null })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** A verification mail given back after a failure went out after all: it counts again, from now. */
+export async function countDeliveredVerification(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("profile")
+    .set((eb) => ({ verification_attempts: eb("verification_attempts", "+", 1), verification_sent_at: new Date().toISOString() }))
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** Drops the password set at sign-up (verified outside the sign-up browser). True when there was one. */
+export async function dropSignUpPassword(db: Db, userId: string): Promise<boolean> {
+  const dropped = await db
+    .updateTable("account")
+    .set({ password: null, updatedAt: new Date().toISOString() })
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  return Number(dropped.numUpdatedRows) > 0;
+}
