@@ -35,8 +35,6 @@ export default defineConfig({
   projects: [
     { name: "sqlite", testIgnore: OUTBOX_SPECS, use: { ...chromium, baseURL: appUrl.sqlite } },
     { name: "outbox", testMatch: OUTBOX_SPECS, use: { ...chromium, baseURL: appUrl.outbox } },
-    ...(process.env.TEST_DATABASE_URL
-      ? [{ name: "postgres", testMatch: DATABASE_SPECS, use: { ...chromium, baseURL: appUrl.postgres } }]
-      : []),
+    ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres", testMatch: DATABASE_SPECS, use: { ...chromium, baseURL: appUrl.postgres } }] : []),
   ],
 });

@@ -54,7 +54,8 @@ const schemas: Record<string, Schema> = {
   UserRecord: fromZod(userRecordSchema, "output"),
   AccountExport: {
     type: "object",
-    description: "A person's data as \"Download my data\" on their profile gives it to them: the record (with the language their mails are written in), how they sign in, their sessions and their address's waitlist entry.",
+    description:
+      "A person's data as \"Download my data\" on their profile gives it to them: the record (with the language their mails are written in), how they sign in, their sessions and their address's waitlist entry.",
     additionalProperties: false,
     required: ["exported_at", "record", "sign_in_methods", "sessions", "waitlist"],
     properties: {
@@ -62,7 +63,12 @@ const schemas: Record<string, Schema> = {
       record: { anyOf: [{ type: "null" }, fromZod(profileRecordSchema, "output")] },
       sign_in_methods: {
         type: "array",
-        items: { type: "object", required: ["provider", "since"], additionalProperties: false, properties: { provider: { type: "string", description: "\"email and password\", google or github" }, since: { type: "string", format: "date-time" } } },
+        items: {
+          type: "object",
+          required: ["provider", "since"],
+          additionalProperties: false,
+          properties: { provider: { type: "string", description: '"email and password", google or github' }, since: { type: "string", format: "date-time" } },
+        },
       },
       sessions: {
         type: "array",
@@ -70,7 +76,11 @@ const schemas: Record<string, Schema> = {
           type: "object",
           required: ["createdAt", "expiresAt", "userAgent"],
           additionalProperties: false,
-          properties: { createdAt: { type: "string", format: "date-time" }, expiresAt: { type: "string", format: "date-time" }, userAgent: { type: ["string", "null"] } },
+          properties: {
+            createdAt: { type: "string", format: "date-time" },
+            expiresAt: { type: "string", format: "date-time" },
+            userAgent: { type: ["string", "null"] },
+          },
         },
       },
       waitlist: {
@@ -108,13 +118,20 @@ const schemas: Record<string, Schema> = {
   },
   FormErrors: fromZod(formErrorsSchema, "output"),
   Beacon: {
-    description: "A batch of events, or one event on its own (`name`, `value`, `route`, `device`, `connection`). Route patterns and metric names come from allow-lists; each vital's value has its own maximum; a batch names each metric at most once.",
+    description:
+      "A batch of events, or one event on its own (`name`, `value`, `route`, `device`, `connection`). Route patterns and metric names come from allow-lists; each vital's value has its own maximum; a batch names each metric at most once.",
     ...fromZod(beaconSchema),
   },
   AuthUser: {
     type: "object",
     required: ["id", "email", "name", "emailVerified"],
-    properties: { id: { type: "string" }, email: { type: "string" }, name: { type: "string" }, emailVerified: { type: "boolean" }, image: { type: ["string", "null"] } },
+    properties: {
+      id: { type: "string" },
+      email: { type: "string" },
+      name: { type: "string" },
+      emailVerified: { type: "boolean" },
+      image: { type: ["string", "null"] },
+    },
   },
 };
 
@@ -148,7 +165,11 @@ const readyBody = (status: string) => ({
   properties: {
     status: { const: status },
     checks: { type: "object", additionalProperties: { type: "string" } },
-    degraded: { type: "array", items: { type: "string" }, description: "What works in a degraded way (Redis unavailable: limits per instance, session cache off)" },
+    degraded: {
+      type: "array",
+      items: { type: "string" },
+      description: "What works in a degraded way (Redis unavailable: limits per instance, session cache off)",
+    },
   },
 });
 
@@ -166,7 +187,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
       title: `${site.productName} API`,
       version: "1.0.0",
       description:
-        "Every JSON endpoint of the website and account service. Every error of ours on /api/* is the one shape `Error` (`{ \"success\": false, \"message\": … }`) with a 4xx or 5xx status: the operations' own, a 404 for a path that is none, a 405 for a method a path does not take, and what the server refuses before any route runs (400 for a URL with a NUL or bad percent-encoding, 413, 414, 501, and 503 with Retry-After). The form service answers in its own protocol (`FormErrors`), and Better Auth's endpoints (/api/auth/*) in theirs, as each operation says.",
+        'Every JSON endpoint of the website and account service. Every error of ours on /api/* is the one shape `Error` (`{ "success": false, "message": … }`) with a 4xx or 5xx status: the operations\' own, a 404 for a path that is none, a 405 for a method a path does not take, and what the server refuses before any route runs (400 for a URL with a NUL or bad percent-encoding, 413, 414, 501, and 503 with Retry-After). The form service answers in its own protocol (`FormErrors`), and Better Auth\'s endpoints (/api/auth/*) in theirs, as each operation says.',
     },
     servers: [{ url: serverUrl }],
     // What we POST to a form's webhook (ADR 0030): an OpenAPI 3.1 webhook, not an endpoint of ours.
@@ -175,9 +196,21 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
         post: {
           summary: "A message a form kept (not spam), POSTed to the form's webhook and retried for a day until it answers 2xx",
           parameters: [
-            { name: "X-Tuesday-Signature", in: "header", required: true, schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" }, description: "t = unix seconds; v1 = hex HMAC-SHA256(the form's secret, \"<t>.<body>\")" },
+            {
+              name: "X-Tuesday-Signature",
+              in: "header",
+              required: true,
+              schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
+              description: 't = unix seconds; v1 = hex HMAC-SHA256(the form\'s secret, "<t>.<body>")',
+            },
             { name: "X-Tuesday-Event", in: "header", required: true, schema: { const: "form.submission" } },
-            { name: "X-Tuesday-Delivery", in: "header", required: true, schema: { type: "string", format: "uuid" }, description: "The same on every retry and redelivery of one event" },
+            {
+              name: "X-Tuesday-Delivery",
+              in: "header",
+              required: true,
+              schema: { type: "string", format: "uuid" },
+              description: "The same on every retry and redelivery of one event",
+            },
           ],
           requestBody: {
             required: true,
@@ -232,7 +265,8 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
       "/api/ready": {
         get: {
           operationId: "ready",
-          summary: "Readiness: the database answers and takes a write, and the instance is not draining (Redis, when configured, is reported; its outage degrades, it does not make the instance unready)",
+          summary:
+            "Readiness: the database answers and takes a write, and the instance is not draining (Redis, when configured, is reported; its outage degrades, it does not make the instance unready)",
           responses: {
             "200": json(readyBody("ready"), "Ready (possibly degraded)"),
             "503": json(readyBody("unavailable"), "Not ready"),
@@ -240,7 +274,11 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
         },
       },
       "/api/openapi.json": {
-        get: { operationId: "openapi", summary: "This document", responses: { "200": json({ type: "object", required: ["openapi", "paths"] }, "The OpenAPI document") } },
+        get: {
+          operationId: "openapi",
+          summary: "This document",
+          responses: { "200": json({ type: "object", required: ["openapi", "paths"] }, "The OpenAPI document") },
+        },
       },
       "/api/help/ask": {
         post: {
@@ -248,7 +286,10 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "Ask Tuesday: a question answered from the site's own pages (nothing stored but daily counters)",
           requestBody: {
             required: true,
-            content: { "application/json": { schema: fromZod(helpQuestionSchema) }, "application/x-www-form-urlencoded": { schema: fromZod(helpQuestionSchema) } },
+            content: {
+              "application/json": { schema: fromZod(helpQuestionSchema) },
+              "application/x-www-form-urlencoded": { schema: fromZod(helpQuestionSchema) },
+            },
           },
           responses: {
             "200": json(ref("HelpAnswer"), "An answer with its sources, or kind none (the site does not say) with none"),
@@ -281,7 +322,10 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "A page-view or Core Web Vitals beacon (no cookie read or set; nothing stored with Sec-GPC: 1 or DNT: 1)",
           requestBody: { required: true, content: { "application/json": { schema: ref("Beacon") }, "text/plain": { schema: ref("Beacon") } } },
           responses: {
-            "204": { description: "Counted (or dropped: a bot, GPC/DNT; a vital above its plausible maximum is dropped and counted as such; a page view counts once per client, route and minute)" },
+            "204": {
+              description:
+                "Counted (or dropped: a bot, GPC/DNT; a vital above its plausible maximum is dropped and counted as such; a page view counts once per client, route and minute)",
+            },
             "400": error("Not a beacon"),
             "413": error("Over 8 KB"),
             "415": error("Neither JSON nor text/plain"),
@@ -297,7 +341,10 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           parameters: [formKind, idempotencyKey],
           requestBody: formBody,
           responses: {
-            "200": json({ type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } }, "Stored, with the company's notification in the mail outbox"),
+            "200": json(
+              { type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } },
+              "Stored, with the company's notification in the mail outbox",
+            ),
             "400": error("A malformed Idempotency-Key, or one already used for another message"),
             "404": error("Another form name"),
             "413": error("Over 32 KB"),
@@ -321,7 +368,15 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
             },
           },
           responses: {
-            "200": json({ type: "object", required: ["ok", "next"], additionalProperties: false, properties: { ok: { const: true }, next: { type: "string", format: "uri" } } }, "Stored"),
+            "200": json(
+              {
+                type: "object",
+                required: ["ok", "next"],
+                additionalProperties: false,
+                properties: { ok: { const: true }, next: { type: "string", format: "uri" } },
+              },
+              "Stored",
+            ),
             "400": json(ref("FormErrors"), "IDEMPOTENCY_KEY: malformed, or already used for another message"),
             "403": json(ref("FormErrors"), "INACTIVE (switched off) or BLOCKED (a site the form does not allow)"),
             "404": json(ref("FormErrors"), "FORM_NOT_FOUND"),
@@ -345,7 +400,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
                   required: ["email"],
                   properties: {
                     email: { type: "string", format: "email", maxLength: 254 },
-                    interest: { type: "string", description: "\"\" (anything), plan:<id> or product:<slug>", pattern: "^$|^(plan|product):[a-z0-9-]+$" },
+                    interest: { type: "string", description: '"" (anything), plan:<id> or product:<slug>', pattern: "^$|^(plan|product):[a-z0-9-]+$" },
                     source: { enum: ["/coming-soon", "/pricing", "/product", "/waitlist"] },
                   },
                 },
@@ -353,7 +408,9 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
             },
           },
           responses: {
-            "200": html("\"Check your inbox\" (the same whether or not the address was on the list already), or \"You are on the list\" for the signed-in owner of the address"),
+            "200": html(
+              '"Check your inbox" (the same whether or not the address was on the list already), or "You are on the list" for the signed-in owner of the address',
+            ),
             "400": html("The address is missing or malformed, or the interest is not offered: the form with each field's error"),
             "413": html("Over 4 KB"),
             "415": html("Neither a urlencoded nor a multipart form"),
@@ -367,7 +424,11 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "waitlistConfirmPage",
           summary: "The confirmation link's page: shows the place and a button; changes nothing (mail scanners open links)",
           parameters: [{ name: "token", in: "query", required: true, schema: { type: "string" } }],
-          responses: { "200": html("The place, with \"Confirm my place\" (or: confirmed already)"), "400": html("Not a valid link"), "410": html("The link expired (7 days)") },
+          responses: {
+            "200": html('The place, with "Confirm my place" (or: confirmed already)'),
+            "400": html("Not a valid link"),
+            "410": html("The link expired (7 days)"),
+          },
         },
         post: {
           operationId: "waitlistConfirm",
@@ -384,7 +445,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
             { name: "id", in: "query", required: true, schema: { type: "string" } },
             { name: "token", in: "query", required: true, schema: { type: "string" } },
           ],
-          responses: { "200": html("The address, with \"Leave the waitlist\" (or: not on the list any more)"), "400": html("Not a valid link") },
+          responses: { "200": html('The address, with "Leave the waitlist" (or: not on the list any more)'), "400": html("Not a valid link") },
         },
         post: {
           operationId: "waitlistUnsubscribe",
@@ -405,9 +466,12 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           responses: {
             "200": {
               ...json(ref("AccountExport"), "The person's data (Content-Disposition: attachment)"),
-              headers: { "Content-Disposition": { description: "attachment; filename=\"account-<id>-<YYYY-MM-DD>.json\"", schema: { type: "string" } } },
+              headers: { "Content-Disposition": { description: 'attachment; filename="account-<id>-<YYYY-MM-DD>.json"', schema: { type: "string" } } },
             },
-            "404": { description: "No such account; or the caller is not an operator (the console does not exist for them); or another site started the download (Sec-Fetch-Site)" },
+            "404": {
+              description:
+                "No such account; or the caller is not an operator (the console does not exist for them); or another site started the download (Sec-Fetch-Site)",
+            },
           },
         },
       },
@@ -430,10 +494,22 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "Deletes the account: the typed name must equal the account's name and the password must be right",
           security: recordSecurity,
           parameters: [userId],
-          requestBody: { required: true, content: { "application/json": { schema: fromZod(deleteAccountBodySchema) }, "application/x-www-form-urlencoded": { schema: fromZod(deleteAccountBodySchema) } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: fromZod(deleteAccountBodySchema) },
+              "application/x-www-form-urlencoded": { schema: fromZod(deleteAccountBodySchema) },
+            },
+          },
           responses: {
-            "200": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "Deleted; the session cookie is cleared"),
-            "202": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "An account without a password: a confirmation link was emailed"),
+            "200": json(
+              { type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } },
+              "Deleted; the session cookie is cleared",
+            ),
+            "202": json(
+              { type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } },
+              "An account without a password: a confirmation link was emailed",
+            ),
             "400": error("The name does not match, or no password"),
             "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"),
             "403": error("Someone else's id, or a wrong password"),
@@ -447,7 +523,11 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "saveUser",
           summary: "Creates or refreshes the caller's own record",
           security: recordSecurity,
-          responses: { "200": json(ref("RecordAnswer"), "The record"), "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"), "503": unavailable },
+          responses: {
+            "200": json(ref("RecordAnswer"), "The record"),
+            "401": error("Signed out, or (API_KEY set) a missing or wrong x-api-key"),
+            "503": unavailable,
+          },
         },
       },
       "/api/saveUser/{uid}": {
@@ -478,10 +558,27 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "signUp",
           summary: "Creates an account and mails a verification link (an address in use answers the same and its owner is told by mail)",
           parameters: [idempotencyKey],
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email", "password", "name"], properties: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, callbackURL: { type: "string" } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["email", "password", "name"],
+                  properties: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, callbackURL: { type: "string" } },
+                },
+              },
+            },
+          },
           responses: {
-            "200": json({ type: "object", required: ["user"], not: NO_TOKEN, properties: { user: ref("AuthUser") } }, "Signed up; not signed in until verified (no session token in the answer)"),
-            "400": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid input, or an Idempotency-Key malformed or already used for another sign-up"),
+            "200": json(
+              { type: "object", required: ["user"], not: NO_TOKEN, properties: { user: ref("AuthUser") } },
+              "Signed up; not signed in until verified (no session token in the answer)",
+            ),
+            "400": json(
+              { type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } },
+              "Invalid input, or an Idempotency-Key malformed or already used for another sign-up",
+            ),
             "409": { ...error("A sign-up with this Idempotency-Key is still being processed"), headers: retryAfter },
             "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Rate-limited"),
             "503": unavailable,
@@ -492,12 +589,35 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
         post: {
           operationId: "signIn",
           summary: "Signs in (sets the session cookie)",
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email", "password"], properties: { email: { type: "string" }, password: { type: "string" }, rememberMe: { type: "boolean" } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["email", "password"],
+                  properties: { email: { type: "string" }, password: { type: "string" }, rememberMe: { type: "boolean" } },
+                },
+              },
+            },
+          },
           responses: {
-            "200": json({ type: "object", required: ["user"], not: NO_TOKEN, properties: { redirect: { type: "boolean" }, user: ref("AuthUser") } }, "Signed in (the session token is only in the HttpOnly cookie)"),
-            "401": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Invalid email or password"),
-            "403": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Email not verified, or sign-in stopped by an operator"),
-            "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } }, "Rate-limited, or too many failed attempts"),
+            "200": json(
+              { type: "object", required: ["user"], not: NO_TOKEN, properties: { redirect: { type: "boolean" }, user: ref("AuthUser") } },
+              "Signed in (the session token is only in the HttpOnly cookie)",
+            ),
+            "401": json(
+              { type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } },
+              "Invalid email or password",
+            ),
+            "403": json(
+              { type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } },
+              "Email not verified, or sign-in stopped by an operator",
+            ),
+            "429": json(
+              { type: "object", required: ["message"], properties: { message: { type: "string" }, code: { type: "string" } } },
+              "Rate-limited, or too many failed attempts",
+            ),
             "503": unavailable,
           },
         },
@@ -508,7 +628,16 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "The current session and user, or null",
           responses: {
             "200": json(
-              { anyOf: [{ type: "null" }, { type: "object", required: ["session", "user"], properties: { session: { type: "object", required: ["id", "userId", "expiresAt"], not: NO_TOKEN }, user: ref("AuthUser") } }] },
+              {
+                anyOf: [
+                  { type: "null" },
+                  {
+                    type: "object",
+                    required: ["session", "user"],
+                    properties: { session: { type: "object", required: ["id", "userId", "expiresAt"], not: NO_TOKEN }, user: ref("AuthUser") },
+                  },
+                ],
+              },
               "The session (named by its id; never its token), or null",
             ),
             "503": { ...unavailable, description: "The session store did not answer: whether you are signed in is unknown (never answered as signed out)" },
@@ -525,8 +654,16 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
       "/api/auth/request-password-reset": {
         post: {
           operationId: "requestPasswordReset",
-          summary: "Mails a reset link when the account exists (the answer is the same either way, also when the address's hourly budget is used up: then nothing is sent, except to the owner's own browser)",
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["email"], properties: { email: { type: "string" }, redirectTo: { type: "string" } } } } } },
+          summary:
+            "Mails a reset link when the account exists (the answer is the same either way, also when the address's hourly budget is used up: then nothing is sent, except to the owner's own browser)",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["email"], properties: { email: { type: "string" }, redirectTo: { type: "string" } } },
+              },
+            },
+          },
           responses: {
             "200": json({ type: "object", required: ["status"], properties: { status: { const: true }, message: { type: "string" } } }, "Accepted"),
             "429": json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }, "Too many requests from this client"),
@@ -540,7 +677,10 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "The spec's resend rules: 5 mails, 5 minutes apart",
           requestBody: { required: false, content: { "application/json": { schema: { type: "object", properties: { email: { type: "string" } } } } } },
           responses: {
-            "200": json({ type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } }, "Sent (or nothing to send, answered alike)"),
+            "200": json(
+              { type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } },
+              "Sent (or nothing to send, answered alike)",
+            ),
             "400": error("No address and no pending verification"),
             "429": error("Too soon, or too many"),
             "503": unavailable,
@@ -551,12 +691,18 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
     components: {
       schemas,
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: `__Secure-${site.slug}.session_token`, description: `Better Auth's session cookie (\`${site.slug}.session_token\` over plain http).` },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: `__Secure-${site.slug}.session_token`,
+          description: `Better Auth's session cookie (\`${site.slug}.session_token\` over plain http).`,
+        },
         apiKey: {
           type: "apiKey",
           in: "header",
           name: "x-api-key",
-          description: "The client's key, required with the session on /api/user* and /api/saveUser* when the server has API_KEY set (it identifies a client; it never stands in for a session).",
+          description:
+            "The client's key, required with the session on /api/user* and /api/saveUser* when the server has API_KEY set (it identifies a client; it never stands in for a session).",
         },
       },
     },

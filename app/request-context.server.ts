@@ -80,7 +80,8 @@ async function resolveSession(request: Request): Promise<CachedSession | null> {
   return session;
 }
 
-const viewerOf = (session: CachedSession | null): Viewer | null => (session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null);
+const viewerOf = (session: CachedSession | null): Viewer | null =>
+  session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null;
 
 function markPrivate(response: Response): Response {
   try {
@@ -126,7 +127,12 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
 
   const method = request.method.toUpperCase();
   // `/f/:form` judges the origin per form (its allowed sites): formspree.server.ts.
-  if (method !== "GET" && method !== "HEAD" && !FORMSPREE_PATH.test(new URL(request.url).pathname) && isForeignWrite(request, allowedOrigins(env().appOrigin))) {
+  if (
+    method !== "GET" &&
+    method !== "HEAD" &&
+    !FORMSPREE_PATH.test(new URL(request.url).pathname) &&
+    isForeignWrite(request, allowedOrigins(env().appOrigin))
+  ) {
     throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 

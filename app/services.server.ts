@@ -79,13 +79,32 @@ async function init(): Promise<Services> {
     });
     const tokenSync = createTokenSync(env, { database, log });
     // The visitor of the day lives in Redis (every instance sees it) or this process's memory; never the database.
-    const analytics = new Attribution(database.db, env.redisUrl ? redisTtlStore(env.redisUrl, "visitors:", log) : memoryTtlStore(), env.authSecret, log, limiter);
+    const analytics = new Attribution(
+      database.db,
+      env.redisUrl ? redisTtlStore(env.redisUrl, "visitors:", log) : memoryTtlStore(),
+      env.authSecret,
+      log,
+      limiter,
+    );
     const deps = { env, database, outbox, log, limiter, sessionCache, tokenSync, analytics };
     const report = await migrateToLatest(database, authOptions(deps));
     const ran = [...report.auth.created, ...report.auth.altered, ...report.app.map((m) => m.name)];
     log.info({ dialect: database.dialect, migrations: ran }, ran.length ? "database migrated" : "database up to date");
     const auth = createAuth(deps);
-    return { env, log, database, mailer, outbox, limiter, sessionCache, auth, authHandler: idempotentSignUp(database.db, createAuthHandler(auth)), tokenSync, webhooks, analytics };
+    return {
+      env,
+      log,
+      database,
+      mailer,
+      outbox,
+      limiter,
+      sessionCache,
+      auth,
+      authHandler: idempotentSignUp(database.db, createAuthHandler(auth)),
+      tokenSync,
+      webhooks,
+      analytics,
+    };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -52,7 +52,18 @@ import { ensureBuild } from "../server/build.mjs";
 import { inboxBench, printInboxBench } from "./lib/inbox-bench.ts";
 import { initialJavaScript, lighthousePages, printInitialJavaScript, printLighthousePages } from "./lib/page-bench.ts";
 import { printSlowPhoneBench, slowPhoneBench } from "./lib/slow-phone-bench.ts";
-import { BENCH_OPERATOR, firstRenders, journeyLoad, type JourneyResult, load, metrics, MIX, mixedRequests, residentMb, signInVisitors } from "./lib/server-bench.ts";
+import {
+  BENCH_OPERATOR,
+  firstRenders,
+  journeyLoad,
+  type JourneyResult,
+  load,
+  metrics,
+  MIX,
+  mixedRequests,
+  residentMb,
+  signInVisitors,
+} from "./lib/server-bench.ts";
 import type { DatabaseConfig } from "../app/config/env.server.ts";
 import { startAppServer } from "../tests/support/app-server.ts";
 import { createPgSchema } from "../tests/support/test-databases.ts";
@@ -123,20 +134,39 @@ async function serverSection(
   const started = Date.now();
   const visitors = await signInVisitors(base, database, count);
   console.log(`3. ${name}: ${count} visitors signed in (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  console.log(`   resident memory: idle ${idle.toFixed(0)} MB (target ≤ 150: ${mark(idle <= 150)}); with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`);
+  console.log(
+    `   resident memory: idle ${idle.toFixed(0)} MB (target ≤ 150: ${mark(idle <= 150)}); with ${count} visitors signed in ${residentMb(app.pid).toFixed(0)} MB`,
+  );
   const server = { base, port, pid: app.pid };
-  console.log(`   first renders: each request from a visitor the page was never rendered for (4 at a time), after as many from other visitors (V8 warm, as in a running server); cpu: the server's, all threads`);
+  console.log(
+    `   first renders: each request from a visitor the page was never rendered for (4 at a time), after as many from other visitors (V8 warm, as in a running server); cpu: the server's, all threads`,
+  );
   await firstRenders(server, visitors, Number(args["first-renders"]));
-  console.log(`   journeys: ${seconds} s after 2 s of warm-up, ${connections} connections, each a visitor's sitting at a time, interleaved a second at a time with the prerendered /pricing`);
+  console.log(
+    `   journeys: ${seconds} s after 2 s of warm-up, ${connections} connections, each a visitor's sitting at a time, interleaved a second at a time with the prerendered /pricing`,
+  );
   const journeyed = await journeyLoad(server, visitors[0]!, visitors, { seconds, connections });
   const afterJourneys = residentMb(app.pid);
   console.log(`   resident memory after the journeys: ${afterJourneys.toFixed(0)} MB (target ≤ 250: ${mark(afterJourneys <= 250)})`);
 
   const mixedSeconds = Number(args["mixed-seconds"]);
-  console.log(`4. ${name}: mixed load, ${mixedSeconds} s after 3 s of warm-up, 100 connections, 5% each of: ${MIX.join(", ")} (signed-in slices from random visitors)`);
-  const mixed = await load(port, { connections: 100, seconds: mixedSeconds, warmupSeconds: 3, spreadAddresses: true, pick: "random", requests: mixedRequests(visitors) });
-  console.log(`   ${mixed.rps.toFixed(0)} req/s   p50 ${mixed.p50.toFixed(1)} ms   p99 ${mixed.p99.toFixed(1)} ms   max ${mixed.max.toFixed(0)} ms   errors ${mixed.errors}`);
-  const slowest = Object.entries(mixed.byLabel).sort((a, b) => b[1].p99 - a[1].p99).slice(0, 3);
+  console.log(
+    `4. ${name}: mixed load, ${mixedSeconds} s after 3 s of warm-up, 100 connections, 5% each of: ${MIX.join(", ")} (signed-in slices from random visitors)`,
+  );
+  const mixed = await load(port, {
+    connections: 100,
+    seconds: mixedSeconds,
+    warmupSeconds: 3,
+    spreadAddresses: true,
+    pick: "random",
+    requests: mixedRequests(visitors),
+  });
+  console.log(
+    `   ${mixed.rps.toFixed(0)} req/s   p50 ${mixed.p50.toFixed(1)} ms   p99 ${mixed.p99.toFixed(1)} ms   max ${mixed.max.toFixed(0)} ms   errors ${mixed.errors}`,
+  );
+  const slowest = Object.entries(mixed.byLabel)
+    .sort((a, b) => b[1].p99 - a[1].p99)
+    .slice(0, 3);
   console.log(`   slowest kinds by p99: ${slowest.map(([label, f]) => `${label} ${f.p99.toFixed(1)} ms`).join(", ")}`);
   if (mixed.errors) console.log(`   answers: ${JSON.stringify(mixed.statuses)}`);
   const held = await metrics(base, visitors[0]!);
@@ -150,10 +180,26 @@ async function serverSection(
 async function helpSection(app: { url: string; pid: number }) {
   console.log("6. Ask Tuesday");
   const vite = path.join(root, "node_modules/vite-node/vite-node.mjs");
-  const { stdout } = await run(process.execPath, ["--expose-gc", vite, "--config", "vitest.config.ts", "scripts/lib/help-bench.ts"], { cwd: root, encoding: "utf8" });
-  const f = JSON.parse(stdout.trim().split("\n").pop()!) as { passages: number; buildMs: number; firstMs: number; indexMb: number; questions: number; p50: number; p95: number; max: number };
-  console.log(`   index of ${f.passages} passages: built in ${f.buildMs.toFixed(0)} ms (target ≤ 300: ${mark(f.buildMs <= 300)}), ${f.indexMb.toFixed(1)} MB of heap (target ≤ 10: ${mark(f.indexMb <= 10)}); first question ${f.firstMs.toFixed(1)} ms`);
-  console.log(`   answerer, index warm, ${f.questions} questions: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms (target ≤ 10: ${mark(f.p95 <= 10)}), max ${f.max.toFixed(1)} ms`);
+  const { stdout } = await run(process.execPath, ["--expose-gc", vite, "--config", "vitest.config.ts", "scripts/lib/help-bench.ts"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const f = JSON.parse(stdout.trim().split("\n").pop()!) as {
+    passages: number;
+    buildMs: number;
+    firstMs: number;
+    indexMb: number;
+    questions: number;
+    p50: number;
+    p95: number;
+    max: number;
+  };
+  console.log(
+    `   index of ${f.passages} passages: built in ${f.buildMs.toFixed(0)} ms (target ≤ 300: ${mark(f.buildMs <= 300)}), ${f.indexMb.toFixed(1)} MB of heap (target ≤ 10: ${mark(f.indexMb <= 10)}); first question ${f.firstMs.toFixed(1)} ms`,
+  );
+  console.log(
+    `   answerer, index warm, ${f.questions} questions: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms (target ≤ 10: ${mark(f.p95 <= 10)}), max ${f.max.toFixed(1)} ms`,
+  );
   const { questions } = JSON.parse(readFileSync(path.join(root, "eval/help/questions.json"), "utf8")) as { questions: { q: string; page: string }[] };
   const requests = questions.map((q) => ({
     label: "POST /api/help/ask",
@@ -195,10 +241,20 @@ try {
   if (args.postgres) {
     // The same rows on PostgreSQL + Redis, a server of its own on a fresh schema.
     const schema = await createPgSchema(args.postgres, `bench_${process.pid}`);
-    const pgServer = await startAppServer("bench-postgres", Number(args.port) + 1, { ...serverEnv, DATABASE_URL: schema.url, ...(args.redis ? { REDIS_URL: args.redis } : {}) });
+    const pgServer = await startAppServer("bench-postgres", Number(args.port) + 1, {
+      ...serverEnv,
+      DATABASE_URL: schema.url,
+      ...(args.redis ? { REDIS_URL: args.redis } : {}),
+    });
     try {
-      const pg = await serverSection(pgServer, { kind: "postgres", url: schema.url }, { seconds, connections, count, name: `PostgreSQL${args.redis ? " + Redis" : ""}` });
-      console.log(`   journeys against SQLite's: ${sqlite.ratio.toFixed(3)}× → ${pg.ratio.toFixed(3)}×, cpu ${sqlite.cpuPerRequestMs.toFixed(2)} → ${pg.cpuPerRequestMs.toFixed(2)} ms/req`);
+      const pg = await serverSection(
+        pgServer,
+        { kind: "postgres", url: schema.url },
+        { seconds, connections, count, name: `PostgreSQL${args.redis ? " + Redis" : ""}` },
+      );
+      console.log(
+        `   journeys against SQLite's: ${sqlite.ratio.toFixed(3)}× → ${pg.ratio.toFixed(3)}×, cpu ${sqlite.cpuPerRequestMs.toFixed(2)} → ${pg.cpuPerRequestMs.toFixed(2)} ms/req`,
+      );
       console.log("");
     } finally {
       await pgServer.stop();

@@ -18,7 +18,10 @@ const splits = values.split === "all" ? (["dev", "test"] as const) : ([values.sp
 const percent = (x: number) => `${(x * 100).toFixed(0)}%`.padStart(5);
 
 for (const split of splits) {
-  const outcomes = evaluate(index, questions.filter((q) => q.split === split));
+  const outcomes = evaluate(
+    index,
+    questions.filter((q) => q.split === split),
+  );
   console.log(`\n${split === "dev" ? "Development" : "Test (frozen)"} half: ${outcomes.length} questions`);
   console.log("language   answerable  unanswerable  first source  citation precision  declined  wrong declines  prices exact");
   for (const lang of ["en", "hi", "hinglish"] as const) {
@@ -30,7 +33,8 @@ for (const split of splits) {
   if (values.failures && split === "dev") {
     for (const o of outcomes) {
       const ok = o.question.answerable ? o.firstSourceRight && o.rightSources === o.answer.sources.length && o.priceExact !== false : o.answer.kind === "none";
-      if (!ok) console.log(`  ✗ ${o.question.id} ${o.question.q} → ${o.answer.kind} ${o.answer.sources.map((s) => s.url).join(" ")} | ${o.answer.text.slice(0, 120)}`);
+      if (!ok)
+        console.log(`  ✗ ${o.question.id} ${o.question.q} → ${o.answer.kind} ${o.answer.sources.map((s) => s.url).join(" ")} | ${o.answer.text.slice(0, 120)}`);
     }
   }
 }

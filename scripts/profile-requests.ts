@@ -122,7 +122,7 @@ function partOf(frame: ProfileNode["callFrame"]): string | null {
   if (/node_modules\/zod\//.test(url)) return "zod";
   if (/node_modules\//.test(url)) return `other package: ${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]}`;
   if (/build\/server\//.test(url)) return "our code (app, edge, infra)";
-  if (url.startsWith("node:") || url === "" ) return `Node.js internals`;
+  if (url.startsWith("node:") || url === "") return `Node.js internals`;
   return "other";
 }
 
@@ -213,7 +213,9 @@ async function main() {
       const make = KINDS[kind];
       if (!make) throw new Error(`unknown kind ${kind}; one of ${Object.keys(KINDS).join(", ")}`);
       const pool = kind === "admin-messages" ? [visitors[0]!] : args.warm ? visitors.slice(0, 20) : visitors;
-      if (args.warm) for (const visitor of pool) await fetch(`${server.url}${make(visitor, 0)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
+      if (args.warm)
+        for (const visitor of pool)
+          await fetch(`${server.url}${make(visitor, 0)}`, { headers: { cookie: visitor.cookie, "accept-encoding": "br, gzip" } }).then((r) => r.arrayBuffer());
       for (let n = 0; n < warmUp; n++) {
         const visitor = kind === "admin-messages" ? visitors[0]! : warmers[n]!;
         const cookie: Record<string, string> = kind === "prerendered" ? {} : { cookie: visitor.cookie };

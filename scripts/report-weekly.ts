@@ -28,8 +28,14 @@ if (Number.isNaN(now.getTime())) fail("npm run report:weekly: --now must be a da
 
 await withDatabase("report:weekly", async (env, database) => {
   const log = pino({ level: "warn" });
-  const outbox = new MailOutbox(database, createMailer(env, database, log), log, { retryBaseMs: env.mailRetryBaseMs, messageIdDomain: new URL(env.appUrl).hostname });
-  const { queued, recipients, figures } = await queueWeeklyReport({ db: database.db, outbox, log, operatorEmails: env.operatorEmails, appUrl: env.appUrl }, now);
+  const outbox = new MailOutbox(database, createMailer(env, database, log), log, {
+    retryBaseMs: env.mailRetryBaseMs,
+    messageIdDomain: new URL(env.appUrl).hostname,
+  });
+  const { queued, recipients, figures } = await queueWeeklyReport(
+    { db: database.db, outbox, log, operatorEmails: env.operatorEmails, appUrl: env.appUrl },
+    now,
+  );
   process.stdout.write(`Week ${figures.from} to ${figures.to}: ${figures.pageViews} page views. ${recipients} operator(s), ${queued} mail(s) queued now.\n`);
   if (recipients === 0) {
     process.stderr.write("No operator to write to: name verified accounts in OPERATOR_EMAILS or `npm run operator -- grant EMAIL`.\n");
@@ -42,7 +48,9 @@ await withDatabase("report:weekly", async (env, database) => {
     const waiting = await database.db.selectFrom("mail_outbox").select("id").where("kind", "=", "weekly-summary").where("status", "=", "pending").execute();
     if (waiting.length === 0) break;
     if (Date.now() > deadline) {
-      process.stderr.write(`${waiting.length} summary mail(s) not sent yet: the mail server did not take them; the server's outbox keeps trying for a day (/admin/mail).\n`);
+      process.stderr.write(
+        `${waiting.length} summary mail(s) not sent yet: the mail server did not take them; the server's outbox keeps trying for a day (/admin/mail).\n`,
+      );
       return 1;
     }
     await new Promise((resolve) => setTimeout(resolve, 2_000));

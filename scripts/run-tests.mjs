@@ -27,7 +27,11 @@ const LANES = [
     ["types", "npm run typecheck", {}],
     ["lint", "npm run lint", {}],
     ["unit and route tests", `npm run test:unit -- --reporter=default --reporter=json --outputFile.json=${json("unit")}`, {}],
-    ["reliability (reduced)", `npm run test:reliability -- --reporter=default --reporter=json --outputFile.json=${json("reliability")}`, { RELIABILITY: "reduced" }],
+    [
+      "reliability (reduced)",
+      `npm run test:reliability -- --reporter=default --reporter=json --outputFile.json=${json("reliability")}`,
+      { RELIABILITY: "reduced" },
+    ],
     ["audits", `npm run test:audits -- --reporter=default --reporter=json --outputFile.json=${json("audits")}`, {}],
   ],
   [

@@ -75,7 +75,9 @@ describe("writeResponse", () => {
     expect(png.body.equals(big)).toBe(true);
     await new Promise<void>((resolve) => server!.close(() => resolve()));
 
-    const raw = await fetchRaw(() => new Response(text(5000), { headers: { "content-type": "text/plain", "cache-control": "no-transform" } }), { "accept-encoding": "br" });
+    const raw = await fetchRaw(() => new Response(text(5000), { headers: { "content-type": "text/plain", "cache-control": "no-transform" } }), {
+      "accept-encoding": "br",
+    });
     expect(raw.res.headers["content-encoding"]).toBeUndefined();
   });
 

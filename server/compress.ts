@@ -61,12 +61,7 @@ async function pumpRaw(res: ServerResponse, reader: ReadableStreamDefaultReader<
   res.end();
 }
 
-async function pumpCompressed(
-  res: ServerResponse,
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  head: Uint8Array[],
-  encoding: Encoding,
-): Promise<void> {
+async function pumpCompressed(res: ServerResponse, reader: ReadableStreamDefaultReader<Uint8Array>, head: Uint8Array[], encoding: Encoding): Promise<void> {
   const zip: BrotliCompress | Gzip =
     encoding === "br"
       ? // A 256 KB window instead of the default 4 MB: a hundred answers compressed at once
@@ -112,7 +107,9 @@ type ReadResult = ReadableStreamReadResult<Uint8Array>;
  * or what came before the source paused for PAUSE_MS (`next` is the read
  * still under way, to stream on from).
  */
-async function gather(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<{ chunks: Uint8Array[]; size: number; done: boolean; next?: Promise<ReadResult> }> {
+async function gather(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<{ chunks: Uint8Array[]; size: number; done: boolean; next?: Promise<ReadResult> }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   // One timer for the whole body, re-armed after each chunk (a page comes in a few dozen chunks).

@@ -44,7 +44,9 @@ function wantsJson(pathname: string, accept: string | undefined): boolean {
   return a.includes("application/json") && !a.includes("text/html");
 }
 
-const page = (requestId: string | undefined) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+const page = (
+  requestId: string | undefined,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>We're having trouble | ${site.productName}</title>
 <style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8f7fc;color:#1e1b2e;font:16px/1.6 Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{max-width:34rem;padding:2rem 1.5rem;text-align:center}h1{font-size:1.9rem;line-height:1.2;margin:0 0 1rem}p{color:#4a4560;margin:0 0 1.5rem}
@@ -97,7 +99,10 @@ export async function withDependencyGuard(request: GuardedRequest, handle: () =>
   } catch (error) {
     const unavailable = findUnavailable(error);
     if (!unavailable) throw error;
-    request.log.warn({ req: { id: request.id, method: request.method, path: request.pathname }, dependency: unavailable.dependency, reason: unavailable.reason }, "dependency unavailable: answered 503");
+    request.log.warn(
+      { req: { id: request.id, method: request.method, path: request.pathname }, dependency: unavailable.dependency, reason: unavailable.reason },
+      "dependency unavailable: answered 503",
+    );
     return unavailableResponse(request.pathname, request.accept, undefined, request.id);
   } finally {
     clearTimeout(timer);
@@ -109,7 +114,12 @@ export async function withDependencyGuard(request: GuardedRequest, handle: () =>
     // Whatever the abandoned work answers later is thrown away.
     work.then(discard, () => {});
     request.log.warn(
-      { req: { id: request.id, method: request.method, path: request.pathname }, dependency: failure?.dependency ?? "unknown", reason: failure?.reason ?? "request deadline", deadlineMs: request.deadlineMs },
+      {
+        req: { id: request.id, method: request.method, path: request.pathname },
+        dependency: failure?.dependency ?? "unknown",
+        reason: failure?.reason ?? "request deadline",
+        deadlineMs: request.deadlineMs,
+      },
       "request deadline passed: answered 503",
     );
     return unavailableResponse(request.pathname, request.accept, undefined, request.id);
@@ -123,7 +133,10 @@ export async function withDependencyGuard(request: GuardedRequest, handle: () =>
     return unavailableResponse(request.pathname, request.accept, outcome, request.id);
   }
   if (failure && outcome.status === 503) {
-    request.log.warn({ req: { id: request.id, method: request.method, path: request.pathname }, dependency: failure.dependency, reason: failure.reason }, "dependency unavailable: answered 503");
+    request.log.warn(
+      { req: { id: request.id, method: request.method, path: request.pathname }, dependency: failure.dependency, reason: failure.reason },
+      "dependency unavailable: answered 503",
+    );
   }
   return withRetryAfter(outcome);
 }

@@ -25,4 +25,3 @@ export const NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256"
  * after the mixed load 258 → 239 MB; same throughput).
  */
 export const NODE_ENV_VARS = { MALLOC_ARENA_MAX: "2" };
-

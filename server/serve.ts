@@ -57,11 +57,16 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
   });
 
   server.listen(env.port, env.host, () => {
-    log.info({ url: env.appUrl, host: env.host, port: env.port, database: env.database.kind, pid: process.pid }, `${site.productName} is ready at ${env.appUrl}`);
+    log.info(
+      { url: env.appUrl, host: env.host, port: env.port, database: env.database.kind, pid: process.pid },
+      `${site.productName} is ready at ${env.appUrl}`,
+    );
     if (env.mailboxEnabled) log.info(`No SMTP_URL set: mail goes to the local outbox at ${env.appUrl}/dev/mailbox`);
     const unconfigured = (["google", "github"] as const).filter((id) => !env[id]);
     if (unconfigured.length > 0 && !env.showUnconfiguredProviders) {
-      log.warn(`Sign-in with ${unconfigured.join(" and ")} is not configured: its button is hidden on this public site. Set the client id and secret to offer it.`);
+      log.warn(
+        `Sign-in with ${unconfigured.join(" and ")} is not configured: its button is hidden on this public site. Set the client id and secret to offer it.`,
+      );
     }
     if (env.mailGoesNowhere) {
       log.warn(
@@ -76,21 +81,24 @@ export async function serve(build: ServerBuild, { root }: { root: string }): Pro
     const mb = (n: number) => Math.round(n / 1048576);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    setInterval(() => {
-      const m = process.memoryUsage();
-      log.debug(
-        {
-          rssMb: mb(m.rss),
-          heapUsedMb: mb(m.heapUsed),
-          heapTotalMb: mb(m.heapTotal),
-          externalMb: mb(m.external),
-          arrayBuffersMb: mb(m.arrayBuffers),
-          eventLoopDelayMs: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
-        },
-        "memory",
-      );
-      delay.reset();
-    }, Number(process.env.MEMORY_LOG_INTERVAL_MS ?? 60_000)).unref();
+    setInterval(
+      () => {
+        const m = process.memoryUsage();
+        log.debug(
+          {
+            rssMb: mb(m.rss),
+            heapUsedMb: mb(m.heapUsed),
+            heapTotalMb: mb(m.heapTotal),
+            externalMb: mb(m.external),
+            arrayBuffersMb: mb(m.arrayBuffers),
+            eventLoopDelayMs: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
+          },
+          "memory",
+        );
+        delay.reset();
+      },
+      Number(process.env.MEMORY_LOG_INTERVAL_MS ?? 60_000),
+    ).unref();
   }
 
   let stopping = false;

@@ -105,9 +105,7 @@ export function withStatusUrl(html: string, statusUrl: string | null): string {
   if (!html.includes(PLACEHOLDER_STATUS_URL)) return html;
   if (!statusUrl) return html.replace(/<li data-status-link="">[\s\S]*?<\/li>/g, "").replaceAll(PLACEHOLDER_STATUS_URL, "");
   // In the link's attribute, HTML-escaped; in the page's data (a script), as it is (a URL has no quote or backslash).
-  return html
-    .replaceAll(`href="${PLACEHOLDER_STATUS_URL}"`, `href="${statusUrl.replaceAll("&", "&amp;")}"`)
-    .replaceAll(PLACEHOLDER_STATUS_URL, statusUrl);
+  return html.replaceAll(`href="${PLACEHOLDER_STATUS_URL}"`, `href="${statusUrl.replaceAll("&", "&amp;")}"`).replaceAll(PLACEHOLDER_STATUS_URL, statusUrl);
 }
 
 /** Loads build/client, writing `origin` where the build left its placeholder (and STATUS_URL where its own is). */
@@ -129,13 +127,18 @@ export function loadStaticFiles(clientDir: string, origin: string, statusUrl: st
       const csp = contentSecurityPolicy(inlineScriptHashes(body.toString("utf8")));
       pages.set(
         route,
-        prepare(body, type, {
-          "Cache-Control": "no-cache",
-          "Content-Security-Policy": csp,
-          // The same URL is rendered per visitor when a session cookie is present; the bare "/"
-          // also sends a Hindi reader to /hi (http.ts, negotiation.ts homeLanguage).
-          Vary: route === "/" ? "Cookie, Accept-Encoding, Accept-Language" : "Cookie, Accept-Encoding",
-        }, { page: true }),
+        prepare(
+          body,
+          type,
+          {
+            "Cache-Control": "no-cache",
+            "Content-Security-Policy": csp,
+            // The same URL is rendered per visitor when a session cookie is present; the bare "/"
+            // also sends a Hindi reader to /hi (http.ts, negotiation.ts homeLanguage).
+            Vary: route === "/" ? "Cookie, Accept-Encoding, Accept-Language" : "Cookie, Accept-Encoding",
+          },
+          { page: true },
+        ),
       );
       continue;
     }

@@ -77,10 +77,13 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
   const now = () => Date.now();
   const showOverlayUntil = (until: number) => {
     html.dataset.navigating = "";
-    win.setTimeout(() => {
-      // A later navigation keeps it for its own 1.4 s.
-      if (Number(html.dataset.navigatingUntil ?? 0) <= now()) delete html.dataset.navigating;
-    }, Math.max(0, until - now()));
+    win.setTimeout(
+      () => {
+        // A later navigation keeps it for its own 1.4 s.
+        if (Number(html.dataset.navigatingUntil ?? 0) <= now()) delete html.dataset.navigating;
+      },
+      Math.max(0, until - now()),
+    );
     html.dataset.navigatingUntil = String(until);
   };
   try {
@@ -162,6 +165,9 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
 /** The inline script: `boot` as its own source, called with the page's configuration. */
 export function bootScript(config: BootConfig): string {
   // JSON for inside a <script>: no "<" (no "</script>"), no line separators.
-  const json = JSON.stringify(config).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(config)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return `(${boot.toString()})(${json});`;
 }

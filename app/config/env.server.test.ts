@@ -37,7 +37,9 @@ describe("loadEnv", () => {
     expect(loadEnv({ MIN_PASSWORD_LENGTH: "12" }, tmp()).minPasswordLength).toBe(12);
     expect(loadEnv({ PWNED_PASSWORDS_URL: "off" }, tmp()).pwnedPasswordsUrl).toBe("");
     expect(loadEnv({ PWNED_PASSWORDS_URL: "http://127.0.0.1:9/" }, tmp()).pwnedPasswordsUrl).toBe("http://127.0.0.1:9/");
-    expect(problemsOf(() => loadEnv({ PWNED_PASSWORDS_URL: "ftp://x" }, tmp()))).toEqual(['PWNED_PASSWORDS_URL: must be an http(s) URL, or off; got "ftp://x"']);
+    expect(problemsOf(() => loadEnv({ PWNED_PASSWORDS_URL: "ftp://x" }, tmp()))).toEqual([
+      'PWNED_PASSWORDS_URL: must be an http(s) URL, or off; got "ftp://x"',
+    ]);
     expect(problemsOf(() => loadEnv({ FORM_MAILS_PER_HOUR: "0" }, tmp()))).toEqual(["FORM_MAILS_PER_HOUR: must be at least 1"]);
   });
 
@@ -165,7 +167,10 @@ describe("loadEnv", () => {
   });
 
   it("reads a blank variable as unset, except PWNED_PASSWORDS_URL, where blank is off", () => {
-    const env = loadEnv({ PORT: " ", HOST: "", DATABASE_URL: "", LOG_LEVEL: "", GITHUB_URL: " ", SESSION_DAYS: "", HELP_LOG_UNANSWERED: "", STATUS_URL: " " }, tmp());
+    const env = loadEnv(
+      { PORT: " ", HOST: "", DATABASE_URL: "", LOG_LEVEL: "", GITHUB_URL: " ", SESSION_DAYS: "", HELP_LOG_UNANSWERED: "", STATUS_URL: " " },
+      tmp(),
+    );
     expect(env).toMatchObject({ port: 3000, host: "127.0.0.1", logLevel: "info", githubUrl: "https://github.com", helpLogUnanswered: false, statusUrl: null });
     expect(env.database.kind).toBe("sqlite");
     expect(env.sessionLifetime.rememberedS).toBe(30 * 24 * 60 * 60);

@@ -26,9 +26,7 @@ import { site } from "./site";
  */
 export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "list"; addresses: string[] };
 
-export type DatabaseConfig =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string };
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -116,7 +114,12 @@ const schema = z
     GITHUB_CLIENT_SECRET: text,
     GITHUB_URL: variable(httpUrl("GITHUB_URL").transform(withoutTrailingSlash).default("https://github.com")),
     GITHUB_API_URL: variable(httpUrl("GITHUB_API_URL").transform(withoutTrailingSlash).default("https://api.github.com")),
-    REDIS_URL: variable(z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional()),
+    REDIS_URL: variable(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+        .optional(),
+    ),
     API_KEY: text,
     // A scraper's bearer token for /admin/metrics (Prometheus); at least 32 characters, like a secret.
     METRICS_TOKEN: variable(z.string().min(32, "must be at least 32 characters").optional()),
@@ -126,7 +129,10 @@ const schema = z
       if (/^\d+$/.test(value)) {
         if (Number(value) >= 1 && Number(value) <= 10) return { kind: "hops", hops: Number(value) };
       } else {
-        const addresses = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+        const addresses = value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
         try {
           if (addresses.length > 0) {
             proxyAddr.compile(addresses); // throws on anything that is not an address, a range or a known name
@@ -144,7 +150,10 @@ const schema = z
     }),
     LOG_LEVEL: variable(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
     OPERATOR_EMAILS: text.transform((value, ctx): ReadonlySet<string> => {
-      const list = (value ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+      const list = (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
       for (const entry of list) {
         if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(entry)) ctx.addIssue({ code: "custom", message: `not an email address: "${entry}"` });
       }

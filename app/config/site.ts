@@ -74,8 +74,7 @@ export const site: SiteConfig = {
   productFamily: "Tuesday",
   companyName: "Tuesday Labs",
   tagline: "Innovation, fueled by faith.",
-  description:
-    "Tuesday AI is a faith-driven, accessible, affordable and privacy-first AI assistant, built in India for students, the public and enterprises.",
+  description: "Tuesday AI is a faith-driven, accessible, affordable and privacy-first AI assistant, built in India for students, the public and enterprises.",
   contactEmail: "hello@tuesdayai.in",
   address: {
     street: "117/N-42, Kakadeo",
@@ -124,36 +123,31 @@ export const team: TeamMember[] = [
   {
     name: "Ishita Verma",
     role: "Head of AI Research",
-    description:
-      "Leads model evaluation and safety. Cares about assistants that say \"I don't know\" instead of guessing.",
+    description: 'Leads model evaluation and safety. Cares about assistants that say "I don\'t know" instead of guessing.',
     icon: "brain",
   },
   {
     name: "Rohan Gupta",
     role: "Lead Platform Engineer",
-    description:
-      "Owns the infrastructure that keeps conversations fast and private, from the database to the deploy pipeline.",
+    description: "Owns the infrastructure that keeps conversations fast and private, from the database to the deploy pipeline.",
     icon: "code",
   },
   {
     name: "Sneha Patel",
     role: "Product Designer",
-    description:
-      "Designs for the first-time user on a budget phone as carefully as for the enterprise dashboard.",
+    description: "Designs for the first-time user on a budget phone as carefully as for the enterprise dashboard.",
     icon: "palette",
   },
   {
     name: "Kabir Singh",
     role: "Security & Privacy Engineer",
-    description:
-      "Encryption, access control and audit logging. Reads every privacy promise on this site as a requirement.",
+    description: "Encryption, access control and audit logging. Reads every privacy promise on this site as a requirement.",
     icon: "shield-check",
   },
   {
     name: "Meera Nair",
     role: "Community Lead",
-    description:
-      "Runs the Telegram and WhatsApp communities, the student programme and the feedback loop back to the team.",
+    description: "Runs the Telegram and WhatsApp communities, the student programme and the feedback loop back to the team.",
     icon: "users",
   },
 ];

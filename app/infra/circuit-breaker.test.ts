@@ -24,7 +24,12 @@ describe("the circuit breaker in front of Redis", () => {
     expect(breaker.state).toBe("open");
 
     now += 5_000;
-    expect(await breaker.run(async () => "redis", () => "local")).toBe("redis");
+    expect(
+      await breaker.run(
+        async () => "redis",
+        () => "local",
+      ),
+    ).toBe("redis");
     expect(breaker.state).toBe("closed");
     expect(changes).toEqual(["open", "closed"]);
   });
@@ -32,11 +37,22 @@ describe("the circuit breaker in front of Redis", () => {
   it("lets one trial through while half-open; the others take the fallback", async () => {
     let now = 0;
     const breaker = new CircuitBreaker({ threshold: 1, openMs: 1_000, now: () => now });
-    await breaker.run(async () => Promise.reject(new Error("down")), () => 0);
+    await breaker.run(
+      async () => Promise.reject(new Error("down")),
+      () => 0,
+    );
     now += 1_000;
     let release!: () => void;
-    const trial = breaker.run(() => new Promise<string>((resolve) => (release = () => resolve("redis"))), () => "local");
-    expect(await breaker.run(async () => "second", () => "local")).toBe("local");
+    const trial = breaker.run(
+      () => new Promise<string>((resolve) => (release = () => resolve("redis"))),
+      () => "local",
+    );
+    expect(
+      await breaker.run(
+        async () => "second",
+        () => "local",
+      ),
+    ).toBe("local");
     release();
     expect(await trial).toBe("redis");
   });

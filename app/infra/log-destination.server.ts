@@ -29,7 +29,8 @@ export class LogDestination {
     private readonly fd: number,
     private readonly maxBytes = 8 * 1024 * 1024,
     /** The line to write after `count` lines were dropped (pino's format, written by the caller). */
-    private readonly droppedLine: (count: number) => string = (count) => `${JSON.stringify({ level: "warn", time: new Date().toISOString(), droppedLines: count, msg: "log lines dropped: the log reader did not keep up" })}\n`,
+    private readonly droppedLine: (count: number) => string = (count) =>
+      `${JSON.stringify({ level: "warn", time: new Date().toISOString(), droppedLines: count, msg: "log lines dropped: the log reader did not keep up" })}\n`,
   ) {
     process.once("exit", () => this.flushSync());
   }

@@ -37,7 +37,10 @@ describe("LogDestination", () => {
     const accepted = Array.from({ length: 100 }, (_, i) => out.write(line(i))).filter(Boolean).length;
     expect(accepted).toBe(11);
     await out.flushed();
-    const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as { i?: string; droppedLines?: number });
+    const lines = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { i?: string; droppedLines?: number });
     expect(lines.filter((l) => l.i !== undefined).map((l) => Number(l.i))).toEqual([...Array(11).keys()]);
     expect(lines.at(-1)).toMatchObject({ level: "warn", droppedLines: 89 });
     // And it keeps working afterwards.

@@ -43,7 +43,13 @@ describe("an account's record", () => {
     const member = await signIn({ name: "Meera Iyer" });
     const answer = await detail(member.id);
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ record: { id: member.id, email: member.email, name: "Meera Iyer" }, methods: ["password"], activeSessions: 1, role: "member", signInDisabledAt: null });
+    expect(answer.data).toMatchObject({
+      record: { id: member.id, email: member.email, name: "Meera Iyer" },
+      methods: ["password"],
+      activeSessions: 1,
+      role: "member",
+      signInDisabledAt: null,
+    });
     const { database } = await services();
     const text = JSON.stringify(answer.data);
     const sessions = await database.db.selectFrom("session").select(["token", "ipAddress"]).where("userId", "=", member.id).execute();
@@ -74,7 +80,9 @@ describe("what an operator may do to an account", () => {
     const mail = await lastMail(member.email, "password-reset");
     expect(mail.subject).toMatch(/^Reset your .* password$/);
     expect(mail.links.some((link) => link.includes("reset-password"))).toBe(true);
-    expect((await auditOf("account.password-reset-sent")).filter((e) => e.target === `account ${member.email}`)).toEqual([expect.objectContaining({ actor_email: LISTED_OPERATOR })]);
+    expect((await auditOf("account.password-reset-sent")).filter((e) => e.target === `account ${member.email}`)).toEqual([
+      expect.objectContaining({ actor_email: LISTED_OPERATOR }),
+    ]);
   });
 
   test("password resets past the limit from one place: a 429 that says how long to wait, in words and in Retry-After", async () => {
@@ -86,7 +94,10 @@ describe("what an operator may do to an account", () => {
       if (answer.status !== 200) break;
     }
     expect(answer!.status).toBe(429);
-    expect(answer!.data).toEqual({ ok: false, message: expect.stringMatching(/^Too many reset links for this address or from here\. Please wait \d+ (seconds|minutes) and try again\.$/) });
+    expect(answer!.data).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Too many reset links for this address or from here\. Please wait \d+ (seconds|minutes) and try again\.$/),
+    });
     expect(Number(answer!.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
@@ -111,7 +122,9 @@ describe("what an operator may do to an account", () => {
     expect((await detail(member.id)).data).toMatchObject({ activeSessions: 0, signInDisabledAt: expect.any(String) });
     const refused = await signInWith(member.email, "10.50.1.1");
     expect(refused.status).toBe(403);
-    expect(refused.data).toMatchObject({ notice: { tone: "error", text: "This account cannot sign in at the moment. Contact us if you think this is a mistake." } });
+    expect(refused.data).toMatchObject({
+      notice: { tone: "error", text: "This account cannot sign in at the moment. Contact us if you think this is a mistake." },
+    });
     expect(refused.cookies).not.toMatch(/session_token=[^;]/);
 
     const allow = await act(member.id, { intent: "enable-sign-in" });
@@ -122,13 +135,19 @@ describe("what an operator may do to an account", () => {
     expect(back.cookies).toMatch(/session_token=[^;]/);
 
     for (const audit of ["account.sign-in-disabled", "account.sign-in-enabled"]) {
-      expect((await auditOf(audit)).filter((e) => e.target === `account ${member.email}`), audit).toHaveLength(1);
+      expect(
+        (await auditOf(audit)).filter((e) => e.target === `account ${member.email}`),
+        audit,
+      ).toHaveLength(1);
     }
   });
 
   test("an operator cannot stop their own sign-in, nor another operator's", async () => {
     const me = await detail(operator.id);
-    expect(await act(me.data.record.id, { intent: "disable-sign-in" })).toMatchObject({ status: 400, data: { ok: false, message: "You cannot stop your own sign-in." } });
+    expect(await act(me.data.record.id, { intent: "disable-sign-in" })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "You cannot stop your own sign-in." },
+    });
     const granted = await grantedOperator();
     expect(await act(granted.id, { intent: "disable-sign-in" })).toMatchObject({
       status: 400,
@@ -144,14 +163,20 @@ describe("what an operator may do to an account", () => {
     expect((await lastMail(stuck.email, "verification")).subject).toMatch(/^Verify your email/);
     expect((await auditOf("account.verification-resent")).filter((e) => e.target === `account ${stuck.email}`)).toHaveLength(1);
     const verified = await makeAccount();
-    expect(await act(verified.id, { intent: "resend-verification" })).toMatchObject({ status: 400, data: { ok: false, message: `${verified.email} is verified already.` } });
+    expect(await act(verified.id, { intent: "resend-verification" })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: `${verified.email} is verified already.` },
+    });
     expect(await mailsTo(verified.email)).toEqual([]);
   });
 
   test("an unknown action is a 400; an account that does not exist a 404", async () => {
     const member = await makeAccount();
     expect(await act(member.id, { intent: "promote" })).toMatchObject({ status: 400, data: { ok: false, message: "That did not work: unknown action." } });
-    expect(await act("no-such-account", { intent: "disable-sign-in" })).toMatchObject({ status: 404, data: { ok: false, message: "There is no such account." } });
+    expect(await act("no-such-account", { intent: "disable-sign-in" })).toMatchObject({
+      status: 404,
+      data: { ok: false, message: "There is no such account." },
+    });
   });
 });
 
@@ -166,13 +191,26 @@ describe("deleting an account on its owner's request", () => {
     const now = new Date().toISOString();
     await database.db
       .insertInto("waitlist_entry")
-      .values({ id: randomUUID(), email: member.email, interest: "", status: "confirmed", confirm_token_hash: null, confirm_sent_at: null, source: "/coming-soon", created_at: now, confirmed_at: now, language: "en" })
+      .values({
+        id: randomUUID(),
+        email: member.email,
+        interest: "",
+        status: "confirmed",
+        confirm_token_hash: null,
+        confirm_sent_at: null,
+        source: "/coming-soon",
+        created_at: now,
+        confirmed_at: now,
+        language: "en",
+      })
       .execute();
     const done = await act(member.id, { intent: "delete-account", confirm: ` ${member.email.toUpperCase()} ` });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin/accounts");
     const flash = readFlash(done.cookies, process.env.AUTH_SECRET!);
-    expect(flash && flashText(flash)).toBe(`Deleted the account ${member.email}, with any place its address had on the waitlist; a notice went to the address.`);
+    expect(flash && flashText(flash)).toBe(
+      `Deleted the account ${member.email}, with any place its address had on the waitlist; a notice went to the address.`,
+    );
     expect(await database.db.selectFrom("user").select("id").where("id", "=", member.id).executeTakeFirst()).toBeUndefined();
     expect(await database.db.selectFrom("session").select("id").where("userId", "=", member.id).execute()).toEqual([]);
     expect(await database.db.selectFrom("waitlist_entry").select("id").where("email", "=", member.email).executeTakeFirst()).toBeUndefined();
@@ -188,7 +226,9 @@ describe("deleting an account on its owner's request", () => {
     const done = await act(stuck.id, { intent: "delete-account", confirm: stuck.email });
     expect(done.status).toBe(302);
     expect((await mailsTo(stuck.email)).map((m) => m.kind)).not.toContain("account-deleted");
-    expect((await auditOf("account.deleted")).filter((e) => e.target === `account ${stuck.email}`)).toEqual([expect.objectContaining({ detail: "on the person's request" })]);
+    expect((await auditOf("account.deleted")).filter((e) => e.target === `account ${stuck.email}`)).toEqual([
+      expect.objectContaining({ detail: "on the person's request" }),
+    ]);
   });
 
   test("not one's own account, and not an operator's", async () => {
@@ -208,7 +248,9 @@ test("an account's page and its actions do not exist for anyone else; nothing ha
   const member = await signIn();
   await expectNotFoundForOutsiders((cookie) => callRoute(loader, { path: `/admin/accounts/${member.id}`, params: { id: member.id }, cookie }));
   for (const intent of ["disable-sign-in", "send-password-reset", "delete-account"]) {
-    await expectNotFoundForOutsiders((cookie) => callRoute(action, { path: `/admin/accounts/${member.id}`, params: { id: member.id }, form: { intent, confirm: member.email }, cookie }));
+    await expectNotFoundForOutsiders((cookie) =>
+      callRoute(action, { path: `/admin/accounts/${member.id}`, params: { id: member.id }, form: { intent, confirm: member.email }, cookie }),
+    );
   }
   expect(await viewerOf(member.cookie)).toMatchObject({ email: member.email });
   expect(await mailsTo(member.email)).toEqual([]);

@@ -56,8 +56,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     params.id,
     textField(body.fields, "confirm"),
   );
-  if (result.ok && result.deleted) throw redirect("/admin/accounts", { headers: { "Set-Cookie": app.flashHeader({ kind: "account-removed", name: result.deleted }) } });
-  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status, headers: !result.ok && result.retryAfterS ? { "Retry-After": String(result.retryAfterS) } : undefined });
+  if (result.ok && result.deleted)
+    throw redirect("/admin/accounts", { headers: { "Set-Cookie": app.flashHeader({ kind: "account-removed", name: result.deleted }) } });
+  return data(
+    { ok: result.ok, message: result.message },
+    { status: result.ok ? 200 : result.status, headers: !result.ok && result.retryAfterS ? { "Retry-After": String(result.retryAfterS) } : undefined },
+  );
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

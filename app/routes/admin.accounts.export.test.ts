@@ -18,7 +18,8 @@ beforeAll(async () => {
   operator = await listedOperator();
 });
 
-const exportOf = (id: string, headers?: Record<string, string>) => callRoute<Exported>(loader, { path: `/admin/accounts/${encodeURIComponent(id)}/export`, params: { id }, cookie: operator.cookie, headers });
+const exportOf = (id: string, headers?: Record<string, string>) =>
+  callRoute<Exported>(loader, { path: `/admin/accounts/${encodeURIComponent(id)}/export`, params: { id }, cookie: operator.cookie, headers });
 
 test("the person's data as 'Download my data' gives it: a private JSON attachment, audited", async () => {
   const person = await makeAccount({ name: "Stuck Person", verified: false });
@@ -26,18 +27,33 @@ test("the person's data as 'Download my data' gives it: a private JSON attachmen
   const now = new Date().toISOString();
   await database.db
     .insertInto("waitlist_entry")
-    .values({ id: randomUUID(), email: person.email, interest: "", status: "pending", confirm_token_hash: null, confirm_sent_at: null, source: "/pricing", created_at: now, confirmed_at: null, language: "en" })
+    .values({
+      id: randomUUID(),
+      email: person.email,
+      interest: "",
+      status: "pending",
+      confirm_token_hash: null,
+      confirm_sent_at: null,
+      source: "/pricing",
+      created_at: now,
+      confirmed_at: null,
+      language: "en",
+    })
     .execute();
   const answer = await exportOf(person.id);
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
-  expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="account-${person.id.replace(/[^A-Za-z0-9_-]/g, "")}-${new Date().toISOString().slice(0, 10)}.json"`);
+  expect(answer.headers.get("content-disposition")).toBe(
+    `attachment; filename="account-${person.id.replace(/[^A-Za-z0-9_-]/g, "")}-${new Date().toISOString().slice(0, 10)}.json"`,
+  );
   expect(answer.headers.get("cache-control")).toBe("private, no-store");
   expect(answer.headers.get("x-robots-tag")).toBe("noindex");
   expect(answer.data.record).toMatchObject({ email: person.email, name: "Stuck Person" });
   expect(answer.data.sign_in_methods.map((m) => m.provider)).toEqual(["email and password"]);
   expect(answer.data.waitlist).toMatchObject({ email: person.email, status: "pending" });
-  expect((await auditOf("account.data-exported")).filter((e) => e.target === `account ${person.email}`)).toEqual([expect.objectContaining({ actor_email: LISTED_OPERATOR })]);
+  expect((await auditOf("account.data-exported")).filter((e) => e.target === `account ${person.email}`)).toEqual([
+    expect.objectContaining({ actor_email: LISTED_OPERATOR }),
+  ]);
 });
 
 test("an account that does not exist is not found", async () => {

@@ -13,7 +13,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") throw new Response(null, { status: 404, statusText: "Not Found" });
   const { database } = await appContext(context).services();
-  const user = params.id.length > 100 ? undefined : await database.db.selectFrom("user").select(["id", "name", "email"]).where("id", "=", params.id).executeTakeFirst();
+  const user =
+    params.id.length > 100 ? undefined : await database.db.selectFrom("user").select(["id", "name", "email"]).where("id", "=", params.id).executeTakeFirst();
   if (!user) throw new Response(null, { status: 404, statusText: "Not Found" });
   const body = JSON.stringify(await exportOwnData({ database }, user), null, 2);
   await recordAudit(database.db, operator, "account.data-exported", `account ${user.email}`);

@@ -20,7 +20,8 @@ beforeAll(async () => {
   operator = await listedOperator();
 });
 
-const summary = async (search = "") => (await callRoute<{ summary: Summary }>(loader, { path: `/admin/analytics${search}`, cookie: operator.cookie })).data.summary;
+const summary = async (search = "") =>
+  (await callRoute<{ summary: Summary }>(loader, { path: `/admin/analytics${search}`, cookie: operator.cookie })).data.summary;
 
 test("the last 7 days by default, 30 when asked, ending today", async () => {
   const today = new Date().toISOString().slice(0, 10);

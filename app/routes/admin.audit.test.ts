@@ -27,7 +27,9 @@ test("what an operator does in the console is in the log: who, what, on what", a
   await callRoute(formsAction, { path: "/admin/forms", form: { intent: "create", key, name: "Audited" }, cookie: operator.cookie });
   const found = await audit(`?q=${key}`);
   expect(found.q).toBe(key);
-  expect(found.entries).toEqual([expect.objectContaining({ actorEmail: LISTED_OPERATOR, action: "form.created", target: `form ${key}`, detail: expect.stringContaining('name "Audited"') })]);
+  expect(found.entries).toEqual([
+    expect.objectContaining({ actorEmail: LISTED_OPERATOR, action: "form.created", target: `form ${key}`, detail: expect.stringContaining('name "Audited"') }),
+  ]);
 });
 
 test("newest first; every word of the search must match (the operator, the action, the target or the detail)", async () => {
@@ -49,7 +51,8 @@ test("50 entries a page, with a cursor to the older ones; a broken cursor is the
   const { database } = await services();
   const w = `p${randomUUID().slice(0, 8)}`;
   const at = Date.now();
-  for (let i = 0; i < 51; i++) await recordAudit(database.db, operator, "message.handled", `message ${w}-${String(i).padStart(2, "0")}`, "", new Date(at + i * 1000));
+  for (let i = 0; i < 51; i++)
+    await recordAudit(database.db, operator, "message.handled", `message ${w}-${String(i).padStart(2, "0")}`, "", new Date(at + i * 1000));
   const first = await audit(`?q=${w}`);
   expect(first.entries).toHaveLength(50);
   expect(first.entries[0]!.target).toBe(`message ${w}-50`);

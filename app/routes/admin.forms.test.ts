@@ -23,7 +23,8 @@ beforeAll(async () => {
 
 const newKey = () => `t-${randomUUID().slice(0, 8)}`;
 const post = (form: Record<string, string>) => callRoute<Answer>(action, { path: "/admin/forms", form, cookie: operator.cookie });
-const create = (key: string, extra: Record<string, string> = {}) => post({ intent: "create", key, name: "Beta waitlist", notifyEmail: "", allowedOrigins: "", ...extra });
+const create = (key: string, extra: Record<string, string> = {}) =>
+  post({ intent: "create", key, name: "Beta waitlist", notifyEmail: "", allowedOrigins: "", ...extra });
 const forms = async () => (await callRoute<FormsData>(loader, { path: "/admin/forms", cookie: operator.cookie })).data;
 const formOf = async (key: string) => (await forms()).forms.find((f) => f.key === key);
 
@@ -43,11 +44,19 @@ describe("a new form", () => {
     const answer = await create(key, { enabled: "on", notifyEmail: "Notify@Example.com", allowedOrigins: "https://partner.example" });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true, key, created: true, message: `Created the form "Beta waitlist". It takes posts at /f/${key}.` });
-    expect(await formOf(key)).toMatchObject({ name: "Beta waitlist", enabled: true, builtIn: false, allowedOrigins: ["https://partner.example"], webhookUrl: "", webhookSecret: "" });
+    expect(await formOf(key)).toMatchObject({
+      name: "Beta waitlist",
+      enabled: true,
+      builtIn: false,
+      allowedOrigins: ["https://partner.example"],
+      webhookUrl: "",
+      webhookSecret: "",
+    });
     expect((await auditOf("form.created")).filter((e) => e.target === `form ${key}`)).toEqual([
       expect.objectContaining({
         actor_email: LISTED_OPERATOR,
-        detail: 'name "Beta waitlist", enabled, notify notify@example.com, origins https://partner.example, fields name text required; email email required; message text required, autoresponder off, webhook none',
+        detail:
+          'name "Beta waitlist", enabled, notify notify@example.com, origins https://partner.example, fields name text required; email email required; message text required, autoresponder off, webhook none',
       }),
     ]);
   });
@@ -59,7 +68,13 @@ describe("a new form", () => {
   });
 
   test("malformed: the key, the notification address and an origin are named", async () => {
-    const answer = await post({ intent: "create", key: "Not a key!", name: "Beta", notifyEmail: "ops at example", allowedOrigins: "https://partner.example\nftp://files.example" });
+    const answer = await post({
+      intent: "create",
+      key: "Not a key!",
+      name: "Beta",
+      notifyEmail: "ops at example",
+      allowedOrigins: "https://partner.example\nftp://files.example",
+    });
     expect(answer.status).toBe(422);
     expect(answer.data.fieldErrors).toEqual({
       key: "Key: 2 to 40 characters, a–z, 0–9 and hyphens, starting with a letter or digit",
@@ -76,16 +91,24 @@ describe("a new form", () => {
   });
 
   test("a webhook address must be http(s) and carry no password", async () => {
-    expect((await create(newKey(), { webhookUrl: "ftp://example.com/x" })).data.fieldErrors).toEqual({ webhookUrl: "Webhook: the address must start with https:// (or http://)" });
+    expect((await create(newKey(), { webhookUrl: "ftp://example.com/x" })).data.fieldErrors).toEqual({
+      webhookUrl: "Webhook: the address must start with https:// (or http://)",
+    });
     expect((await create(newKey(), { webhookUrl: "https://user:secret@example.com/x" })).data.fieldErrors).toEqual({
       webhookUrl: "Webhook: no user name or password in the address (the signature proves the sender)",
     });
-    expect((await create(newKey(), { webhookUrl: "not a url" })).data.fieldErrors).toEqual({ webhookUrl: "Webhook: an address like https://example.com/hooks/tuesday" });
+    expect((await create(newKey(), { webhookUrl: "not a url" })).data.fieldErrors).toEqual({
+      webhookUrl: "Webhook: an address like https://example.com/hooks/tuesday",
+    });
   });
 
   test("the autoresponder needs a subject and a text; the fields' rules must parse", async () => {
-    expect((await create(newKey(), { autoreplySubject: "Thanks" })).data.fieldErrors).toEqual({ autoreplyBody: "Autoresponder: give both a subject and a text, or neither" });
-    expect((await create(newKey(), { fieldRules: "name text required\nseats money" })).data.fieldErrors).toEqual({ fieldRules: 'Fields: "seats money": the type is text, email or number' });
+    expect((await create(newKey(), { autoreplySubject: "Thanks" })).data.fieldErrors).toEqual({
+      autoreplyBody: "Autoresponder: give both a subject and a text, or neither",
+    });
+    expect((await create(newKey(), { fieldRules: "name text required\nseats money" })).data.fieldErrors).toEqual({
+      fieldRules: 'Fields: "seats money": the type is text, email or number',
+    });
   });
 
   test("with a webhook: a signing secret is made for it", async () => {
@@ -102,7 +125,9 @@ describe("a form changed", () => {
     const answer = await post({ intent: "update", key, name: "Beta list", notifyEmail: "", allowedOrigins: "" });
     expect(answer.data).toEqual({ ok: true, key, created: false, message: 'Saved the form "Beta list".' });
     expect(await formOf(key)).toMatchObject({ name: "Beta list", enabled: false });
-    expect((await auditOf("form.updated")).filter((e) => e.target === `form ${key}`)).toEqual([expect.objectContaining({ actor_email: LISTED_OPERATOR, detail: expect.stringMatching(/^name "Beta list", disabled,/) })]);
+    expect((await auditOf("form.updated")).filter((e) => e.target === `form ${key}`)).toEqual([
+      expect.objectContaining({ actor_email: LISTED_OPERATOR, detail: expect.stringMatching(/^name "Beta list", disabled,/) }),
+    ]);
   });
 
   test("a built-in form stays switched on (its page posts to it)", async () => {
@@ -111,8 +136,16 @@ describe("a form changed", () => {
   });
 
   test("a form that does not exist, or a check that fails, is said", async () => {
-    expect(await post({ intent: "update", key: "no-such-form", name: "X" })).toMatchObject({ status: 422, data: { ok: false, key: "no-such-form", errors: ["There is no such form."] } });
-    expect((await post({ intent: "update", key: "contact", name: "" })).data).toEqual({ ok: false, key: "contact", errors: [], fieldErrors: { name: "Name: this field is required" } });
+    expect(await post({ intent: "update", key: "no-such-form", name: "X" })).toMatchObject({
+      status: 422,
+      data: { ok: false, key: "no-such-form", errors: ["There is no such form."] },
+    });
+    expect((await post({ intent: "update", key: "contact", name: "" })).data).toEqual({
+      ok: false,
+      key: "contact",
+      errors: [],
+      fieldErrors: { name: "Name: this field is required" },
+    });
   });
 
   test("an unknown action is refused", async () => {
@@ -143,29 +176,58 @@ describe("a form's webhook", () => {
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row).toMatchObject({ url: "https://hooks.example.invalid/tuesday", event: "form.submission", status: "pending", attempts: 0 });
-    expect(JSON.parse(row.body)).toMatchObject({ id: row.id, event: "form.submission", data: { form: key, message: { name: "Hana", email: "hana@example.com", fields: { plan: "team" } } } });
+    expect(JSON.parse(row.body)).toMatchObject({
+      id: row.id,
+      event: "form.submission",
+      data: { form: key, message: { name: "Hana", email: "hana@example.com", fields: { plan: "team" } } },
+    });
     expect((await forms()).deliveries[key]).toEqual([expect.objectContaining({ id: row.id, messageId: row.message_id, status: "pending", attempts: 0 })]);
   });
 
   test("redelivered on demand, audited; an unknown delivery is said", async () => {
     const key = await hookedForm();
-    await callRoute(formspreeAction, { path: `/f/${key}`, params: { form: key }, json: { name: "Io", email: "io@example.com", message: "Ping" }, headers: { accept: "application/json" }, ip: "10.40.0.2" });
+    await callRoute(formspreeAction, {
+      path: `/f/${key}`,
+      params: { form: key },
+      json: { name: "Io", email: "io@example.com", message: "Ping" },
+      headers: { accept: "application/json" },
+      ip: "10.40.0.2",
+    });
     const { database } = await services();
     const delivery = await database.db.selectFrom("webhook_delivery").select(["id", "message_id"]).where("form_key", "=", key).executeTakeFirstOrThrow();
     await database.db.updateTable("webhook_delivery").set({ status: "failed", attempts: 9 }).where("id", "=", delivery.id).execute();
     const answer = await post({ intent: "redeliver", key, delivery: delivery.id });
-    expect(answer.data).toEqual({ ok: true, key, created: false, message: "Redelivering now: its state below changes when the receiver answers.", about: "webhook" });
+    expect(answer.data).toEqual({
+      ok: true,
+      key,
+      created: false,
+      message: "Redelivering now: its state below changes when the receiver answers.",
+      about: "webhook",
+    });
     expect((await database.db.selectFrom("webhook_delivery").select("status").where("id", "=", delivery.id).executeTakeFirstOrThrow()).status).toBe("pending");
-    expect((await auditOf("webhook.redelivered")).filter((e) => e.target === `form ${key}`)).toEqual([expect.objectContaining({ detail: `delivery ${delivery.id} of message ${delivery.message_id}` })]);
-    expect(await post({ intent: "redeliver", key, delivery: "nope" })).toMatchObject({ status: 422, data: { ok: false, errors: ["That delivery does not exist."], about: "webhook" } });
-    expect((await post({ intent: "redeliver", key, delivery: randomUUID() })).data.errors).toEqual(["That delivery does not exist, or is being sent right now."]);
+    expect((await auditOf("webhook.redelivered")).filter((e) => e.target === `form ${key}`)).toEqual([
+      expect.objectContaining({ detail: `delivery ${delivery.id} of message ${delivery.message_id}` }),
+    ]);
+    expect(await post({ intent: "redeliver", key, delivery: "nope" })).toMatchObject({
+      status: 422,
+      data: { ok: false, errors: ["That delivery does not exist."], about: "webhook" },
+    });
+    expect((await post({ intent: "redeliver", key, delivery: randomUUID() })).data.errors).toEqual([
+      "That delivery does not exist, or is being sent right now.",
+    ]);
   });
 
   test("a new signing secret replaces the old one, audited; a form without a webhook has none to replace", async () => {
     const key = await hookedForm();
     const before = (await formOf(key))!.webhookSecret;
     const answer = await post({ intent: "rotate-secret", key });
-    expect(answer.data).toEqual({ ok: true, key, created: false, message: "A new signing secret is in use: give it to the receiver; the old one no longer signs.", about: "webhook" });
+    expect(answer.data).toEqual({
+      ok: true,
+      key,
+      created: false,
+      message: "A new signing secret is in use: give it to the receiver; the old one no longer signs.",
+      about: "webhook",
+    });
     const after = (await formOf(key))!.webhookSecret;
     expect(after).toMatch(/^whsec_/);
     expect(after).not.toBe(before);
@@ -176,6 +238,8 @@ describe("a form's webhook", () => {
 
 test("the forms page and its actions do not exist for anyone else; the form they would create does not", async () => {
   await expectNotFoundForOutsiders((cookie) => callRoute(loader, { path: "/admin/forms", cookie }));
-  await expectNotFoundForOutsiders((cookie) => callRoute(action, { path: "/admin/forms", form: { intent: "create", key: "evil", name: "Evil", notifyEmail: "", allowedOrigins: "" }, cookie }));
+  await expectNotFoundForOutsiders((cookie) =>
+    callRoute(action, { path: "/admin/forms", form: { intent: "create", key: "evil", name: "Evil", notifyEmail: "", allowedOrigins: "" }, cookie }),
+  );
   expect(await formOf("evil")).toBeUndefined();
 });

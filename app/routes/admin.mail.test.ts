@@ -7,7 +7,16 @@ import { LISTED_OPERATOR } from "../../tests/routes/setup";
 import { action, loader } from "./admin.mail";
 
 interface MailSummary {
-  mails: Array<{ id: string; kind: string; to: string; subject: string; state: string; attempts: number; lastError: string | null; nextAttempt: string | null }>;
+  mails: Array<{
+    id: string;
+    kind: string;
+    to: string;
+    subject: string;
+    state: string;
+    attempts: number;
+    lastError: string | null;
+    nextAttempt: string | null;
+  }>;
   sentToday: number;
 }
 type Answer = { ok: boolean; message: string };
@@ -60,7 +69,14 @@ test("lists the mail the server refused (waiting, with its error) and the mail g
   const givenUp = await outboxRow("failed", { attempts: 12, lastError: "550 mailbox unavailable" });
   const sent = await outboxRow("sent", { attempts: 1, lastError: null });
   const data = await summary();
-  expect(data.mails.find((m) => m.id === waiting.id)).toMatchObject({ kind: "form-notification", to: waiting.to, state: "waiting", attempts: 1, lastError: "451 4.7.1 Try again later", nextAttempt: expect.any(String) });
+  expect(data.mails.find((m) => m.id === waiting.id)).toMatchObject({
+    kind: "form-notification",
+    to: waiting.to,
+    state: "waiting",
+    attempts: 1,
+    lastError: "451 4.7.1 Try again later",
+    nextAttempt: expect.any(String),
+  });
   expect(data.mails.find((m) => m.id === givenUp.id)).toMatchObject({ state: "given up", lastError: "550 mailbox unavailable", nextAttempt: null });
   expect(data.mails.map((m) => m.id)).not.toContain(sent.id);
   expect(data.mails.findIndex((m) => m.id === givenUp.id)).toBeLessThan(data.mails.findIndex((m) => m.id === waiting.id));
@@ -82,15 +98,24 @@ test("Retry now: due at once, said in words, audited", async () => {
   const row = await database.db.selectFrom("mail_outbox").select(["status", "next_attempt_at"]).where("id", "=", id).executeTakeFirstOrThrow();
   expect(row.status).toBe("pending");
   expect(new Date(row.next_attempt_at as string | Date).getTime()).toBeLessThanOrEqual(Date.now());
-  expect((await auditOf("mail.retried")).filter((e) => e.target === to)).toEqual([expect.objectContaining({ actor_email: LISTED_OPERATOR, detail: `form-notification ${id}` })]);
+  expect((await auditOf("mail.retried")).filter((e) => e.target === to)).toEqual([
+    expect.objectContaining({ actor_email: LISTED_OPERATOR, detail: `form-notification ${id}` }),
+  ]);
 });
 
 test("a mail delivered meanwhile, being sent, or not there is not retried", async () => {
   const sent = await outboxRow("sent");
-  expect(await post({ intent: "retry", id: sent.id })).toMatchObject({ status: 404, data: { ok: false, message: "That mail is not waiting any more (sent, or being sent right now)." } });
+  expect(await post({ intent: "retry", id: sent.id })).toMatchObject({
+    status: 404,
+    data: { ok: false, message: "That mail is not waiting any more (sent, or being sent right now)." },
+  });
   const sending = await outboxRow("pending");
   const { database } = await services();
-  await database.db.updateTable("mail_outbox").set({ claimed_until: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", sending.id).execute();
+  await database.db
+    .updateTable("mail_outbox")
+    .set({ claimed_until: new Date(Date.now() + 60_000).toISOString() })
+    .where("id", "=", sending.id)
+    .execute();
   expect((await post({ intent: "retry", id: sending.id })).status).toBe(404);
   expect(await post({ intent: "retry", id: randomUUID() })).toMatchObject({ status: 404 });
   expect(await post({ intent: "retry", id: "not-an-id" })).toMatchObject({ status: 404, data: { ok: false, message: "That mail is not waiting any more." } });

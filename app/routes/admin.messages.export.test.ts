@@ -34,7 +34,8 @@ async function addMessage(fields: { kind: string; name: string; email: string; m
   return id;
 }
 
-const exported = (search: string, headers?: Record<string, string>) => callRoute<string>(loader, { path: `/admin/messages/export?${search}`, cookie: operator.cookie, headers });
+const exported = (search: string, headers?: Record<string, string>) =>
+  callRoute<string>(loader, { path: `/admin/messages/export?${search}`, cookie: operator.cookie, headers });
 const lines = (csv: string) => csv.trim().split("\r\n");
 
 test("a download: CSV, an attachment named by the day, private and not indexed", async () => {
@@ -44,7 +45,9 @@ test("a download: CSV, an attachment named by the day, private and not indexed",
   expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
   expect(answer.headers.get("cache-control")).toBe("private, no-store");
   expect(answer.headers.get("x-robots-tag")).toBe("noindex");
-  expect(lines(answer.data)[0]).toBe('"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"');
+  expect(lines(answer.data)[0]).toBe(
+    '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"',
+  );
 });
 
 test("exactly the messages of the filter: both forms with the word, then only the handled contact one", async () => {
@@ -53,19 +56,33 @@ test("exactly the messages of the filter: both forms with the word, then only th
   await addMessage({ kind: "contact", name: `Ada ${w}`, email: visitor, message: `Call me about ${w}`, status: "handled" });
   await addMessage({ kind: "feedback", name: `Bo ${w}`, email: `fb-${w}@example.com`, message: `Lovely, ${w}.` });
   const all = lines((await exported(`status=all&q=${w}`)).data);
-  expect(all.slice(1).map((line) => line.split(",")[2]).sort()).toEqual(['"contact"', '"feedback"']);
+  expect(
+    all
+      .slice(1)
+      .map((line) => line.split(",")[2])
+      .sort(),
+  ).toEqual(['"contact"', '"feedback"']);
   const contactOnly = lines((await exported(`form=contact&status=handled&q=${w}`)).data);
   expect(contactOnly).toHaveLength(2);
   expect(contactOnly[1]).toContain(`"${visitor}"`);
   expect(contactOnly[1]).toContain(`,"handled",`);
   expect(contactOnly[1]).toMatch(new RegExp(`"${LISTED_OPERATOR}"$`));
   // The default view: open messages only.
-  expect(lines((await exported(`q=${w}`)).data).slice(1).map((line) => line.split(",")[2])).toEqual(['"feedback"']);
+  expect(
+    lines((await exported(`q=${w}`)).data)
+      .slice(1)
+      .map((line) => line.split(",")[2]),
+  ).toEqual(['"feedback"']);
 });
 
 test("text a spreadsheet would run as a formula is exported as text, quotes doubled", async () => {
   const w = `w${randomUUID().slice(0, 8)}`;
-  await addMessage({ kind: "contact", name: `=HYPERLINK("http://evil.example","${w}")`, email: `f-${w}@example.com`, message: `+1 and -1; Sam;=1+2 @SUM ${w}` });
+  await addMessage({
+    kind: "contact",
+    name: `=HYPERLINK("http://evil.example","${w}")`,
+    email: `f-${w}@example.com`,
+    message: `+1 and -1; Sam;=1+2 @SUM ${w}`,
+  });
   const row = lines((await exported(`q=${w}`)).data)[1]!;
   expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""${w}"")"`);
   expect(row).toContain(`"'+1 and -1; Sam;'=1+2 @SUM ${w}"`);

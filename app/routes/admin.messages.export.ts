@@ -12,7 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (site === "cross-site" || site === "same-site") throw new Response(null, { status: 404, statusText: "Not Found" });
   const { database } = await appContext(context).services();
   const { after: _ignored, ...query } = parseInboxQuery(new URL(request.url).searchParams);
-  if (request.method === "GET") await recordAudit(database.db, operator, "messages.exported", "messages", `form ${query.form || "any"}, status ${query.status}${query.q ? `, search "${query.q}"` : ""}`);
+  if (request.method === "GET")
+    await recordAudit(
+      database.db,
+      operator,
+      "messages.exported",
+      "messages",
+      `form ${query.form || "any"}, status ${query.status}${query.q ? `, search "${query.q}"` : ""}`,
+    );
   const stream = inboxCsv(database.db, toFilter(query));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(stream, {

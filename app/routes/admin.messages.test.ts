@@ -24,7 +24,9 @@ beforeAll(async () => {
 let clock = Date.parse("2026-03-01T10:00:00.000Z");
 
 /** A stored form message, as a form post leaves it (the form's own pages and /f/:form are tested where they are). */
-async function addMessage(fields: { kind?: string; name?: string; email?: string; message?: string; status?: "open" | "handled" | "spam"; language?: string } = {}) {
+async function addMessage(
+  fields: { kind?: string; name?: string; email?: string; message?: string; status?: "open" | "handled" | "spam"; language?: string } = {},
+) {
   const { database } = await services();
   const id = randomUUID();
   const row = {
@@ -92,7 +94,9 @@ describe("the inbox's view", () => {
   });
 
   test("counts the open messages of each form", async () => {
-    const before = (await callRoute<InboxData>(loader, { path: "/admin/messages", cookie: operator.cookie })).data.forms.find((f) => f.key === "feedback")!.open;
+    const before = (await callRoute<InboxData>(loader, { path: "/admin/messages", cookie: operator.cookie })).data.forms.find(
+      (f) => f.key === "feedback",
+    )!.open;
     await addMessage({ kind: "feedback" });
     const after = (await callRoute<InboxData>(loader, { path: "/admin/messages", cookie: operator.cookie })).data.forms.find((f) => f.key === "feedback")!.open;
     expect(after).toBe(before + 1);
@@ -131,7 +135,10 @@ describe("one message", () => {
 
   test("an unknown action, or no message, is a 400; a message that is gone a 404", async () => {
     const message = await addMessage();
-    expect(await post({ intent: "archive", id: message.id })).toMatchObject({ status: 400, data: { ok: false, message: "That did not work: unknown action." } });
+    expect(await post({ intent: "archive", id: message.id })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "That did not work: unknown action." },
+    });
     expect(await post({ intent: "handled" })).toMatchObject({ status: 400, data: { ok: false, message: "That did not work: unknown action." } });
     expect(await post({ intent: "handled", id: randomUUID() })).toMatchObject({ status: 404, data: { ok: false, message: "That message no longer exists." } });
     expect((await rowOf(message.id))?.status).toBe("open");
@@ -145,7 +152,12 @@ describe("one message", () => {
 
   test("a post from another site is refused before it reaches the inbox", async () => {
     const message = await addMessage();
-    const answer = await callRoute(action, { path: "/admin/messages", form: { intent: "handled", id: message.id }, cookie: operator.cookie, origin: "https://evil.example" });
+    const answer = await callRoute(action, {
+      path: "/admin/messages",
+      form: { intent: "handled", id: message.id },
+      cookie: operator.cookie,
+      origin: "https://evil.example",
+    });
     expect(answer.status).toBe(403);
     expect((await rowOf(message.id))?.status).toBe("open");
   });
@@ -163,7 +175,9 @@ describe("a reply", () => {
     expect(mail.text).toContain("> Does it speak Tamil?");
     expect(await rowOf(message.id)).toEqual({ status: "handled", handled_by: LISTED_OPERATOR });
     const view = (await callRoute<InboxData>(loader, { path: "/admin/messages?status=all&q=Tamil", cookie: operator.cookie })).data;
-    expect(view.messages.find((m) => m.id === message.id)?.replies).toEqual([expect.objectContaining({ by: LISTED_OPERATOR, body: "Not yet, Ravi: Tamil is next on our list." })]);
+    expect(view.messages.find((m) => m.id === message.id)?.replies).toEqual([
+      expect.objectContaining({ by: LISTED_OPERATOR, body: "Not yet, Ravi: Tamil is next on our list." }),
+    ]);
     expect((await auditOf("message.replied")).filter((e) => e.target === `message ${message.id}`)).toEqual([
       expect.objectContaining({ actor_email: LISTED_OPERATOR, detail: expect.stringMatching(new RegExp(`^reply [0-9a-f-]{36} to ${message.email}$`)) }),
     ]);
@@ -200,7 +214,10 @@ describe("a reply", () => {
   });
 
   test("to a message that is gone is a 404", async () => {
-    expect(await post({ intent: "reply", id: randomUUID(), body: "Hello" })).toMatchObject({ status: 404, data: { ok: false, message: "That message no longer exists." } });
+    expect(await post({ intent: "reply", id: randomUUID(), body: "Hello" })).toMatchObject({
+      status: 404,
+      data: { ok: false, message: "That message no longer exists." },
+    });
   });
 });
 
@@ -209,7 +226,10 @@ describe("in bulk", () => {
     const three = [await addMessage({ name: "Anu" }), await addMessage({ name: "Bela" }), await addMessage({ name: "Chitra" })];
     const select = (list: typeof three) => Object.fromEntries(list.map((m) => [`select.${m.id}`, "on"]));
     expect((await post({ intent: "bulk-handled", ...select(three.slice(1)) })).data).toEqual({ ok: true, message: "Marked 2 messages as handled." });
-    expect((await post({ intent: "bulk-handled", ...select(three) })).data).toEqual({ ok: true, message: "Marked 1 message as handled. 2 messages had changed already." });
+    expect((await post({ intent: "bulk-handled", ...select(three) })).data).toEqual({
+      ok: true,
+      message: "Marked 1 message as handled. 2 messages had changed already.",
+    });
     expect((await post({ intent: "bulk-reopen", ...select(three) })).data).toEqual({ ok: true, message: "Reopened 3 messages." });
     expect((await post({ intent: "bulk-delete", ...select(three.slice(0, 2)) })).data).toEqual({ ok: true, message: "Deleted 2 messages." });
     expect(await rowOf(three[0]!.id)).toBeUndefined();
@@ -223,14 +243,20 @@ describe("in bulk", () => {
   test("nothing selected is a 400; an unknown bulk action too", async () => {
     expect(await post({ intent: "bulk-handled" })).toMatchObject({ status: 400, data: { ok: false, message: "Select one or more messages first." } });
     const message = await addMessage();
-    expect(await post({ intent: "bulk-archive", [`select.${message.id}`]: "on" })).toMatchObject({ status: 400, data: { message: "That did not work: unknown action." } });
+    expect(await post({ intent: "bulk-archive", [`select.${message.id}`]: "on" })).toMatchObject({
+      status: 400,
+      data: { message: "That did not work: unknown action." },
+    });
   });
 
   test("'all messages of this view' handles every message of the URL's filter, past the first page, at one moment", async () => {
     const { database } = await services();
     const key = `b-${randomUUID().slice(0, 8)}`;
     const now = new Date().toISOString();
-    await database.db.insertInto("form").values({ key, name: "Bulk", notify_email: "", enabled: 1, allowed_origins: "", built_in: 0, created_at: now, updated_at: now }).execute();
+    await database.db
+      .insertInto("form")
+      .values({ key, name: "Bulk", notify_email: "", enabled: 1, allowed_origins: "", built_in: 0, created_at: now, updated_at: now })
+      .execute();
     const fifty = [];
     for (let i = 0; i < 50; i++) fifty.push(await addMessage({ kind: key, email: `bulk${i}-${key}@example.com` }));
     const other = await addMessage({ kind: "contact" });
@@ -241,7 +267,9 @@ describe("in bulk", () => {
     expect((await rowOf(other.id))?.status).toBe("open");
     const entries = (await auditOf("message.handled")).filter((e) => e.detail.startsWith(`${key} from`));
     expect(entries.map((e) => ({ actor: e.actor_email, target: e.target, detail: e.detail })).sort((a, b) => a.target.localeCompare(b.target))).toEqual(
-      fifty.map((m) => ({ actor: LISTED_OPERATOR, target: `message ${m.id}`, detail: `${key} from ${m.email}` })).sort((a, b) => a.target.localeCompare(b.target)),
+      fifty
+        .map((m) => ({ actor: LISTED_OPERATOR, target: `message ${m.id}`, detail: `${key} from ${m.email}` }))
+        .sort((a, b) => a.target.localeCompare(b.target)),
     );
     expect(new Set(entries.map((e) => new Date(e.at as string | Date).toISOString())).size).toBe(1);
   });

@@ -34,17 +34,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     const replied = await replyToMessage({ db: database.db, outbox }, operator, id, textField(body.fields, "body"));
     return replied.ok
       ? data<InboxAnswer>({ ok: true, message: replied.message })
-      : data<InboxAnswer>({ ok: false, message: replied.message, replyTo: id, field: replied.field, body: textField(body.fields, "body") ?? "" }, { status: replied.status });
+      : data<InboxAnswer>(
+          { ok: false, message: replied.message, replyTo: id, field: replied.field, body: textField(body.fields, "body") ?? "" },
+          { status: replied.status },
+        );
   }
   // "All of them": every message of the view the page shows (its filter is the URL the form posts to), not only this page's.
   const everyOne = textField(body.fields, "scope") === "view";
   const result = intent?.startsWith("bulk-")
     ? await bulkChange(database.db, operator, intent, everyOne ? await viewIds(database.db, new URL(request.url).searchParams) : selectedIds(body.fields))
     : await changeMessageStatus(database.db, operator, intent, textField(body.fields, "id"));
-  return result.ok ? data<InboxAnswer>({ ok: true, message: result.message }) : data<InboxAnswer>({ ok: false, message: result.message }, { status: result.status });
+  return result.ok
+    ? data<InboxAnswer>({ ok: true, message: result.message })
+    : data<InboxAnswer>({ ok: false, message: result.message }, { status: result.status });
 }
 
 export default function InboxPage({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = actionData && !actionData.ok && actionData.replyTo ? { replyTo: actionData.replyTo, error: actionData.message, body: actionData.body } : undefined;
-  return <InboxView data={loaderData} notice={actionData?.ok ? actionData.message : undefined} error={actionData && !actionData.ok ? actionData.message : undefined} answer={answer} />;
+  const answer =
+    actionData && !actionData.ok && actionData.replyTo ? { replyTo: actionData.replyTo, error: actionData.message, body: actionData.body } : undefined;
+  return (
+    <InboxView
+      data={loaderData}
+      notice={actionData?.ok ? actionData.message : undefined}
+      error={actionData && !actionData.ok ? actionData.message : undefined}
+      answer={answer}
+    />
+  );
 }

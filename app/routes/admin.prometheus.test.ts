@@ -14,7 +14,12 @@ vi.stubEnv("METRICS_TOKEN", TOKEN);
 
 /** Every sample line, name{labels} → value. */
 function samples(text: string): Map<string, number> {
-  return new Map(text.split("\n").filter((line) => line && !line.startsWith("#")).map((line) => [line.slice(0, line.lastIndexOf(" ")), Number(line.slice(line.lastIndexOf(" ") + 1))]));
+  return new Map(
+    text
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => [line.slice(0, line.lastIndexOf(" ")), Number(line.slice(line.lastIndexOf(" ") + 1))]),
+  );
 }
 
 test("a scraper with the token reads the text format: memory in bytes, loop delay in seconds, cache counters", async () => {

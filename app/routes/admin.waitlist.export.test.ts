@@ -16,11 +16,23 @@ async function addEntry(email: string, interest: string, status: "pending" | "co
   const now = new Date().toISOString();
   await database.db
     .insertInto("waitlist_entry")
-    .values({ id: randomUUID(), email, interest, status, confirm_token_hash: null, confirm_sent_at: null, source, created_at: now, confirmed_at: status === "confirmed" ? now : null, language: "en" })
+    .values({
+      id: randomUUID(),
+      email,
+      interest,
+      status,
+      confirm_token_hash: null,
+      confirm_sent_at: null,
+      source,
+      created_at: now,
+      confirmed_at: status === "confirmed" ? now : null,
+      language: "en",
+    })
     .execute();
 }
 
-const exported = (search: string, headers?: Record<string, string>) => callRoute<string>(loader, { path: `/admin/waitlist/export?${search}`, cookie: operator.cookie, headers });
+const exported = (search: string, headers?: Record<string, string>) =>
+  callRoute<string>(loader, { path: `/admin/waitlist/export?${search}`, cookie: operator.cookie, headers });
 const lines = (csv: string) => csv.trim().split("\r\n");
 
 test("a download: CSV of the view's addresses with their plan, an attachment named by the day, private", async () => {
@@ -35,14 +47,19 @@ test("a download: CSV of the view's addresses with their plan, an attachment nam
   expect(answer.headers.get("x-robots-tag")).toBe("noindex");
   const rows = lines(answer.data);
   expect(rows[0]).toBe('"email","interest","status","source","joined_at","confirmed_at"');
-  expect(rows.slice(1)).toEqual([expect.stringMatching(new RegExp(`^"${email.replace(/[.]/g, "\\.")}","Student plan","confirmed","/pricing","\\d{4}-[^"]+","\\d{4}-[^"]+"$`))]);
+  expect(rows.slice(1)).toEqual([
+    expect.stringMatching(new RegExp(`^"${email.replace(/[.]/g, "\\.")}","Student plan","confirmed","/pricing","\\d{4}-[^"]+","\\d{4}-[^"]+"$`)),
+  ]);
 });
 
 test("exactly the filter: by status and by plan", async () => {
   const w = randomUUID().slice(0, 8);
   await addEntry(`a-${w}@example.com`, "plan:basic", "confirmed");
   await addEntry(`b-${w}@example.com`, "", "pending");
-  const emails = async (search: string) => lines((await exported(`${search}&q=${w}`)).data).slice(1).map((line) => line.split(",")[0]);
+  const emails = async (search: string) =>
+    lines((await exported(`${search}&q=${w}`)).data)
+      .slice(1)
+      .map((line) => line.split(",")[0]);
   expect(await emails("status=pending")).toEqual([`"b-${w}@example.com"`]);
   expect(await emails("interest=plan:basic")).toEqual([`"a-${w}@example.com"`]);
   expect((await emails("status=all")).sort()).toEqual([`"a-${w}@example.com"`, `"b-${w}@example.com"`]);

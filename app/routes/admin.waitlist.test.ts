@@ -27,13 +27,25 @@ async function addEntry(email: string, interest: string, status: "pending" | "co
   const now = new Date().toISOString();
   await database.db
     .insertInto("waitlist_entry")
-    .values({ id, email, interest, status, confirm_token_hash: null, confirm_sent_at: null, source: "/pricing", created_at: now, confirmed_at: status === "confirmed" ? now : null, language: "en" })
+    .values({
+      id,
+      email,
+      interest,
+      status,
+      confirm_token_hash: null,
+      confirm_sent_at: null,
+      source: "/pricing",
+      created_at: now,
+      confirmed_at: status === "confirmed" ? now : null,
+      language: "en",
+    })
     .execute();
   return id;
 }
 
 const view = async (search = "") => (await callRoute<WaitlistData>(loader, { path: `/admin/waitlist${search}`, cookie: operator.cookie })).data;
-const post = (form: Record<string, string>): Promise<RouteAnswer<Answer>> => callRoute<Answer>(action, { path: "/admin/waitlist", form, cookie: operator.cookie });
+const post = (form: Record<string, string>): Promise<RouteAnswer<Answer>> =>
+  callRoute<Answer>(action, { path: "/admin/waitlist", form, cookie: operator.cookie });
 
 test("counts per status and per plan, confirmations per day for 30 days, and the addresses with their plan", async () => {
   const before = await view();
@@ -41,11 +53,17 @@ test("counts per status and per plan, confirmations per day for 30 days, and the
   await addEntry(`student-${w}@example.com`, "plan:student", "confirmed");
   await addEntry(`pending-${w}@example.com`, "plan:student", "pending");
   const after = await view();
-  expect(after.data.counts).toMatchObject({ total: before.data.counts.total + 2, confirmed: before.data.counts.confirmed + 1, pending: before.data.counts.pending + 1 });
+  expect(after.data.counts).toMatchObject({
+    total: before.data.counts.total + 2,
+    confirmed: before.data.counts.confirmed + 1,
+    pending: before.data.counts.pending + 1,
+  });
   expect(after.data.counts.byInterest.find((c) => c.interest === "plan:student")).toMatchObject({ label: "Student plan" });
   expect(after.data.perDay).toHaveLength(30);
   expect(after.data.perDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), count: before.data.perDay.at(-1)!.count + 1 });
-  expect((await view(`?q=student-${w}`)).data.entries).toEqual([expect.objectContaining({ email: `student-${w}@example.com`, status: "confirmed", source: "/pricing", interestLabel: "Student plan" })]);
+  expect((await view(`?q=student-${w}`)).data.entries).toEqual([
+    expect.objectContaining({ email: `student-${w}@example.com`, status: "confirmed", source: "/pricing", interestLabel: "Student plan" }),
+  ]);
 });
 
 test("the filter by status, plan and words is the URL's; anything else is every address", async () => {

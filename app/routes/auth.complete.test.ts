@@ -32,7 +32,10 @@ describe("in the main window (popup blocked, or no JavaScript)", () => {
     expect(google.location).toBe("/auth?error=oauth&provider=google");
     const github = await complete("/auth/complete?provider=github");
     expect(github.location).toBe("/auth?error=oauth&provider=github");
-    expect((await callRoute<{ notice: unknown }>(authLoader, { path: github.location! })).data.notice).toEqual({ tone: "error", text: "Failed to sign in with GitHub" });
+    expect((await callRoute<{ notice: unknown }>(authLoader, { path: github.location! })).data.notice).toEqual({
+      tone: "error",
+      text: "Failed to sign in with GitHub",
+    });
     expect((await complete("/hi/auth/complete?provider=google&error=1")).location).toBe("/hi/auth?error=oauth&provider=google");
   });
 

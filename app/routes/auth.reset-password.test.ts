@@ -46,8 +46,7 @@ async function resetLink(email: string, from = "/auth") {
   return { path, landing, token: landing.searchParams.get("token") ?? "" };
 }
 
-const signInWith = (email: string, password: string) =>
-  callRoute(authAction, { path: "/auth", form: { intent: "sign-in", email, password }, ip: "10.20.0.2" });
+const signInWith = (email: string, password: string) => callRoute(authAction, { path: "/auth", form: { intent: "sign-in", email, password }, ip: "10.20.0.2" });
 
 describe("the page", () => {
   test("the mailed link lands here with its token, and the page takes it", async () => {
@@ -149,7 +148,10 @@ describe("the new password", () => {
     const common = await post({ token, password: "password", confirm: "password" }, { path: "/hi/auth/reset-password" });
     expect(common.data.fieldErrors).toEqual({ password: hi.auth.password.common });
 
-    const done = await post({ token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { path: "/hi/auth/reset-password", headers: { "user-agent": CHROME_ON_WINDOWS } });
+    const done = await post(
+      { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      { path: "/hi/auth/reset-password", headers: { "user-agent": CHROME_ON_WINDOWS } },
+    );
     expect(done.data.done).toBe(true);
     const notice = await lastMail(ravi.email, "password-changed");
     expect(notice.subject).toBe(hi.mail.passwordChanged.subject);

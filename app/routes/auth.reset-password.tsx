@@ -51,7 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data<ResetActionData>({ done: false, error: body.message }, { status: body.status });
   const app = appContext(context);
   const { auth } = await app.services();
-  return resetPassword({ auth, headers: app.authHeaders(), locale: localeOfRequest(request), origin: new URL(request.url).origin }, body.fields, env().minPasswordLength);
+  return resetPassword(
+    { auth, headers: app.authHeaders(), locale: localeOfRequest(request), origin: new URL(request.url).origin },
+    body.fields,
+    env().minPasswordLength,
+  );
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,10 @@ import type { Route } from "./+types/auth.sign-out";
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
 export const headers = carryRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: messagesFromMatches(matches, "auth", authWords).messages.signOutFailed }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: messagesFromMatches(matches, "auth", authWords).messages.signOutFailed },
+  { name: "robots", content: "noindex" },
+];
 
 /** POST /auth/sign-out: the Sign Out buttons' form. Success goes home; the home page says so. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -25,7 +25,12 @@ async function breachedPasswordsServer(passwords: string[]): Promise<string> {
   const hashes = passwords.map((p) => createHash("sha1").update(p).digest("hex").toUpperCase());
   const server = createServer((request, response) => {
     const prefix = /^\/range\/([0-9A-F]{5})$/i.exec(request.url ?? "")?.[1]?.toUpperCase() ?? "-";
-    response.end(hashes.filter((h) => h.startsWith(prefix)).map((h) => `${h.slice(5)}:42`).join("\r\n"));
+    response.end(
+      hashes
+        .filter((h) => h.startsWith(prefix))
+        .map((h) => `${h.slice(5)}:42`)
+        .join("\r\n"),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -74,13 +79,25 @@ async function userRow(email: string) {
 
 async function moveResendClock(userId: string, minutes: number) {
   const { database } = await services();
-  await database.db.updateTable("profile").set({ verification_sent_at: new Date(Date.now() - minutes * 60_000).toISOString() }).where("user_id", "=", userId).execute();
+  await database.db
+    .updateTable("profile")
+    .set({ verification_sent_at: new Date(Date.now() - minutes * 60_000).toISOString() })
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 describe("the page", () => {
   test("opens on the sign-in view, with the buttons this server can show and the password minimum", async () => {
     const answer = await page("/auth");
-    expect(answer.data).toEqual({ mode: "signin", notice: null, providers: { google: false, github: true }, minPasswordLength: 8, redirectTo: null, pending: null, i18n: null });
+    expect(answer.data).toEqual({
+      mode: "signin",
+      notice: null,
+      providers: { google: false, github: true },
+      minPasswordLength: 8,
+      redirectTo: null,
+      pending: null,
+      i18n: null,
+    });
   });
 
   test.each([
@@ -166,7 +183,8 @@ describe("sign in", () => {
 
   test("goes back to the page that asked for the sign-in, never off the site or back to /auth", async () => {
     const asha = await makeAccount();
-    const to = async (redirectTo: string) => (await post({ intent: "sign-in", email: asha.email, password: FIXTURE_PASSWORD, redirectTo }, { ip: "10.10.0.3" })).location;
+    const to = async (redirectTo: string) =>
+      (await post({ intent: "sign-in", email: asha.email, password: FIXTURE_PASSWORD, redirectTo }, { ip: "10.10.0.3" })).location;
     expect(await to("/profile?edit=1")).toBe("/profile?edit=1");
     expect(await to("//evil.example")).toBe("/home");
     expect(await to("https://evil.example/")).toBe("/home");
@@ -177,7 +195,10 @@ describe("sign in", () => {
     const asha = await makeAccount();
     const { database } = await services();
     const sessionFor = async (remember: boolean) => {
-      const answer = await post({ intent: "sign-in", email: asha.email, password: FIXTURE_PASSWORD, ...(remember ? { remember: "on" } : {}) }, { ip: "10.10.0.4" });
+      const answer = await post(
+        { intent: "sign-in", email: asha.email, password: FIXTURE_PASSWORD, ...(remember ? { remember: "on" } : {}) },
+        { ip: "10.10.0.4" },
+      );
       const cookie = answer.headers.getSetCookie().find((c) => /session_token=[^;]/.test(c))!;
       const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split(".")[0]!;
       const row = await database.db.selectFrom("session").select(["createdAt", "expiresAt"]).where("token", "=", token).executeTakeFirstOrThrow();
@@ -234,7 +255,9 @@ describe("sign in", () => {
     const answer = await post({ intent: "sign-in", email: common.email, password: "password" }, { ip: "10.10.0.7" });
     expect(answer.location).toBe("/profile/security?password=weak");
     const breached = await makeAccount({ password: BREACHED });
-    expect((await post({ intent: "sign-in", email: breached.email, password: BREACHED }, { ip: "10.10.0.7" })).location).toBe("/profile/security?password=weak");
+    expect((await post({ intent: "sign-in", email: breached.email, password: BREACHED }, { ip: "10.10.0.7" })).location).toBe(
+      "/profile/security?password=weak",
+    );
   });
 
   test("the Hindi page answers in Hindi and goes to the Hindi home, which greets in Hindi", async () => {
@@ -259,7 +282,10 @@ describe("sign up", () => {
   test("a malformed address and a short password are refused beside their fields", async () => {
     const answer = await post({ intent: "sign-up", email: "someone@localhost", password: "short" });
     expect(answer.status).toBe(400);
-    expect(answer.data.fieldErrors).toEqual({ email: "Enter an email address like name@example.com.", password: "Use at least 8 characters for your new password." });
+    expect(answer.data.fieldErrors).toEqual({
+      email: "Enter an email address like name@example.com.",
+      password: "Use at least 8 characters for your new password.",
+    });
   });
 
   test("a name over 100 characters is refused beside its field, and what was typed is kept", async () => {

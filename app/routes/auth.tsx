@@ -1,13 +1,6 @@
 import { data, redirect } from "react-router";
 import { env } from "~/config/env.server";
-import {
-  pendingVerification,
-  requestPasswordReset,
-  resendVerification,
-  signIn,
-  signUp,
-  socialSignIn,
-} from "~/features/auth/auth-actions.server";
+import { pendingVerification, requestPasswordReset, resendVerification, signIn, signUp, socialSignIn } from "~/features/auth/auth-actions.server";
 import { AuthForm } from "~/features/auth/auth-form";
 import type { AuthActionData, AuthMode } from "~/features/auth/auth-state";
 import type { ProviderId } from "~/features/auth/messages";
@@ -106,7 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "social":
       return socialSignIn(call, body.fields, providers());
     default:
-      return data<AuthActionData>({ intent: "unknown", notice: { tone: "error", text: messagesFor(call.locale).auth.messages.unknownAction } }, { status: 400 });
+      return data<AuthActionData>(
+        { intent: "unknown", notice: { tone: "error", text: messagesFor(call.locale).auth.messages.unknownAction } },
+        { status: 400 },
+      );
   }
 }
 

@@ -41,7 +41,9 @@ async function freshCode(app: TwoFactorApp): Promise<string> {
 /** Six digits that are no valid code now. */
 async function wrongCodes(app: TwoFactorApp, count: number): Promise<string[]> {
   const valid = new Set(await Promise.all([-2, -1, 0, 1, 2].map((steps) => app.authenticator.code(steps))));
-  return ["000001", "000002", "000003", "000004", "000005", "000006", "000007", "000008", "000009", "000010", "000011", "000012", "000013", "000014"].filter((c) => !valid.has(c)).slice(0, count);
+  return ["000001", "000002", "000003", "000004", "000005", "000006", "000007", "000008", "000009", "000010", "000011", "000012", "000013", "000014"]
+    .filter((c) => !valid.has(c))
+    .slice(0, count);
 }
 
 /**
@@ -58,7 +60,12 @@ async function turnOnTwoFactor(account: { cookie: string; password: string | nul
   if (enabled.status !== 200) throw new Error(`two-factor/enable answered ${enabled.status}: ${JSON.stringify(enabled.data)}`);
   const app: TwoFactorApp = { authenticator: authenticatorFor(enabled.data.totpURI), backupCodes: enabled.data.backupCodes, firstCode: "", used: new Set() };
   app.firstCode = await freshCode(app);
-  const confirmed = await callRoute(apiAuth.action, { path: "/api/auth/two-factor/verify-totp", json: { code: app.firstCode }, cookie: mergeCookies(account.cookie, enabled.cookies), headers });
+  const confirmed = await callRoute(apiAuth.action, {
+    path: "/api/auth/two-factor/verify-totp",
+    json: { code: app.firstCode },
+    cookie: mergeCookies(account.cookie, enabled.cookies),
+    headers,
+  });
   if (confirmed.status !== 200) throw new Error(`two-factor/verify-totp answered ${confirmed.status}: ${JSON.stringify(confirmed.data)}`);
   return app;
 }
@@ -106,7 +113,12 @@ describe("turning it on (the API the security page uses)", () => {
     expect(enabled.status).toBe(200);
     const uri = new URL(enabled.data.totpURI);
     expect(uri.protocol).toBe("otpauth:");
-    expect(Object.fromEntries(uri.searchParams)).toMatchObject({ issuer: "Tuesday AI", digits: "6", period: "30", secret: expect.stringMatching(/^[A-Z2-7]+$/) });
+    expect(Object.fromEntries(uri.searchParams)).toMatchObject({
+      issuer: "Tuesday AI",
+      digits: "6",
+      period: "30",
+      secret: expect.stringMatching(/^[A-Z2-7]+$/),
+    });
     expect(enabled.data.backupCodes).toHaveLength(10);
 
     const secret = uri.searchParams.get("secret")!;
@@ -146,7 +158,11 @@ describe("the password step", () => {
 
   test("over the API the password answers that a code is needed, with no session", async () => {
     const asha = await accountWithTwoFactor();
-    const answer = await callRoute(apiAuth.action, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.30.0.2" });
+    const answer = await callRoute(apiAuth.action, {
+      path: "/api/auth/sign-in/email",
+      json: { email: asha.email, password: FIXTURE_PASSWORD },
+      ip: "10.30.0.2",
+    });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
     expect(answer.cookies).not.toMatch(/session_token=[^;]+/);
@@ -209,7 +225,10 @@ describe("the code", () => {
     expect(right.location).toBe("/home");
     expect(right.cookies).toMatch(/session_token=[^;]+/);
     expect(await loginCount(asha.id)).toBe(before + 1);
-    const home = await callRoute<{ viewer: { id: string } | null; flash: { text: string } | null }>(rootLoader, { path: "/home", cookie: mergeCookies(cookie, right.cookies) });
+    const home = await callRoute<{ viewer: { id: string } | null; flash: { text: string } | null }>(rootLoader, {
+      path: "/home",
+      cookie: mergeCookies(cookie, right.cookies),
+    });
     expect(home.data.viewer?.id).toBe(asha.id);
     expect(home.data.flash?.text).toBe(`Welcome back, ${asha.name}!`);
   });

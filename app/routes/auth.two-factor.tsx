@@ -27,7 +27,10 @@ export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = messagesFromMatches(matches, "auth", authWords);
-  return [...pageMeta(matches, { title: t.twoFactor.title, path: "/auth/two-factor", description: t.twoFactor.description }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(matches, { title: t.twoFactor.title, path: "/auth/two-factor", description: t.twoFactor.description }),
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 /** The challenge cookie Better Auth set after the first factor (its name carries our cookie prefix). */
@@ -69,7 +72,11 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const method = actionData?.method ?? loaderData.method;
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fields = useFieldErrors({ validate: (data) => checkSecondFactor(data, t), answer: actionData, answerErrors: actionData && !actionData.restart ? { code: actionData.error } : undefined });
+  const fields = useFieldErrors({
+    validate: (data) => checkSecondFactor(data, t),
+    answer: actionData,
+    answerErrors: actionData && !actionData.restart ? { code: actionData.error } : undefined,
+  });
   const field = useRef<HTMLInputElement>(null);
   const message = useRef<HTMLDivElement>(null);
   const query = (m: "totp" | "backup") => {

@@ -4,7 +4,12 @@ import { postSummaries } from "~/features/blog/posts.server";
 import { callRoute } from "../../tests/routes/route-kit";
 import { loader, meta } from "./blog.post";
 
-type Post = { i18n: unknown; post: { slug: string; title: string; description: string; date: string; html: string }; previous?: { slug: string }; next?: { slug: string } };
+type Post = {
+  i18n: unknown;
+  post: { slug: string; title: string; description: string; date: string; html: string };
+  previous?: { slug: string };
+  next?: { slug: string };
+};
 
 const slugs = postSummaries().map((p) => p.slug);
 
@@ -37,7 +42,13 @@ test("the Hindi page is the post in Hindi", async () => {
 test("a post is shared as an article, under its own title and canonical address", async () => {
   const slug = slugs[0]!;
   const { data } = await callRoute<Post>(loader, { path: `/blog/${slug}`, params: { slug } });
-  const tags = meta({ matches: [{ id: "root", loaderData: { origin: "http://localhost:3000" } }, { id: "routes/blog.post", pathname: `/blog/${slug}` }], loaderData: data } as never);
+  const tags = meta({
+    matches: [
+      { id: "root", loaderData: { origin: "http://localhost:3000" } },
+      { id: "routes/blog.post", pathname: `/blog/${slug}` },
+    ],
+    loaderData: data,
+  } as never);
   expect(tags).toEqual(
     expect.arrayContaining([
       { title: `${data.post.title} | Tuesday AI` },

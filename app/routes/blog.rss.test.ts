@@ -15,7 +15,10 @@ test("a well-formed RSS 2.0 channel with every post, newest first, each linked o
   expect(doc.documentElement.getAttribute("version")).toBe("2.0");
   expect(doc.querySelector("channel > title")?.textContent).toBeTruthy();
   expect(doc.querySelector("channel > link")?.textContent).toBe("http://localhost:3000/blog");
-  const items = [...doc.querySelectorAll("channel > item")].map((i) => ({ link: i.querySelector("link")?.textContent ?? "", date: i.querySelector("pubDate")?.textContent ?? "" }));
+  const items = [...doc.querySelectorAll("channel > item")].map((i) => ({
+    link: i.querySelector("link")?.textContent ?? "",
+    date: i.querySelector("pubDate")?.textContent ?? "",
+  }));
   expect(items).toHaveLength(8);
   expect(items.map((i) => i.link)).toEqual(postSummaries().map((p) => `http://localhost:3000/blog/${p.slug}`));
   for (const item of items) expect(Number.isNaN(Date.parse(item.date))).toBe(false);

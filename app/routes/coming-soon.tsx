@@ -22,7 +22,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export function loader({ request }: Route.LoaderArgs) {
   const { comingSoonIntro, comingSoonItems, joinCommunity } = localeOfRequest(request) === "hi" ? comingSoonHi : comingSoonEn;
-  return { i18n: pageMessages(localeOfRequest(request), "comingSoon", "sections", "waitlist"), intro: comingSoonIntro, items: comingSoonItems, join: joinCommunity, interests: interestsIn(localeOfRequest(request), "all") };
+  return {
+    i18n: pageMessages(localeOfRequest(request), "comingSoon", "sections", "waitlist"),
+    intro: comingSoonIntro,
+    items: comingSoonItems,
+    join: joinCommunity,
+    interests: interestsIn(localeOfRequest(request), "all"),
+  };
 }
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
@@ -37,14 +43,7 @@ export default function ComingSoon({ loaderData }: Route.ComponentProps) {
       <section aria-label={s.onTheWay} className="py-16 sm:py-20">
         <Container>
           <CardGrid cards={items} columns={3} headingLevel="h2" />
-          <WaitlistSection
-            id="launch-waitlist"
-            title={t.waitlistTitle}
-            text={t.waitlistText}
-            interests={interests}
-            source="/coming-soon"
-            viewer={viewer}
-          />
+          <WaitlistSection id="launch-waitlist" title={t.waitlistTitle} text={t.waitlistText} interests={interests} source="/coming-soon" viewer={viewer} />
           <div className="mt-14 rounded-3xl bg-brand-50 p-8 text-center ring-1 ring-brand-100 sm:p-12">
             <h2 className="text-2xl font-bold sm:text-3xl">{join.title}</h2>
             <p className="mx-auto mt-3 max-w-2xl text-lg text-ink-700">{join.text}</p>

@@ -12,7 +12,11 @@ import { site } from "~/config/site";
 import { pageMessages } from "~/shared/i18n/messages.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, { title: loaderData?.policy.intro.title ?? "Cookie Policy", path: "/cookie-policy", description: loaderData?.description ?? site.description });
+  pageMeta(matches, {
+    title: loaderData?.policy.intro.title ?? "Cookie Policy",
+    path: "/cookie-policy",
+    description: loaderData?.description ?? site.description,
+  });
 
 export function loader({ request }: Route.LoaderArgs) {
   const hindi = localeOfRequest(request) === "hi";

@@ -19,7 +19,10 @@ const freshIp = () => `10.20.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}
 const PARTNER = "https://partner.example";
 
 /** A form of the form service, as an operator creates it in the console. */
-async function makeForm(key: string, options: Partial<{ enabled: boolean; allowedOrigins: string; fieldRules: string; autoreplySubject: string; autoreplyBody: string }> = {}) {
+async function makeForm(
+  key: string,
+  options: Partial<{ enabled: boolean; allowedOrigins: string; fieldRules: string; autoreplySubject: string; autoreplyBody: string }> = {},
+) {
   const { database } = await services();
   const input = formInput.parse({
     key,

@@ -10,10 +10,16 @@ import type { Route } from "./+types/f.form";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = appContext(context);
   const [services, viewer] = await Promise.all([app.services(), app.viewer()]);
-  return handleFormspree(services, params.form, request, { ip: app.clientIp(), userId: viewer?.id ?? null }, {
-    appUrl: services.env.appUrl,
-    ownOrigins: allowedOrigins(services.env.appOrigin),
-  });
+  return handleFormspree(
+    services,
+    params.form,
+    request,
+    { ip: app.clientIp(), userId: viewer?.id ?? null },
+    {
+      appUrl: services.env.appUrl,
+      ownOrigins: allowedOrigins(services.env.appOrigin),
+    },
+  );
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -8,7 +8,12 @@ import { services } from "~/services.server";
 import { callRoute } from "../../tests/routes/route-kit";
 import { action, loader } from "./help";
 
-type Page = { q: string; rated: string | null; problem: string | null; reply: { kind: string; text: string; sources: { url: string }[]; answerId: string; lang: string } | null };
+type Page = {
+  q: string;
+  rated: string | null;
+  problem: string | null;
+  reply: { kind: string; text: string; sources: { url: string }[]; answerId: string; lang: string } | null;
+};
 
 let lastIp = 0;
 const ip = () => `10.42.0.${++lastIp}`;
@@ -35,7 +40,11 @@ test("an over-long question is a 422 page that says so", async () => {
 
 test("a thumb posts back to the answer, rated; the question is counted once", async () => {
   const { database } = await services();
-  const count = async () => Number((await database.db.selectFrom("help_daily").select("count").where("metric", "=", "answered").where("topic", "=", "cookies").executeTakeFirst())?.count ?? 0);
+  const count = async () =>
+    Number(
+      (await database.db.selectFrom("help_daily").select("count").where("metric", "=", "answered").where("topic", "=", "cookies").executeTakeFirst())?.count ??
+        0,
+    );
   const q = "what cookies does the site use";
   const before = await count();
   const page = await callRoute<Page>(loader, { path: `/help?q=${encodeURIComponent(q)}`, ip: ip() });

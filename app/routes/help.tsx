@@ -43,9 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = await app.services();
   if (!base.rated) {
     const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
-    if (!decision.allowed) return data({ ...base, problem: "rate-limited" as const }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(decision.retryAfterS) } });
+    if (!decision.allowed)
+      return data({ ...base, problem: "rate-limited" as const }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(decision.retryAfterS) } });
   }
-  const deps = { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered && !base.rated, log: services.log };
+  const deps = {
+    database: services.database,
+    secret: services.env.authSecret,
+    logUnanswered: services.env.helpLogUnanswered && !base.rated,
+    log: services.log,
+  };
   // A page a thumb led back to shows the same answer without counting the question again.
   const reply = await askHelp({ ...deps, count: !base.rated }, parsed.data.q, locale);
   return data({ ...base, reply }, { headers: NO_STORE });
@@ -61,7 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const helpful = fields.helpful === "up";
   const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
   if (decision.allowed && typeof fields.answerId === "string") {
-    await recordHelpFeedback({ database: services.database, secret: services.env.authSecret, logUnanswered: false, log: services.log }, fields.answerId, helpful);
+    await recordHelpFeedback(
+      { database: services.database, secret: services.env.authSecret, logUnanswered: false, log: services.log },
+      fields.answerId,
+      helpful,
+    );
   }
   const path = new URL(request.url).pathname;
   return redirect(`${path}?q=${encodeURIComponent(q)}&rated=${helpful ? "up" : "down"}`, { headers: NO_STORE });
@@ -128,7 +138,10 @@ function QuestionLinks({ questions, helpPath, className }: { questions: readonly
     <ul className={`flex flex-wrap gap-2 ${className ?? ""}`}>
       {questions.map((question) => (
         <li key={question}>
-          <a href={`${helpPath}?q=${encodeURIComponent(question)}`} className="inline-block rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100">
+          <a
+            href={`${helpPath}?q=${encodeURIComponent(question)}`}
+            className="inline-block rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+          >
             {question}
           </a>
         </li>
@@ -141,7 +154,12 @@ function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: st
   const t = useMessages("chat", chat);
   const localize = useLocalize();
   return (
-    <section aria-labelledby="help-answer" className="mt-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-ink-200" data-testid="help-answer" data-kind={reply.kind}>
+    <section
+      aria-labelledby="help-answer"
+      className="mt-8 rounded-3xl bg-white p-6 shadow-card ring-1 ring-ink-200"
+      data-testid="help-answer"
+      data-kind={reply.kind}
+    >
       <h2 id="help-answer" className="text-sm font-semibold tracking-wide text-ink-600 uppercase">
         {t.answerLabel}
       </h2>
@@ -166,7 +184,10 @@ function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: st
           <a href={reply.contactUrl} className="rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
             {t.writeToTeam}
           </a>
-          <a href={localize(site.chatWidget.supportPage.href)} className="rounded-xl px-4 py-2.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50">
+          <a
+            href={localize(site.chatWidget.supportPage.href)}
+            className="rounded-xl px-4 py-2.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
             {t.supportPage}
           </a>
         </p>
@@ -185,11 +206,21 @@ function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: st
         <form method="post" className="mt-6 flex items-center gap-2">
           <input type="hidden" name="q" value={q} />
           <input type="hidden" name="answerId" value={reply.answerId} />
-          <button type="submit" name="helpful" value="up" className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-ink-800 ring-1 ring-ink-300 hover:bg-ink-50">
+          <button
+            type="submit"
+            name="helpful"
+            value="up"
+            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-ink-800 ring-1 ring-ink-300 hover:bg-ink-50"
+          >
             <Icon name="thumbs-up" className="size-4" />
             {t.helpful}
           </button>
-          <button type="submit" name="helpful" value="down" className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-ink-800 ring-1 ring-ink-300 hover:bg-ink-50">
+          <button
+            type="submit"
+            name="helpful"
+            value="down"
+            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-ink-800 ring-1 ring-ink-300 hover:bg-ink-50"
+          >
             <Icon name="thumbs-down" className="size-4" />
             {t.notHelpful}
           </button>

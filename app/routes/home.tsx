@@ -8,7 +8,12 @@ import { organizationJsonLd, originFrom, pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, { title: site.productName, path: "/", description: loaderData?.site.description ?? site.description, tagline: loaderData?.site.tagline }),
+  ...pageMeta(matches, {
+    title: site.productName,
+    path: "/",
+    description: loaderData?.site.description ?? site.description,
+    tagline: loaderData?.site.tagline,
+  }),
   organizationJsonLd(originFrom(matches)),
 ];
 

@@ -73,7 +73,11 @@ async function rowsOf(message: string) {
 
 describe("what a plain post (no JavaScript) gets back", () => {
   test("a sent message is stored and the company's notification waits in the outbox", async () => {
-    const answer = await callRoute(action, { path: "/contact", form: { name: "Nojs Sender", email: "nojs@example.com", message: "Sent without JavaScript" }, ip: "10.40.0.1" });
+    const answer = await callRoute(action, {
+      path: "/contact",
+      form: { name: "Nojs Sender", email: "nojs@example.com", message: "Sent without JavaScript" },
+      ip: "10.40.0.1",
+    });
     expect(answer.data).toEqual({ status: "sent" });
     expect(await rowsOf("Sent without JavaScript")).toEqual([expect.objectContaining({ kind: "contact", name: "Nojs Sender", language: "en" })]);
     const mail = (await mailsTo(site.contactEmail)).find((m) => m.subject === `[${site.productName}] New contact message from Nojs Sender`);
@@ -96,7 +100,11 @@ describe("what a plain post (no JavaScript) gets back", () => {
   });
 
   test("a filled honeypot is answered sent and kept in the spam folder, unmailed", async () => {
-    const answer = await callRoute(action, { path: "/feedback", form: { ...valid, name: "Trap Bot", message: "Caught on the page", subject_line: "x" }, ip: "10.40.0.4" });
+    const answer = await callRoute(action, {
+      path: "/feedback",
+      form: { ...valid, name: "Trap Bot", message: "Caught on the page", subject_line: "x" },
+      ip: "10.40.0.4",
+    });
     expect(answer.data).toEqual({ status: "sent" });
     expect(await rowsOf("Caught on the page")).toEqual([expect.objectContaining({ status: "spam", spam_reason: "honeypot" })]);
     expect((await mailsTo(site.contactEmail)).filter((m) => m.subject.includes("Trap Bot"))).toEqual([]);

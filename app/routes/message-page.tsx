@@ -37,7 +37,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const [services, viewer] = await Promise.all([app.services(), app.viewer()]);
-  return handleFormPageAction(services, kindOf(new URL(request.url).pathname), request, { ip: app.clientIp(), userId: viewer?.id ?? null }, localeOfRequest(request));
+  return handleFormPageAction(
+    services,
+    kindOf(new URL(request.url).pathname),
+    request,
+    { ip: app.clientIp(), userId: viewer?.id ?? null },
+    localeOfRequest(request),
+  );
 }
 
 export function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -12,7 +12,9 @@ test("an unknown path answers 404", async () => {
 
 test("the page's words and its title, which keeps it out of search engines", () => {
   expect(NOT_FOUND_TITLE).toBe("Oops! That page can't be found.");
-  expect(NOT_FOUND_TEXT).toBe("It looks like nothing was found at this location. Maybe try one of the links in the menu or press back to go to the previous page.");
+  expect(NOT_FOUND_TEXT).toBe(
+    "It looks like nothing was found at this location. Maybe try one of the links in the menu or press back to go to the previous page.",
+  );
   const tags = meta({ matches: [], data: null, loaderData: null, params: {}, location: { pathname: "/nope" } } as never);
   expect(tags).toEqual([{ title: expect.stringMatching(/\| Tuesday AI$/) }, { name: "robots", content: "noindex" }]);
 });

@@ -59,7 +59,16 @@ async function load(module: PageModule, path: string): Promise<Data> {
 
 /** The page's meta tags as React Router would ask for them on `path`. */
 function metaOf(module: PageModule, path: string, loaderData: Data) {
-  return module.meta({ matches: [{ id: "root", loaderData: { origin: ORIGIN } }, { id: "page", pathname: path, loaderData }], loaderData, data: loaderData, params: {}, location: { pathname: path } });
+  return module.meta({
+    matches: [
+      { id: "root", loaderData: { origin: ORIGIN } },
+      { id: "page", pathname: path, loaderData },
+    ],
+    loaderData,
+    data: loaderData,
+    params: {},
+    location: { pathname: path },
+  });
 }
 
 describe.each(PAGES)("$path", ({ path, module, heading, title }) => {
@@ -97,19 +106,37 @@ describe("what each page says (spec section 2)", () => {
     expect(tags).toContainEqual({ property: "og:title", content: "Tuesday AI — Innovation, fueled by faith." });
     expect(tags).toContainEqual({ property: "og:image", content: `${ORIGIN}/og-image.png` });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
-    expect(tags.find((t) => "script:ld+json" in t)?.["script:ld+json"]).toMatchObject({ "@type": "Organization", name: site.companyName, email: site.contactEmail });
+    expect(tags.find((t) => "script:ld+json" in t)?.["script:ld+json"]).toMatchObject({
+      "@type": "Organization",
+      name: site.companyName,
+      email: site.contactEmail,
+    });
     expect(await load(home, "/home")).toEqual(data);
     expect(metaOf(home, "/home", data)).toContainEqual({ tagName: "link", rel: "canonical", href: `${ORIGIN}/` });
   });
 
   test("/vision, /features, /story and /team have an introduction and 8, 6, 10 and 6 cards", async () => {
-    for (const [module, path, count, key] of [[vision, "/vision", 8, "cards"], [features, "/features", 6, "cards"], [story, "/story", 10, "cards"], [team, "/team", 6, "team"]] as const) {
+    for (const [module, path, count, key] of [
+      [vision, "/vision", 8, "cards"],
+      [features, "/features", 6, "cards"],
+      [story, "/story", 10, "cards"],
+      [team, "/team", 6, "team"],
+    ] as const) {
       const data = await load(module, path);
       expect(data.intro.intro, path).toBeTruthy();
       expect(data[key], path).toHaveLength(count);
     }
     expect((await load(story, "/story")).cards.map((c: { title: string }) => c.title)).toEqual([
-      "The Spark", "Faith", "Self-Taught", "Solo Beginnings", "Building the Platform", "Challenges", "Parents' Expectations", "The Mission", "Time Crunch", "Community Support",
+      "The Spark",
+      "Faith",
+      "Self-Taught",
+      "Solo Beginnings",
+      "Building the Platform",
+      "Challenges",
+      "Parents' Expectations",
+      "The Mission",
+      "Time Crunch",
+      "Community Support",
     ]);
     expect((await load(story, "/story")).cards[0].description).toMatch(/\b16\b/);
     expect((await load(team, "/team")).team.map((m: { name: string }) => m.name)).toEqual(roster.map((m) => m.name));
@@ -125,7 +152,13 @@ describe("what each page says (spec section 2)", () => {
 
   test("/pricing: five plans in rupees, the Standard plan suggested, every one coming soon", async () => {
     const data = await load(pricing, "/pricing");
-    expect(data.plans.map((p: { name: string; price: string }) => [p.name, p.price])).toEqual([["Free", "0"], ["Basic", "350"], ["Standard", "500"], ["Student", "200"], ["Professional", "1000"]]);
+    expect(data.plans.map((p: { name: string; price: string }) => [p.name, p.price])).toEqual([
+      ["Free", "0"],
+      ["Basic", "350"],
+      ["Standard", "500"],
+      ["Student", "200"],
+      ["Professional", "1000"],
+    ]);
     expect(data.plans.filter((p: { isPopular?: boolean }) => p.isPopular).map((p: { id: string }) => p.id)).toEqual(["standard"]);
     for (const plan of data.plans) {
       expect(plan).toMatchObject({ isComingSoon: true, buttonText: "Coming Soon" });
@@ -151,7 +184,14 @@ describe("what each page says (spec section 2)", () => {
 
   test("/privacy: six cards, GDPR and CCPA, last updated November 2024", async () => {
     const { privacy: page } = await load(privacy, "/privacy");
-    expect(page.cards.map((c: { title: string }) => c.title)).toEqual(["User Interactions", "Data Collection", "Technical Safeguards", "Cloud Infrastructure", "Legal Compliance", "Team Access"]);
+    expect(page.cards.map((c: { title: string }) => c.title)).toEqual([
+      "User Interactions",
+      "Data Collection",
+      "Technical Safeguards",
+      "Cloud Infrastructure",
+      "Legal Compliance",
+      "Team Access",
+    ]);
     expect(page.lastUpdated).toBe("Last Updated: November 2024");
     const text = JSON.stringify(page);
     for (const phrase of [/GDPR/, /CCPA/, /encrypt/i, /audit/i, /role/i]) expect(text).toMatch(phrase);
@@ -159,7 +199,13 @@ describe("what each page says (spec section 2)", () => {
 
   test("/terms: five cards, prices in INR, the refund rules", async () => {
     const { terms: page } = await load(terms, "/terms");
-    expect(page.cards.map((c: { title: string }) => c.title)).toEqual(["Terms and Conditions", "User Accounts", "Products and Services", "Pricing and Payments", "Return and Refund Policy"]);
+    expect(page.cards.map((c: { title: string }) => c.title)).toEqual([
+      "Terms and Conditions",
+      "User Accounts",
+      "Products and Services",
+      "Pricing and Payments",
+      "Return and Refund Policy",
+    ]);
     const text = JSON.stringify(page);
     for (const phrase of [/INR|Indian Rupees/, /non-refundable/i, /unused/i, /original packaging/i, /without notice/i]) expect(text).toMatch(phrase);
   });
@@ -171,7 +217,16 @@ describe("what each page says (spec section 2)", () => {
       expect.arrayContaining(["tuesday.session_token", "tuesday.dont_remember", "tuesday.state", "tuesday.pending_verification", "visitCounted"]),
     );
     expect(named).toEqual(
-      expect.arrayContaining(["user", "rememberDevice", "timeSpent", "totalTimeSpent", "lastActive", "trackTime", "totalVisits", "tuesday.chatWidget.position"]),
+      expect.arrayContaining([
+        "user",
+        "rememberDevice",
+        "timeSpent",
+        "totalTimeSpent",
+        "lastActive",
+        "trackTime",
+        "totalVisits",
+        "tuesday.chatWidget.position",
+      ]),
     );
   });
 

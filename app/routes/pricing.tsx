@@ -38,7 +38,8 @@ export function loader({ request }: Route.LoaderArgs) {
       : {
           title: "Pricing",
           description: "Plans from free to professional, priced in rupees, with 20% off yearly. Every plan is coming soon.",
-          intro: "Simple plans in rupees, from free to professional. Every plan is coming soon: pick the one you would choose, and join the community to hear first.",
+          intro:
+            "Simple plans in rupees, from free to professional. Every plan is coming soon: pick the one you would choose, and join the community to hear first.",
         };
   return { i18n: pageMessages(locale, "pricing", "waitlist"), page, plans: locale === "hi" ? plansHi : plansEn, interests: interestsIn(locale, "plans") };
 }
@@ -53,14 +54,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <section aria-label={t.plans} className="bg-ink-50 py-16 sm:py-20">
         <Container className="2xl:max-w-7xl">
           <PricingPlans plans={plans} />
-          <WaitlistSection
-            id="plan-waitlist"
-            title={t.waitlistTitle}
-            text={t.waitlistText}
-            interests={interests}
-            source="/pricing"
-            viewer={viewer}
-          />
+          <WaitlistSection id="plan-waitlist" title={t.waitlistTitle} text={t.waitlistText} interests={interests} source="/pricing" viewer={viewer} />
         </Container>
       </section>
     </>

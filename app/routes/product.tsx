@@ -20,7 +20,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export function loader({ request }: Route.LoaderArgs) {
   const { productsIntro, products } = localeOfRequest(request) === "hi" ? productsHi : productsEn;
-  return { i18n: pageMessages(localeOfRequest(request), "products", "sections", "waitlist"), intro: productsIntro, products, interests: interestsIn(localeOfRequest(request), "products") };
+  return {
+    i18n: pageMessages(localeOfRequest(request), "products", "sections", "waitlist"),
+    intro: productsIntro,
+    products,
+    interests: interestsIn(localeOfRequest(request), "products"),
+  };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
@@ -56,14 +61,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <WaitlistSection
-            id="product-waitlist"
-            title={t.waitlistTitle}
-            text={t.waitlistText}
-            interests={interests}
-            source="/product"
-            viewer={viewer}
-          />
+          <WaitlistSection id="product-waitlist" title={t.waitlistTitle} text={t.waitlistText} interests={interests} source="/product" viewer={viewer} />
         </Container>
       </section>
       <JoinBand />

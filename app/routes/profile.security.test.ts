@@ -56,7 +56,8 @@ interface ActionData {
 }
 
 const load = (cookie?: string, path = "/profile/security") => callRoute<LoaderData>(loader, { path, cookie });
-const post = (form: Record<string, string>, cookie?: string, path = "/profile/security", ip?: string) => callRoute<ActionData>(action, { path, form, cookie, ip });
+const post = (form: Record<string, string>, cookie?: string, path = "/profile/security", ip?: string) =>
+  callRoute<ActionData>(action, { path, form, cookie, ip });
 
 /** Another session of `email`, by a real sign-in from another browser. */
 async function signInElsewhere(email: string, ip: string, userAgent = FIREFOX_ON_LINUX, password = FIXTURE_PASSWORD): Promise<string> {
@@ -119,7 +120,11 @@ describe("the loader", () => {
     await signInElsewhere(asha.email, "10.30.0.2");
     const { database } = await services();
     const expired = (await load(asha.cookie)).data.devices.find((d) => !d.current)!;
-    await database.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", expired.id).execute();
+    await database.db
+      .updateTable("session")
+      .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", expired.id)
+      .execute();
     expect((await load(asha.cookie)).data.devices.map((d) => d.current)).toEqual([true]);
     expect((await post({ intent: "sign-out-device", sessionId: expired.id }, asha.cookie)).status).toBe(404);
   });
@@ -218,7 +223,10 @@ describe("changing the password", () => {
     const asha = await signIn();
     const answer = await change(asha.cookie, { currentPassword: FIXTURE_PASSWORD, newPassword: "sunshine", confirmPassword: "sunshine" });
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ field: "newPassword", message: "This is one of the most common passwords, the first an attacker tries. Choose another." });
+    expect(answer.data).toMatchObject({
+      field: "newPassword",
+      message: "This is one of the most common passwords, the first an attacker tries. Choose another.",
+    });
   });
 
   test("the Hindi page refuses in Hindi", async () => {
@@ -234,7 +242,11 @@ describe("changing the password", () => {
     const answer = await change(asha.cookie, { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(answer.status).toBe(403);
     expect(answer.data).toMatchObject({ ok: false, reauth: true, message: "For your security, confirm it's you before changing how you sign in." });
-    const direct = await callRoute(authAction, { path: "/api/auth/change-password", json: { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true }, cookie: asha.cookie });
+    const direct = await callRoute(authAction, {
+      path: "/api/auth/change-password",
+      json: { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true },
+      cookie: asha.cookie,
+    });
     expect(direct.status).toBe(403);
     expect(direct.data).toMatchObject({ code: "REAUTHENTICATION_REQUIRED" });
     expect(await passwordWorks(asha.email, FIXTURE_PASSWORD, "10.30.1.1")).toBe(true);
@@ -259,7 +271,11 @@ describe("changing the password", () => {
 
   test("done from the Hindi page: back to the Hindi page", async () => {
     const asha = await signIn();
-    const answer = await change(asha.cookie, { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, "/hi/profile/security");
+    const answer = await change(
+      asha.cookie,
+      { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      "/hi/profile/security",
+    );
     expect(answer.location).toBe("/hi/profile/security?changed=password");
   });
 });
@@ -282,7 +298,13 @@ describe("confirming it's you", () => {
   test("posted without JavaScript, the page rendered after the confirmation is open for changes (one request)", async () => {
     const asha = await signIn();
     await age(asha.id, 30);
-    const page = await callRoute<LoaderData>(action, { path: "/profile/security", form: { intent: "reauthenticate", password: FIXTURE_PASSWORD }, cookie: asha.cookie, ip: "10.30.2.9", thenLoader: loader });
+    const page = await callRoute<LoaderData>(action, {
+      path: "/profile/security",
+      form: { intent: "reauthenticate", password: FIXTURE_PASSWORD },
+      cookie: asha.cookie,
+      ip: "10.30.2.9",
+      thenLoader: loader,
+    });
     expect(page.status).toBe(200);
     expect(page.data.freshForS).toBeGreaterThan(14 * 60);
   });
@@ -298,7 +320,11 @@ describe("confirming it's you", () => {
 
     const right = await post({ intent: "reauthenticate", password: FIXTURE_PASSWORD }, asha.cookie, undefined, "10.30.2.2");
     expect(right.status).toBe(200);
-    expect(right.data).toEqual({ intent: "reauthenticate", ok: true, message: "Thanks, that's you. You can change your security settings for the next 15 minutes." });
+    expect(right.data).toEqual({
+      intent: "reauthenticate",
+      ok: true,
+      message: "Thanks, that's you. You can change your security settings for the next 15 minutes.",
+    });
     expect((await load(asha.cookie)).data.freshForS).toBeGreaterThan(14 * 60);
     // Then the change goes through: here, signing out everywhere else.
     const out = await post({ intent: "sign-out-others" }, asha.cookie);
@@ -381,7 +407,11 @@ describe("two-factor authentication and trusted browsers", () => {
 
   /** Better Auth's own otpauth URI for the account's stored secret (what /two-factor/enable answered). */
   async function betterAuthUri(cookie: string): Promise<string> {
-    const answer = await callRoute<{ totpURI: string }>(authAction, { path: "/api/auth/two-factor/get-totp-uri", json: { password: FIXTURE_PASSWORD }, cookie });
+    const answer = await callRoute<{ totpURI: string }>(authAction, {
+      path: "/api/auth/two-factor/get-totp-uri",
+      json: { password: FIXTURE_PASSWORD },
+      cookie,
+    });
     expect(answer.status).toBe(200);
     return answer.data.totpURI;
   }
@@ -502,7 +532,10 @@ describe("two-factor authentication and trusted browsers", () => {
       ["trust-device-this-browser", "Chrome on Windows"],
       ["trust-device-the-phone", "Safari on iOS"],
     ] as const) {
-      await database.db.insertInto("verification").values({ id: identifier, identifier, value: asha.id, expiresAt: until, createdAt: now, updatedAt: now }).execute();
+      await database.db
+        .insertInto("verification")
+        .values({ id: identifier, identifier, value: asha.id, expiresAt: until, createdAt: now, updatedAt: now })
+        .execute();
       await database.db.insertInto("trusted_browser").values({ identifier, user_id: asha.id, device, created_at: now }).execute();
     }
     const withTrust = mergeCookies(cookie, `tuesday-ai.trust_device=${encodeURIComponent("token!trust-device-this-browser")}.signature`);
@@ -529,7 +562,10 @@ describe("two-factor authentication and trusted browsers", () => {
     const { database } = await services();
     const until = new Date(Date.now() + 86_400_000).toISOString();
     const now = new Date().toISOString();
-    await database.db.insertInto("verification").values({ id: "trust-device-bobs", identifier: "trust-device-bobs", value: bob.id, expiresAt: until, createdAt: now, updatedAt: now }).execute();
+    await database.db
+      .insertInto("verification")
+      .values({ id: "trust-device-bobs", identifier: "trust-device-bobs", value: bob.id, expiresAt: until, createdAt: now, updatedAt: now })
+      .execute();
     const { createHash } = await import("node:crypto");
     const handle = createHash("sha256").update("trust-device-bobs").digest("base64url").slice(0, 16);
     const answer = await post({ intent: "forget-browser", browser: handle }, asha.cookie);
@@ -612,7 +648,12 @@ describe("posts the action cannot take", () => {
   test("a post from another site is refused and ends nothing", async () => {
     const asha = await signIn();
     const other = await signInElsewhere(asha.email, "10.30.6.1");
-    const answer = await callRoute(action, { path: "/profile/security", form: { intent: "sign-out-others" }, cookie: asha.cookie, origin: "https://evil.example" });
+    const answer = await callRoute(action, {
+      path: "/profile/security",
+      form: { intent: "sign-out-others" },
+      cookie: asha.cookie,
+      origin: "https://evil.example",
+    });
     expect(answer.status).toBe(403);
     expect((await load(other)).status).toBe(200);
   });
@@ -624,15 +665,28 @@ describe("the new-device notice (it links to this page)", () => {
     const { database } = await services();
     const newSignIns = async () => (await mailsTo(asha.email)).filter((m) => m.kind === "new-sign-in");
     // The first sign-in ever (the browser that made the account): no notice.
-    const first = await signInElsewhere(asha.email, "10.30.7.1", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36");
+    const first = await signInElsewhere(
+      asha.email,
+      "10.30.7.1",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    );
     expect(first).toBeTruthy();
     // In its first hour an account is still being set up: no notice for a second browser then.
     await signInElsewhere(asha.email, "10.30.7.2");
     expect(await newSignIns()).toEqual([]);
 
     // An hour on, a browser the account has not used is news to its owner.
-    await database.db.updateTable("user").set({ createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString() }).where("id", "=", asha.id).execute();
-    const answer = await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.30.7.3", headers: { "user-agent": FIREFOX_ON_LINUX } });
+    await database.db
+      .updateTable("user")
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where("id", "=", asha.id)
+      .execute();
+    const answer = await callRoute(authAction, {
+      path: "/api/auth/sign-in/email",
+      json: { email: asha.email, password: FIXTURE_PASSWORD },
+      ip: "10.30.7.3",
+      headers: { "user-agent": FIREFOX_ON_LINUX },
+    });
     expect(answer.status).toBe(200);
     const [mail] = await newSignIns();
     expect(mail!.text).toContain("from Firefox on Linux");
@@ -640,7 +694,13 @@ describe("the new-device notice (it links to this page)", () => {
     expect(mail!.links.some((l) => l.endsWith("/profile/security"))).toBe(true);
 
     // The same browser (its known-device cookie) again: nothing new.
-    const again = await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.30.7.3", headers: { "user-agent": FIREFOX_ON_LINUX }, cookie: answer.cookies });
+    const again = await callRoute(authAction, {
+      path: "/api/auth/sign-in/email",
+      json: { email: asha.email, password: FIXTURE_PASSWORD },
+      ip: "10.30.7.3",
+      headers: { "user-agent": FIREFOX_ON_LINUX },
+      cookie: answer.cookies,
+    });
     expect(again.status).toBe(200);
     expect(await newSignIns()).toHaveLength(1);
   });

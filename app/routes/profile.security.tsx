@@ -73,9 +73,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? said.twoFactorOff
         : query.get("changed") === "two-factor-on"
           ? said.twoFactorOn
-        : connection?.ok
-          ? connection.message
-          : undefined;
+          : connection?.ok
+            ? connection.message
+            : undefined;
   // Signed in with a password the policy now refuses (common, or published by a breach): ask for a new one.
   const warning = query.get("password") === "weak" && passwordSet ? said.weakPassword : connection && !connection.ok ? connection.message : undefined;
   return {

@@ -71,7 +71,11 @@ async function accountExists(id: string): Promise<boolean> {
 
 /** A session of `email` made by a real sign-in (the sign-in endpoint's cookies). */
 async function signInAgain(email: string, ip = "10.20.0.1", remember?: boolean): Promise<string> {
-  const answer = await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email, password: FIXTURE_PASSWORD, ...(remember === undefined ? {} : { rememberMe: remember }) }, ip });
+  const answer = await callRoute(authAction, {
+    path: "/api/auth/sign-in/email",
+    json: { email, password: FIXTURE_PASSWORD, ...(remember === undefined ? {} : { rememberMe: remember }) },
+    ip,
+  });
   expect(answer.status).toBe(200);
   return answer.cookies;
 }
@@ -91,7 +95,11 @@ describe("the loader", () => {
   test("an address not yet verified is not signed in here", async () => {
     const asha = await signIn();
     const { database, sessionCache } = await services();
-    await database.db.updateTable("user").set({ emailVerified: database.dialect === "sqlite" ? 0 : false }).where("id", "=", asha.id).execute();
+    await database.db
+      .updateTable("user")
+      .set({ emailVerified: database.dialect === "sqlite" ? 0 : false })
+      .where("id", "=", asha.id)
+      .execute();
     sessionCache.evictUser(asha.id);
     expect((await load(asha.cookie)).location).toBe("/auth?redirectTo=%2Fprofile");
   });
@@ -101,7 +109,16 @@ describe("the loader", () => {
     const answer = await load(asha.cookie);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
-    expect(answer.data.record).toMatchObject({ id: asha.id, email: asha.email, name: "Asha Rao", gender: "", dob: "", about: "", language: "en", messages: [] });
+    expect(answer.data.record).toMatchObject({
+      id: asha.id,
+      email: asha.email,
+      name: "Asha Rao",
+      gender: "",
+      dob: "",
+      about: "",
+      language: "en",
+      messages: [],
+    });
     expect(answer.data).toMatchObject({ hasPassword: true, linkError: false, startEditing: false, startDeleting: false, serverDraft: null, i18n: null });
   });
 
@@ -146,10 +163,16 @@ describe("the loader", () => {
 });
 
 describe("session lifetimes", () => {
-  const hours = (s: { createdAt: unknown; expiresAt: unknown }) => (new Date(s.expiresAt as string).getTime() - new Date(s.createdAt as string).getTime()) / 3_600_000;
+  const hours = (s: { createdAt: unknown; expiresAt: unknown }) =>
+    (new Date(s.expiresAt as string).getTime() - new Date(s.createdAt as string).getTime()) / 3_600_000;
   const sessionsOf = async (userId: string) => {
     const { database } = await services();
-    return database.db.selectFrom("session").select(["id", "createdAt", "expiresAt", "updatedAt"]).where("userId", "=", userId).orderBy("createdAt", "asc").execute();
+    return database.db
+      .selectFrom("session")
+      .select(["id", "createdAt", "expiresAt", "updatedAt"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt", "asc")
+      .execute();
   };
 
   test("24 hours without 'Remember this device', 30 days with it", async () => {
@@ -164,7 +187,11 @@ describe("session lifetimes", () => {
 
   test("the verification link's sign-in lasts 24 hours (nobody ticked 'Remember this device')", async () => {
     const email = freshEmail("linked");
-    const up = await callRoute(authAction, { path: "/api/auth/sign-up/email", json: { name: "Link Opener", email, password: FIXTURE_PASSWORD }, ip: "10.20.1.3" });
+    const up = await callRoute(authAction, {
+      path: "/api/auth/sign-up/email",
+      json: { name: "Link Opener", email, password: FIXTURE_PASSWORD },
+      ip: "10.20.1.3",
+    });
     expect(up.status).toBe(200);
     const link = new URL((await lastMail(email, "verification")).links.find((l) => l.includes("/verify-email"))!);
     // Opened in the browser that signed up (its cookie): the link signs it in.
@@ -181,7 +208,11 @@ describe("session lifetimes", () => {
     const cookie = await signInAgain(asha.email, "10.20.1.2", true);
     const [session] = await sessionsOf(asha.id);
     const { database, sessionCache } = await services();
-    await database.db.updateTable("session").set({ updatedAt: new Date(Date.now() - 3 * 86_400_000).toISOString() }).where("id", "=", session!.id).execute();
+    await database.db
+      .updateTable("session")
+      .set({ updatedAt: new Date(Date.now() - 3 * 86_400_000).toISOString() })
+      .where("id", "=", session!.id)
+      .execute();
     for (let i = 0; i < 3; i++) expect((await load(cookie)).status).toBe(200);
     const [after] = await sessionsOf(asha.id);
     expect(new Date(after!.expiresAt).getTime()).toBe(new Date(session!.expiresAt).getTime());
@@ -203,7 +234,11 @@ describe("saving", () => {
     await new Promise((r) => setTimeout(r, 5));
     const answer = await post(saveForm(record), asha.cookie);
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ intent: "save", ok: true, record: { name: "Asha Verma", gender: "Female", dob: "1999-04-12", about: "I teach maths in Kanpur.", language: "en" } });
+    expect(answer.data).toMatchObject({
+      intent: "save",
+      ok: true,
+      record: { name: "Asha Verma", gender: "Female", dob: "1999-04-12", about: "I teach maths in Kanpur.", language: "en" },
+    });
     const again = (await load(asha.cookie)).data.record;
     expect(again).toMatchObject({ name: "Asha Verma", gender: "Female", dob: "1999-04-12", about: "I teach maths in Kanpur." });
     expect(new Date(again.updated_at).getTime()).toBeGreaterThan(new Date(record.updated_at).getTime());
@@ -253,7 +288,10 @@ describe("saving", () => {
     const answer = await post(saveForm(record, { name: "   " }), asha.cookie);
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ intent: "save", ok: false, message: "Name is required.", errors: { name: "Name is required." } });
-    expect(answer.data.typed).toEqual({ version: record.updated_at, values: { name: "   ", gender: "Female", dob: "1999-4-12", about: "I teach maths in Kanpur.", language: "en" } });
+    expect(answer.data.typed).toEqual({
+      version: record.updated_at,
+      values: { name: "   ", gender: "Female", dob: "1999-4-12", about: "I teach maths in Kanpur.", language: "en" },
+    });
     expect((await load(asha.cookie)).data.record.name).toBe("Asha Rao");
   });
 
@@ -343,7 +381,13 @@ describe("saving", () => {
       const asha = await makeAccount();
       const answer = await post({ ...saveForm({ id: asha.id, updated_at: new Date().toISOString() }), client: "script" });
       expect(answer.status).toBe(401);
-      expect(answer.data).toEqual({ intent: "save", ok: false, sessionEnded: true, message: "Your session ended: sign in again to save. What you typed is kept and comes back after you sign in.", errors: {} });
+      expect(answer.data).toEqual({
+        intent: "save",
+        ok: false,
+        sessionEnded: true,
+        message: "Your session ended: sign in again to save. What you typed is kept and comes back after you sign in.",
+        errors: {},
+      });
       expect(await storedDob(asha.id)).toBe("");
     });
 
@@ -369,7 +413,10 @@ describe("saving", () => {
       const back = await load(mergeCookies(session, answer.cookies), "/profile?edit=1");
       expect(back.status).toBe(200);
       expect(back.data.startEditing).toBe(true);
-      expect(back.data.serverDraft).toMatchObject({ userId: asha.id, values: { name: "Asha Verma", about: "Written while signed out elsewhere.", dob: "1999-4-12" } });
+      expect(back.data.serverDraft).toMatchObject({
+        userId: asha.id,
+        values: { name: "Asha Verma", about: "Written while signed out elsewhere.", dob: "1999-4-12" },
+      });
       // Taken once: the cookie is cleared, and a second load has no draft.
       expect(back.headers.getSetCookie().some((c) => c.includes(".profile-draft=;") && /Max-Age=0/.test(c))).toBe(true);
       expect((await load(mergeCookies(session, answer.cookies))).data.serverDraft).toBeNull();
@@ -448,7 +495,9 @@ describe("deleting the account", () => {
     expect(await accountExists(asha.id)).toBe(false);
     expect((await lastMail(asha.email, "account-deleted")).subject).toMatch(/account was deleted/);
     // And the password no longer signs in.
-    expect((await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.20.3.1" })).status).toBe(401);
+    expect(
+      (await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.20.3.1" })).status,
+    ).toBe(401);
   });
 
   test("from the Hindi page, home is the Hindi home", async () => {
@@ -461,7 +510,10 @@ describe("deleting the account", () => {
   test("the Hindi page refuses in Hindi", async () => {
     const asha = await signIn({ name: "Asha Rao" });
     const answer = await post({ intent: "delete", name: "", password: "" }, asha.cookie, "/hi/profile");
-    expect(answer.data).toMatchObject({ message: HI.profile.nameMismatch, fieldErrors: { name: HI.profile.nameMismatch, password: HI.profile.passwordRequired } });
+    expect(answer.data).toMatchObject({
+      message: HI.profile.nameMismatch,
+      fieldErrors: { name: HI.profile.nameMismatch, password: HI.profile.passwordRequired },
+    });
     expect(answer.data.message).toMatch(DEVANAGARI);
     const wrong = await post({ intent: "delete", name: "Asha Rao", password: "wrong-password" }, asha.cookie, "/hi/profile");
     expect(wrong.data.message).toBe(HI.profile.deleteFailed);
@@ -493,10 +545,14 @@ describe("deleting the account", () => {
 
   test("five wrong passwords, then a 429 with Retry-After in the page's words", async () => {
     const asha = await signIn({ name: "Asha Rao" });
-    for (let i = 0; i < 5; i++) expect((await post({ intent: "delete", name: "Asha Rao", password: `wrong-${i}` }, asha.cookie, "/profile", "10.20.4.1")).status).toBe(403);
+    for (let i = 0; i < 5; i++)
+      expect((await post({ intent: "delete", name: "Asha Rao", password: `wrong-${i}` }, asha.cookie, "/profile", "10.20.4.1")).status).toBe(403);
     const answer = await post({ intent: "delete", name: "Asha Rao", password: FIXTURE_PASSWORD }, asha.cookie, "/profile", "10.20.4.1");
     expect(answer.status).toBe(429);
-    expect(answer.data).toMatchObject({ outcome: "rate-limited", message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/) });
+    expect(answer.data).toMatchObject({
+      outcome: "rate-limited",
+      message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/),
+    });
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     const hindi = await post({ intent: "delete", name: "Asha Rao", password: FIXTURE_PASSWORD }, asha.cookie, "/hi/profile", "10.20.4.1");
     expect(hindi.status).toBe(429);
@@ -535,7 +591,12 @@ describe("posts the action cannot take", () => {
 
   test("a post from another site is refused and changes nothing", async () => {
     const asha = await signIn({ name: "Asha Rao" });
-    const answer = await callRoute(action, { path: "/profile", form: { intent: "delete", name: "Asha Rao", password: FIXTURE_PASSWORD }, cookie: asha.cookie, origin: "https://evil.example" });
+    const answer = await callRoute(action, {
+      path: "/profile",
+      form: { intent: "delete", name: "Asha Rao", password: FIXTURE_PASSWORD },
+      cookie: asha.cookie,
+      origin: "https://evil.example",
+    });
     expect(answer.status).toBe(403);
     expect(await accountExists(asha.id)).toBe(true);
   });

@@ -29,7 +29,10 @@ export const headers = carryRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = messagesFromMatches(matches, "account", account);
-  return [...pageMeta(matches, { title: t.meta.profileTitle, path: "/profile", description: t.meta.profileDescription }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(matches, { title: t.meta.profileTitle, path: "/profile", description: t.meta.profileDescription }),
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 /** Only a signed-in user with a stored record may be here (spec section 6). */

@@ -10,5 +10,7 @@ test("names the product, its icons and where it starts, as a manifest", async ()
   // Its content type names JSON: the kit reads it as such.
   const manifest = answer.data;
   expect(manifest).toMatchObject({ name: "Tuesday AI", short_name: "Tuesday AI", start_url: "/", display: "standalone" });
-  expect(manifest.icons).toEqual(expect.arrayContaining([expect.objectContaining({ src: "/favicon.svg" }), expect.objectContaining({ src: "/apple-touch-icon.png", sizes: "180x180" })]));
+  expect(manifest.icons).toEqual(
+    expect.arrayContaining([expect.objectContaining({ src: "/favicon.svg" }), expect.objectContaining({ src: "/apple-touch-icon.png", sizes: "180x180" })]),
+  );
 });

@@ -12,7 +12,8 @@ test("well-formed, on the public origin: the pages, their Hindi twins with hrefl
   const doc = new new JSDOM("").window.DOMParser().parseFromString(answer.data, "application/xml");
   expect(doc.querySelector("parsererror")).toBeNull();
   const locs = [...doc.getElementsByTagName("loc")].map((l) => l.textContent);
-  for (const path of ["/", "/pricing", "/hi/pricing", "/about", "/blog", "/contact", "/waitlist", "/privacy"]) expect(locs).toContain(`http://localhost:3000${path}`);
+  for (const path of ["/", "/pricing", "/hi/pricing", "/about", "/blog", "/contact", "/waitlist", "/privacy"])
+    expect(locs).toContain(`http://localhost:3000${path}`);
   for (const post of postSummaries()) expect(locs).toContain(`http://localhost:3000/blog/${post.slug}`);
   // /home is the home page again; account pages are not for crawlers.
   expect(locs).not.toContain("http://localhost:3000/home");

@@ -47,10 +47,10 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
                   {t.email}
                 </dt>
                 <dd>
-                    <a href={`mailto:${site.contactEmail}`} className="font-medium text-brand-700 underline underline-offset-2">
-                      {site.contactEmail}
-                    </a>
-                  </dd>
+                  <a href={`mailto:${site.contactEmail}`} className="font-medium text-brand-700 underline underline-offset-2">
+                    {site.contactEmail}
+                  </a>
+                </dd>
               </div>
               <div className="relative pl-8">
                 <dt className="text-sm font-semibold text-ink-600">

@@ -24,7 +24,7 @@ async function joinAndGetLink(interest: string, path = "/waitlist") {
 
 async function statusOf(email: string) {
   const { database } = await services();
-  return (await database.db.selectFrom("waitlist_entry").select(["status", "interest"]).where("email", "=", email).executeTakeFirstOrThrow());
+  return await database.db.selectFrom("waitlist_entry").select(["status", "interest"]).where("email", "=", email).executeTakeFirstOrThrow();
 }
 
 test("opening the link shows the place and changes nothing; the press confirms it with the plan first chosen; again, it was confirmed already", async () => {
@@ -61,7 +61,11 @@ test("a token that is no link's is a 400, to the page and to the press", async (
 test("a link older than seven days is a 410 and confirms nothing", async () => {
   const { email, path } = await joinAndGetLink("plan:basic");
   const { database } = await services();
-  await database.db.updateTable("waitlist_entry").set({ confirm_sent_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where("email", "=", email).execute();
+  await database.db
+    .updateTable("waitlist_entry")
+    .set({ confirm_sent_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+    .where("email", "=", email)
+    .execute();
   expect((await callRoute<Page>(loader, { path })).status).toBe(410);
   const pressed = await callRoute<Page>(action, { path, form: {} });
   expect(pressed.status).toBe(410);

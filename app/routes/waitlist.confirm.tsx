@@ -86,7 +86,11 @@ export default function WaitlistConfirm({ loaderData, actionData }: Route.Compon
       <section aria-label={t.region} className="py-16 sm:py-20">
         <Container className="max-w-2xl text-center">
           {state === "pending" && shown && (
-            <Form method="post" action={`${location.pathname}${location.search}`} className="rounded-2xl bg-white p-6 text-left shadow-card ring-1 ring-ink-200/70 sm:p-8">
+            <Form
+              method="post"
+              action={`${location.pathname}${location.search}`}
+              className="rounded-2xl bg-white p-6 text-left shadow-card ring-1 ring-ink-200/70 sm:p-8"
+            >
               <p className="text-ink-800">
                 <WithEmail template={t.confirm.pending} email={shown.email} what={what} />
               </p>

@@ -97,7 +97,12 @@ describe("errors", () => {
   test("an empty address is answered in the field's slot", async () => {
     const answer = await join({ email: "", interest: "", source: "/waitlist" });
     expect(answer.status).toBe(400);
-    expect(answer.data).toEqual({ status: "invalid", fieldErrors: { email: "Enter your email address." }, values: { email: "", interest: "" }, source: "/waitlist" });
+    expect(answer.data).toEqual({
+      status: "invalid",
+      fieldErrors: { email: "Enter your email address." },
+      values: { email: "", interest: "" },
+      source: "/waitlist",
+    });
   });
 
   test("a malformed address is answered in the field's slot, and what was chosen is kept", async () => {
@@ -162,7 +167,13 @@ describe("the signed-in owner of the address", () => {
     const member = await signIn();
     const answer = await join({ email: member.email, interest: "product:tuesday-watch", source: "/product" }, { cookie: member.cookie });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ status: "joined", email: member.email, interest: "product:tuesday-watch", interestLabel: "Tuesday Watch", source: "/product" });
+    expect(answer.data).toMatchObject({
+      status: "joined",
+      email: member.email,
+      interest: "product:tuesday-watch",
+      interestLabel: "Tuesday Watch",
+      source: "/product",
+    });
     expect(answer.data.leave).toMatch(/^\/waitlist\/unsubscribe\?id=[^&]+&token=/);
     expect(await rowsOf(member.email)).toEqual([expect.objectContaining({ status: "confirmed", interest: "product:tuesday-watch" })]);
     expect(await confirmationsTo(member.email)).toEqual([]);

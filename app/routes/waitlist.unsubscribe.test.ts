@@ -47,7 +47,12 @@ test("opening the link asks and removes nothing; the press removes the address; 
 
 test("a signature cut short, another id or no token is a 400 that removes nothing", async () => {
   const { email, path } = await joinAndGetLink();
-  const broken = [path.replace(/token=.{6}/, "token="), path.replace(/id=[^&]+/, "id=someone-else"), path.replace(/&token=.*/, ""), "/waitlist/unsubscribe?id=x&token=y"];
+  const broken = [
+    path.replace(/token=.{6}/, "token="),
+    path.replace(/id=[^&]+/, "id=someone-else"),
+    path.replace(/&token=.*/, ""),
+    "/waitlist/unsubscribe?id=x&token=y",
+  ];
   for (const link of broken) {
     expect((await callRoute<Page>(loader, { path: link })).status, link).toBe(400);
     const pressed = await callRoute<Page>(action, { path: link, form: {} });
@@ -76,7 +81,12 @@ test("the press from another site is refused", async () => {
 
 test("the signed-in joiner's way off the list (the answer's leave link) works the same", async () => {
   const member = await signIn();
-  const joined = await callRoute<{ leave: string }>(joinAction, { path: "/waitlist", form: { email: member.email, interest: "" }, cookie: member.cookie, ip: "10.70.1.1" });
+  const joined = await callRoute<{ leave: string }>(joinAction, {
+    path: "/waitlist",
+    form: { email: member.email, interest: "" },
+    cookie: member.cookie,
+    ip: "10.70.1.1",
+  });
   const opened = await callRoute<Page>(loader, { path: joined.data.leave, cookie: member.cookie });
   expect(opened.data).toMatchObject({ state: "listed", email: member.email });
   expect((await callRoute<Page>(action, { path: joined.data.leave, form: {}, cookie: member.cookie })).data).toMatchObject({ state: "removed" });

@@ -78,7 +78,11 @@ export default function WaitlistUnsubscribe({ loaderData, actionData }: Route.Co
       <section aria-label={t.region} className="py-16 sm:py-20">
         <Container className="max-w-2xl text-center">
           {state === "listed" ? (
-            <Form method="post" action={`${location.pathname}${location.search}`} className="rounded-2xl bg-white p-6 text-left shadow-card ring-1 ring-ink-200/70 sm:p-8">
+            <Form
+              method="post"
+              action={`${location.pathname}${location.search}`}
+              className="rounded-2xl bg-white p-6 text-left shadow-card ring-1 ring-ink-200/70 sm:p-8"
+            >
               <p className="text-ink-800">
                 {listedBefore}
                 <strong>{email}</strong>

@@ -39,4 +39,15 @@ for (let round = 0; round < 20; round++) {
 }
 times.sort((a, b) => a - b);
 const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-console.log(JSON.stringify({ passages: index.passages.length, buildMs, firstMs, indexMb, questions: times.length, p50: at(0.5), p95: at(0.95), max: times[times.length - 1] }));
+console.log(
+  JSON.stringify({
+    passages: index.passages.length,
+    buildMs,
+    firstMs,
+    indexMb,
+    questions: times.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    max: times[times.length - 1],
+  }),
+);

@@ -72,7 +72,7 @@ export async function inboxBench(): Promise<InboxRow[]> {
       ["all messages, page 3,600 (keyset)", await time({}, deep)],
       ["open contact messages, first page", await time({ kind: "contact", status: "open" })],
       ["open contact messages, deep page", await time({ kind: "contact", status: "open" }, deep)],
-      ["search \"invoice\" (1 message in 8)", await time({ search: "invoice" })],
+      ['search "invoice" (1 message in 8)', await time({ search: "invoice" })],
       // No index helps a word inside a message: a word nobody wrote reads all 100,000.
       ["search a word no message has", await time({ search: "zebra" })],
     ];

@@ -147,19 +147,38 @@ class ResponseParser {
 
 /** @param {any} plan */
 export async function runLoad(plan) {
-  const { host = "127.0.0.1", port, connections, seconds, warmupSeconds = 0, timeoutMs = 10_000, spreadAddresses = false, pick = "in-turn", total = Infinity } = plan;
+  const {
+    host = "127.0.0.1",
+    port,
+    connections,
+    seconds,
+    warmupSeconds = 0,
+    timeoutMs = 10_000,
+    spreadAddresses = false,
+    pick = "in-turn",
+    total = Infinity,
+  } = plan;
   const random = pick === "random";
   const prepare = (/** @type {any} */ r, /** @type {number} */ i) => {
     const body = r.body === undefined ? undefined : Buffer.from(r.body);
     const headers = { Host: `${host}:${port}`, ...(r.headers ?? {}) };
     if (body) headers["Content-Length"] = String(body.length);
     const line = Buffer.from(`${r.method} ${r.path} HTTP/1.1\r\n`);
-    const rest = Buffer.from(`${Object.entries(headers)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join("\r\n")}\r\n\r\n`);
+    const rest = Buffer.from(
+      `${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("\r\n")}\r\n\r\n`,
+    );
     // "{n}" in a path becomes a number of its own per request (a URL no cache has seen).
     const unique = r.path.includes("{n}") ? r.path : undefined;
-    return { label: r.label ?? `${r.method} ${r.path} #${i}`, line, unique, method: r.method, rest: body ? Buffer.concat([rest, body]) : rest, head: r.method === "HEAD" };
+    return {
+      label: r.label ?? `${r.method} ${r.path} #${i}`,
+      line,
+      unique,
+      method: r.method,
+      rest: body ? Buffer.concat([rest, body]) : rest,
+      head: r.method === "HEAD",
+    };
   };
   /** @type {Array<Array<ReturnType<typeof prepare>>> | undefined} */
   const journeys = plan.journeys?.map((/** @type {any[]} */ steps, /** @type {number} */ j) => steps.map((r, i) => prepare(r, j * 100 + i)));
@@ -187,7 +206,12 @@ export async function runLoad(plan) {
   /** Whether a request sent at `t` belongs to the reference: every other slice, counted from the measured start. */
   const inReference = (/** @type {number} */ t) => reference !== undefined && ((Math.floor((t - measureFrom) / sliceMs) % 2) + 2) % 2 === 1;
 
-  const count = (/** @type {{ label: string, reference?: boolean }} */ request, /** @type {number} */ at, /** @type {number} */ ms, /** @type {number | string} */ status) => {
+  const count = (
+    /** @type {{ label: string, reference?: boolean }} */ request,
+    /** @type {number} */ at,
+    /** @type {number} */ ms,
+    /** @type {number | string} */ status,
+  ) => {
     if (at < measureFrom || at > stopAt) return;
     const failed = typeof status !== "number" || status >= 400;
     if (request.reference) {

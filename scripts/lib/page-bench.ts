@@ -89,7 +89,8 @@ export async function initialJavaScript(base: string, pagePath = "/"): Promise<I
 
 function printSet(label: string, set: ModuleSet): void {
   console.log(`   ${label}: ${set.files} modules, ${kb(set.gzip)} gzip, ${kb(set.brotli)} brotli, ${kb(set.raw)} uncompressed`);
-  if (set.modules.length > 0) console.log(`     ${set.modules.map((m) => `${m.src.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, "")} ${kb(m.gzip)}`).join(", ")}`);
+  if (set.modules.length > 0)
+    console.log(`     ${set.modules.map((m) => `${m.src.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, "")} ${kb(m.gzip)}`).join(", ")}`);
 }
 
 export function printInitialJavaScript(js: InitialJavaScript, targetKb: number): void {
@@ -100,9 +101,7 @@ export function printInitialJavaScript(js: InitialJavaScript, targetKb: number):
 
 /** The page's HTML with every script gone: inline and external scripts, and module preloads. */
 export function withoutScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
 }
 
 export interface ScriptFreeCopies {

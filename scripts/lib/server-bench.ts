@@ -121,7 +121,10 @@ export async function signInVisitors(base: string, database: DatabaseConfig, cou
       const userId = `bench-${run}-${i}`;
       const email = i === 0 ? BENCH_OPERATOR : `visitor-${run}-${i}@example.test`;
       if (i === 0) await handle.db.deleteFrom("user").where("email", "=", email).execute();
-      await handle.db.insertInto("user").values({ id: userId, name: `Visitor ${i}`, email, emailVerified: 1, image: null, createdAt: now, updatedAt: now }).execute();
+      await handle.db
+        .insertInto("user")
+        .values({ id: userId, name: `Visitor ${i}`, email, emailVerified: 1, image: null, createdAt: now, updatedAt: now })
+        .execute();
       await handle.db
         .insertInto("account")
         .values({ id: `acct-${userId}`, userId, accountId: userId, providerId: "credential", password: hash, createdAt: now, updatedAt: now })
@@ -232,7 +235,15 @@ export async function firstRenders(server: { base: string; port: number; pid: nu
     const before = cpuMs(server.pid);
     const result = await load(server.port, { connections: 4, seconds: 600, warmupSeconds: 0, pick: "in-turn", total: requests.length, requests });
     const cpu = cpuMs(server.pid) - before;
-    const row: FirstRender = { label: kind.label, requests: result.requests, cpuPerRequestMs: cpu / Math.max(1, result.requests), p50: result.p50, p99: result.p99, errors: result.errors, target: kind.target };
+    const row: FirstRender = {
+      label: kind.label,
+      requests: result.requests,
+      cpuPerRequestMs: cpu / Math.max(1, result.requests),
+      p50: result.p50,
+      p99: result.p99,
+      errors: result.errors,
+      target: kind.target,
+    };
     out.push(row);
     console.log(
       `   ${kind.label.padEnd(20)} ${row.cpuPerRequestMs.toFixed(2).padStart(6)} ms of CPU per request  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  (${row.requests} requests${row.errors ? `, ${row.errors} ERRORS ${JSON.stringify(result.statuses)}` : ""})  target ≤ ${kind.target} ms: ${row.cpuPerRequestMs <= kind.target && !row.errors ? "meets target" : "BELOW TARGET"}`,
@@ -248,22 +259,48 @@ export async function firstRenders(server: { base: string; port: number; pid: nu
  * the profile again, a public page signed in, and a client-side navigation.
  */
 function journeyOf(v: Visitor, n: number): LoadRequest[] {
-  const get = (path: string): LoadRequest => ({ label: `GET ${path.replace(v.userId, ":id")}`, method: "GET", path, headers: { ...encodings, cookie: v.cookie } });
+  const get = (path: string): LoadRequest => ({
+    label: `GET ${path.replace(v.userId, ":id")}`,
+    method: "GET",
+    path,
+    headers: { ...encodings, cookie: v.cookie },
+  });
   const save: LoadRequest = {
     label: "POST /profile (save)",
     method: "POST",
     path: "/profile",
     headers: { ...encodings, cookie: v.cookie, "content-type": "application/x-www-form-urlencoded", origin: BENCH_ORIGIN_PLACEHOLDER },
-    body: new URLSearchParams({ intent: "save", name: `Visitor ${n}`, gender: "", about: `Saved by the bench ${n}`, language: "en", "dob-day": "", "dob-month": "", "dob-year": "" }).toString(),
+    body: new URLSearchParams({
+      intent: "save",
+      name: `Visitor ${n}`,
+      gender: "",
+      about: `Saved by the bench ${n}`,
+      language: "en",
+      "dob-day": "",
+      "dob-month": "",
+      "dob-year": "",
+    }).toString(),
   };
-  return [get("/profile"), get("/api/auth/get-session"), get("/profile/security.data"), get("/profile.data"), save, get(`/api/user/${v.userId}`), get("/profile"), get("/pricing"), get("/blog.data")];
+  return [
+    get("/profile"),
+    get("/api/auth/get-session"),
+    get("/profile/security.data"),
+    get("/profile.data"),
+    save,
+    get(`/api/user/${v.userId}`),
+    get("/profile"),
+    get("/pricing"),
+    get("/blog.data"),
+  ];
 }
 
 /** The origin header a write carries (the server checks it): filled in by `journeys`. */
 const BENCH_ORIGIN_PLACEHOLDER = "{origin}";
 
 export function journeys(visitors: Visitor[], origin: string): LoadRequest[][] {
-  return visitors.slice(1).map((v, n) => journeyOf(v, n).map((r) => (r.headers?.origin === BENCH_ORIGIN_PLACEHOLDER ? { ...r, headers: { ...r.headers, origin } } : r)));
+  return visitors
+    .slice(1)
+    .map((v, n) => journeyOf(v, n).map((r) => (r.headers?.origin === BENCH_ORIGIN_PLACEHOLDER ? { ...r, headers: { ...r.headers, origin } } : r)));
 }
 
 export interface JourneyResult {
@@ -320,11 +357,25 @@ export async function journeyLoad(
  * (each from an address of its own), signed-in requests from random visitors.
  */
 export const MIX = [
-  "GET / -", "GET /pricing -", "GET /blog -", "GET /about -", "GET /features -", "GET /feedback -", "GET /product -",
-  "GET / signed-in", "GET /pricing signed-in", "GET /profile signed-in", "GET /profile.data signed-in", "GET /blog.data signed-in",
+  "GET / -",
+  "GET /pricing -",
+  "GET /blog -",
+  "GET /about -",
+  "GET /features -",
+  "GET /feedback -",
+  "GET /product -",
+  "GET / signed-in",
+  "GET /pricing signed-in",
+  "GET /profile signed-in",
+  "GET /profile.data signed-in",
+  "GET /blog.data signed-in",
   "GET /auth -",
-  "GET /api/user/:id signed-in", "GET /api/auth/get-session signed-in", "GET /api/auth/get-session signed-in",
-  "GET /api/ready -", "GET /contact -", "GET /community -",
+  "GET /api/user/:id signed-in",
+  "GET /api/auth/get-session signed-in",
+  "GET /api/auth/get-session signed-in",
+  "GET /api/ready -",
+  "GET /contact -",
+  "GET /community -",
   "POST /api/forms/feedback -",
 ] as const;
 
@@ -341,7 +392,13 @@ export function mixedRequests(visitors: Visitor[]): LoadRequest[] {
         continue;
       }
       headers["content-type"] = "application/json";
-      out.push({ label: m, method, path: target, headers, body: JSON.stringify({ name: "Bench", email: "bench@example.com", message: "A mixed-load message." }) });
+      out.push({
+        label: m,
+        method,
+        path: target,
+        headers,
+        body: JSON.stringify({ name: "Bench", email: "bench@example.com", message: "A mixed-load message." }),
+      });
     }
   }
   return out;

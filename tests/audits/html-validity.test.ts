@@ -25,7 +25,16 @@ test("the Nu checker finds no error on any kind of page, signed out, signed in a
   const pages = new Map<string, string>();
   const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(await html("/blog"))?.[1];
   expect(post).toBeTruthy();
-  const signedOut = [...TRANSLATED_PAGES.filter((p) => !FLOW_PAGES.has(p)), "/auth?mode=signup", "/auth?mode=reset", "/auth/reset-password?token=gone", "/waitlist", post!, "/no-such-page", "/f/contact/thanks"];
+  const signedOut = [
+    ...TRANSLATED_PAGES.filter((p) => !FLOW_PAGES.has(p)),
+    "/auth?mode=signup",
+    "/auth?mode=reset",
+    "/auth/reset-password?token=gone",
+    "/waitlist",
+    post!,
+    "/no-such-page",
+    "/f/contact/thanks",
+  ];
   for (const path of new Set([...signedOut, ...signedOut.map((p) => localizedPath(p, "hi"))])) pages.set(path, await html(path));
 
   const user = await createAccount(accounts.auth, accounts.db, { email: `nu-${Date.now()}@example.test`, operator: true });
@@ -33,7 +42,17 @@ test("the Nu checker finds no error on any kind of page, signed out, signed in a
   for (const path of ["/home", "/profile", "/profile?edit=1", "/profile?delete=1", "/profile/security", "/hi/profile", "/hi/profile/security"]) {
     pages.set(`signed-in ${path}`, await html(path, cookie));
   }
-  for (const path of ["/admin/messages", "/admin/messages?status=spam", "/admin/forms", "/admin/accounts", `/admin/accounts/${user.id}`, "/admin/waitlist", "/admin/analytics", "/admin/mail", "/admin/audit"]) {
+  for (const path of [
+    "/admin/messages",
+    "/admin/messages?status=spam",
+    "/admin/forms",
+    "/admin/accounts",
+    `/admin/accounts/${user.id}`,
+    "/admin/waitlist",
+    "/admin/analytics",
+    "/admin/mail",
+    "/admin/audit",
+  ]) {
     pages.set(`console ${path}`, await html(path, cookie));
   }
   expect(pages.size).toBeGreaterThan(60);

@@ -103,7 +103,10 @@ for (const combo of COMBOS) {
       await hydrated(page);
       await inTheme(page, `${label(combo)} state 4`);
       if (combo.width === 1280) {
-        await page.getByRole("banner").getByRole("button", { name: t.shell.accountMenuFor.replace("{name}", "Asha Rao") }).click();
+        await page
+          .getByRole("banner")
+          .getByRole("button", { name: t.shell.accountMenuFor.replace("{name}", "Asha Rao") })
+          .click();
         await expect(page.getByRole("menu")).toBeVisible();
         await inTheme(page, `${label(combo)} state 5`);
         await page.keyboard.press("Escape");
@@ -121,14 +124,25 @@ for (const combo of COMBOS) {
     });
 
     // The console is English and for desks: at 1280 px, half of its sections per run (all with A11Y=full).
-    const SECTIONS = ["/admin/messages", "/admin/forms", "/admin/accounts", "/admin/accounts/:self", "/admin/waitlist", "/admin/analytics", "/admin/mail", "/admin/audit"];
+    const SECTIONS = [
+      "/admin/messages",
+      "/admin/forms",
+      "/admin/accounts",
+      "/admin/accounts/:self",
+      "/admin/waitlist",
+      "/admin/analytics",
+      "/admin/mail",
+      "/admin/audit",
+    ];
     if (combo === BASE || (FULL && combo.language === "en")) {
       for (const section of SECTIONS.filter((s) => FULL || pick(`run ${s}`, 2) === 0)) {
         test(`the operator console: ${section}, with content in it`, async ({ page, signIn, request }) => {
           test.setTimeout(30_000);
           const operator = await signIn({ operator: true });
           if (section === "/admin/messages") {
-            expect((await request.post("/api/forms/contact", { data: { name: "Dee", email: "dee@example.com", message: "Hello from the axe test." } })).status()).toBe(200);
+            expect(
+              (await request.post("/api/forms/contact", { data: { name: "Dee", email: "dee@example.com", message: "Hello from the axe test." } })).status(),
+            ).toBe(200);
           }
           await page.goto(section.replace(":self", operator.id));
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

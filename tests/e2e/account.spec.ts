@@ -84,7 +84,10 @@ test("a returning member signs in, remembered on this device, and signs out from
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/profile$/);
 
-  await page.getByRole("banner").getByRole("button", { name: /Account menu for/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Account menu for/ })
+    .click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/(\?signed-out=1)?$/);
   await expect(page.getByText("Signed out successfully")).toBeVisible();

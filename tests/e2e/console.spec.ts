@@ -15,7 +15,12 @@ import { appDb, expect, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const token = (testInfo: TestInfo, label: string) => `${label}-${testInfo.project.name}-${randomBytes(4).toString("hex")}`;
 
-test("an operator finds a visitor's message, replies from the console and the reply reaches the sender", async ({ page, browser, baseURL, signIn }, testInfo) => {
+test("an operator finds a visitor's message, replies from the console and the reply reaches the sender", async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+}, testInfo) => {
   test.slow(true, "a visitor's browser, then the console over five page loads, then the mail");
   const word = token(testInfo, "Question");
   const sender = uniqueEmail(testInfo, "asker");
@@ -74,7 +79,10 @@ test("the console's sections switch at once, with no loading overlay, and its ow
     }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-navigating"] });
   });
   for (const section of ["Forms", "Audit", "Inbox"]) {
-    await page.getByRole("navigation", { name: /console/i }).getByRole("link", { name: section }).click();
+    await page
+      .getByRole("navigation", { name: /console/i })
+      .getByRole("link", { name: section })
+      .click();
     await expect(page.getByRole("link", { name: section })).toHaveAttribute("aria-current", "page");
   }
   expect(await page.evaluate(() => (window as unknown as { overlaySeen: boolean }).overlaySeen)).toBe(false);
@@ -118,7 +126,10 @@ test("the analytics charts are in the site's font, and their legends work by key
   // A page view to chart (the charts show once there is something to show).
   const beacon = { device: "desktop", connection: "4g", events: [{ route: "/team", metric: "pageview" }] };
   const sent = await page.request.post("/api/vitals", {
-    headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" },
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+    },
     data: JSON.stringify(beacon),
   });
   expect(sent.status()).toBe(204);

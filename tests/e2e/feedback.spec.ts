@@ -23,7 +23,8 @@ const BUTTON = {
 /** A token that makes this test's name, message and mail findable among everyone else's. */
 const token = (testInfo: TestInfo, label: string) => `${label}-${testInfo.project.name}-${randomBytes(4).toString("hex")}`;
 
-const messageRow = (testInfo: TestInfo, message: string) => appDb(testInfo).selectFrom("form_message").selectAll().where("message", "=", message).executeTakeFirst();
+const messageRow = (testInfo: TestInfo, message: string) =>
+  appDb(testInfo).selectFrom("form_message").selectAll().where("message", "=", message).executeTakeFirst();
 
 async function fillForm(page: Page, values: { name: string; email: string; message: string }) {
   await page.getByLabel("Name", { exact: true }).fill(values.name);
@@ -32,7 +33,10 @@ async function fillForm(page: Page, values: { name: string; email: string; messa
 }
 
 for (const kind of ["feedback", "contact"] as const) {
-  test(`/${kind}: sent as soon as the page shows, '${BUTTON[kind].submitting}' then the success text; stored, then mailed to the company`, async ({ page, clientIp }, testInfo) => {
+  test(`/${kind}: sent as soon as the page shows, '${BUTTON[kind].submitting}' then the success text; stored, then mailed to the company`, async ({
+    page,
+    clientIp,
+  }, testInfo) => {
     const name = token(testInfo, `Visitor ${kind}`);
     const message = `Hello from ${name}.\nThe second line.`;
     const email = uniqueEmail(testInfo, kind);
@@ -100,7 +104,11 @@ test("a mail outage keeps the message and its mail; the outbox sends it later", 
   const row = (await messageRow(testInfo, message))!;
   // Sent again at once when the mail server answers the outbox's probe (outbox.server.ts), else after the
   // back-off, which the test skips. (Whether the mail is in the sink before notified_at is written is a race.)
-  await appDb(testInfo).updateTable("mail_outbox").set({ next_attempt_at: new Date(Date.now() - 60_000).toISOString() }).where("ref", "=", row.id).execute();
+  await appDb(testInfo)
+    .updateTable("mail_outbox")
+    .set({ next_attempt_at: new Date(Date.now() - 60_000).toISOString() })
+    .where("ref", "=", row.id)
+    .execute();
   await expect.poll(async () => Boolean((await messageRow(testInfo, message))?.notified_at), { timeout: 30_000 }).toBe(true);
   await waitForMail(site.contactEmail, new RegExp(name));
   // Refused once, delivered once: never twice.

@@ -125,7 +125,11 @@ export async function expectAccessible(page: Page) {
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n  ")}`,
   );
   expect(summary, summary.join("\n")).toEqual([]);
 }
@@ -146,10 +150,13 @@ export async function mailsTo(email: string): Promise<SunkMail[]> {
 export async function waitForMail(email: string, subject: RegExp, count = 1): Promise<SunkMail> {
   let found: SunkMail[] = [];
   await expect
-    .poll(async () => {
-      found = (await mailsTo(email)).filter((m) => subject.test(m.subject));
-      return found.length;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        found = (await mailsTo(email)).filter((m) => subject.test(m.subject));
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return found[found.length - 1]!;
 }
@@ -202,7 +209,15 @@ export async function profileOf(testInfo: TestInfo, email: string) {
   return appDb(testInfo)
     .selectFrom("user")
     .innerJoin("profile", "profile.user_id", "user.id")
-    .select(["user.id", "user.name", "user.emailVerified", "profile.login_count", "profile.last_login", "profile.verification_attempts", "profile.verification_sent_at"])
+    .select([
+      "user.id",
+      "user.name",
+      "user.emailVerified",
+      "profile.login_count",
+      "profile.last_login",
+      "profile.verification_attempts",
+      "profile.verification_sent_at",
+    ])
     .where("user.email", "=", email)
     .executeTakeFirst();
 }

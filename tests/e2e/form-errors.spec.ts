@@ -63,12 +63,15 @@ async function run(page: Page, js: boolean, c: Case) {
   page.on("request", onRequest);
   await form.getByRole("button", { name: c.submit, exact: true }).click();
   await expect
-    .poll(async () => {
-      const shown = await shownErrors(page);
-      // A "too short" message names the server's minimum; compare it by shape.
-      for (const [field, text] of Object.entries(shown)) if (MIN_TOO_SHORT.test(text) && c.expected[field] === "TOO_SHORT") shown[field] = "TOO_SHORT";
-      return shown;
-    }, { message: `${c.name} (${js ? "with" : "without"} JavaScript)` })
+    .poll(
+      async () => {
+        const shown = await shownErrors(page);
+        // A "too short" message names the server's minimum; compare it by shape.
+        for (const [field, text] of Object.entries(shown)) if (MIN_TOO_SHORT.test(text) && c.expected[field] === "TOO_SHORT") shown[field] = "TOO_SHORT";
+        return shown;
+      },
+      { message: `${c.name} (${js ? "with" : "without"} JavaScript)` },
+    )
     .toEqual(c.expected);
   page.off("request", onRequest);
   if (checksItself) {
@@ -81,8 +84,20 @@ async function run(page: Page, js: boolean, c: Case) {
 }
 
 const SIGNED_OUT: Case[] = [
-  { name: "sign in, empty", path: "/auth", submit: "Sign In", fill: { Email: "", Password: "" }, expected: { email: "Enter your email address.", password: "Enter your password." } },
-  { name: "sign in, malformed", path: "/auth", submit: "Sign In", fill: { Email: "not-an-address", Password: "x" }, expected: { email: "Enter an email address like name@example.com." } },
+  {
+    name: "sign in, empty",
+    path: "/auth",
+    submit: "Sign In",
+    fill: { Email: "", Password: "" },
+    expected: { email: "Enter your email address.", password: "Enter your password." },
+  },
+  {
+    name: "sign in, malformed",
+    path: "/auth",
+    submit: "Sign In",
+    fill: { Email: "not-an-address", Password: "x" },
+    expected: { email: "Enter an email address like name@example.com." },
+  },
   {
     name: "sign up, empty",
     path: "/auth?mode=signup",
@@ -98,9 +113,21 @@ const SIGNED_OUT: Case[] = [
     expected: { email: "Enter an email address like name@example.com.", password: "TOO_SHORT" },
   },
   { name: "reset request, empty", path: "/auth?mode=reset", submit: "Send Reset Link", fill: { Email: "" }, expected: { email: "Enter your email address." } },
-  { name: "reset request, malformed", path: "/auth?mode=reset", submit: "Send Reset Link", fill: { Email: "a@@b.c" }, expected: { email: "Enter an email address like name@example.com." } },
+  {
+    name: "reset request, malformed",
+    path: "/auth?mode=reset",
+    submit: "Send Reset Link",
+    fill: { Email: "a@@b.c" },
+    expected: { email: "Enter an email address like name@example.com." },
+  },
   { name: "waitlist, empty", path: "/waitlist", submit: "Notify me at launch", fill: { Email: "" }, expected: { email: "Enter your email address." } },
-  { name: "waitlist, malformed", path: "/waitlist", submit: "Notify me at launch", fill: { Email: "asha@localhost" }, expected: { email: "Enter an email address like name@example.com." } },
+  {
+    name: "waitlist, malformed",
+    path: "/waitlist",
+    submit: "Notify me at launch",
+    fill: { Email: "asha@localhost" },
+    expected: { email: "Enter an email address like name@example.com." },
+  },
   ...(["contact", "feedback"] as const).flatMap((kind): Case[] => [
     {
       name: `${kind}, empty`,
@@ -126,7 +153,11 @@ const SIGNED_IN: Case[] = [
     [
       ["a date of birth with no real day", { Day: "31", Month: "2", Year: "1999" }, "Date of birth must be a real date between 1900 and today."],
       ["a date of birth before 1900", { Day: "1", Month: "1", Year: "1899" }, "Date of birth must be a real date between 1900 and today."],
-      ["a date of birth in the future", { Day: "1", Month: "1", Year: String(new Date().getUTCFullYear() + 1) }, "Date of birth must be a real date between 1900 and today."],
+      [
+        "a date of birth in the future",
+        { Day: "1", Month: "1", Year: String(new Date().getUTCFullYear() + 1) },
+        "Date of birth must be a real date between 1900 and today.",
+      ],
       ["a half-typed date of birth", { Day: "12", Month: "", Year: "19" }, "Date of birth must include a day, a month and a year (or leave all three empty)."],
     ] as const
   ).map(([what, fill, message]): Case => ({
@@ -174,7 +205,6 @@ const SIGNED_IN: Case[] = [
     expected: { confirmPassword: "The new passwords do not match." },
   },
 ];
-
 
 for (const js of [true, false]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {

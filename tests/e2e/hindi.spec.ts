@@ -31,7 +31,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`a Hindi reader ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled, viewport: { width: 390, height: 860 } });
 
-    test("signs up, verifies, signs in, saves the profile, sends feedback, resets the password and deletes the account, all in Hindi", async ({ page }, testInfo) => {
+    test("signs up, verifies, signs in, saves the profile, sends feedback, resets the password and deletes the account, all in Hindi", async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(120_000); // eleven pages, four mails and two sign-ins: the whole account in Hindi
       const email = uniqueEmail(testInfo, javaScriptEnabled ? "hi-js" : "hi-nojs");
       const password = `hindi-pass-${Date.now()}`;
@@ -168,7 +170,10 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("the mail language is the account's: chosen on the profile, it holds for a mail asked for from an English page too", async ({ page, signIn }, testInfo) => {
+test("the mail language is the account's: chosen on the profile, it holds for a mail asked for from an English page too", async ({
+  page,
+  signIn,
+}, testInfo) => {
   const user = await signIn();
   await page.goto("/hi/profile?edit=1");
   await expect(page.getByLabel(t.account.details.language)).toHaveValue("en");
@@ -188,7 +193,9 @@ test("the mail language is the account's: chosen on the profile, it holds for a 
 test.describe("the waitlist in Hindi, without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 860 } });
 
-  test("join from /hi/coming-soon, confirm by the Hindi mail's link, leave by its unsubscribe link: every page and the mail in Hindi", async ({ page }, testInfo) => {
+  test("join from /hi/coming-soon, confirm by the Hindi mail's link, leave by its unsubscribe link: every page and the mail in Hindi", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "hi-wait");
     const w = t.waitlistPages;
     await page.goto("/hi/coming-soon");
@@ -210,7 +217,10 @@ test.describe("the waitlist in Hindi, without JavaScript", () => {
     await page.getByRole("button", { name: w.confirm.button }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.confirm.titleListed);
     await inHindi(page, "/hi/waitlist/confirm (confirmed)");
-    expect((await appDb(testInfo).selectFrom("waitlist_entry").select(["status", "language"]).where("email", "=", email).executeTakeFirstOrThrow())).toEqual({ status: "confirmed", language: "hi" });
+    expect(await appDb(testInfo).selectFrom("waitlist_entry").select(["status", "language"]).where("email", "=", email).executeTakeFirstOrThrow()).toEqual({
+      status: "confirmed",
+      language: "hi",
+    });
 
     await page.goto(unsubscribe);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(w.unsubscribe.titleListed);
@@ -301,7 +311,10 @@ test.describe("Devanagari and ₹ from the page's own fonts", () => {
     expect(fetched, "English pages fetched the Devanagari font").toEqual([]);
     // The switch's one Devanagari word is drawn by a web font (its own small cut: the whole file was not fetched
     // above), never as boxes in a system font. The browser reports the font's own name, which the cut keeps.
-    await page.getByRole("banner").getByRole("link", { name: "हिन्दी" }).evaluate((el) => el.setAttribute("id", "switch-probe"));
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: "हिन्दी" })
+      .evaluate((el) => el.setAttribute("id", "switch-probe"));
     expect(await fontsOf(page, "#switch-probe")).toEqual(["Noto Sans Devanagari"]);
 
     await page.goto("/hi/pricing");

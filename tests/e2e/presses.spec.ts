@@ -22,14 +22,25 @@ interface Device {
   timings: When[];
 }
 
-const PHONE: Device = { name: "phone", viewport: { width: 390, height: 844 }, touch: true, throttled: true, timings: ["first paint", "mid-load", "after load"] };
+const PHONE: Device = {
+  name: "phone",
+  viewport: { width: 390, height: 844 },
+  touch: true,
+  throttled: true,
+  timings: ["first paint", "mid-load", "after load"],
+};
 const DESKTOP: Device = { name: "desktop", viewport: { width: 1280, height: 800 }, touch: false, throttled: false, timings: ["after load"] };
 
 /** Slow 4G and a CPU four times slower, as Lighthouse's mobile run has them. */
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
@@ -205,7 +216,12 @@ for (const device of [PHONE, DESKTOP]) {
             await press(menu.getByRole("menuitem", { name: "Sign Out" }));
           }
           await expect(page.getByText("Signed out successfully")).toHaveCount(1, arrival);
-          await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" }).or(page.getByRole("button", { name: "Open menu" }))).toBeVisible();
+          await expect(
+            page
+              .getByRole("banner")
+              .getByRole("link", { name: "Sign In" })
+              .or(page.getByRole("button", { name: "Open menu" })),
+          ).toBeVisible();
           await settle();
           await expect(page.getByText("Signed out successfully")).toHaveCount(1);
         });

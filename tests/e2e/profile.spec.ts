@@ -20,7 +20,8 @@ test("a member reads the record, edits it, and the save holds after a reload", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Asha Rao");
   await expect(page.locator("main header")).toContainText(user.email);
   await expect(page.locator("main header")).toContainText(/Member since \d{1,2} \w+ \d{4}/);
-  for (const label of ["Time Spent", "Total Visits", "Last Update on Profile information"]) await expect(page.getByRole("region", { name: label })).toBeVisible();
+  for (const label of ["Time Spent", "Total Visits", "Last Update on Profile information"])
+    await expect(page.getByRole("region", { name: label })).toBeVisible();
   const details = page.getByRole("region", { name: "Profile Details" });
   // View mode: the values read as text, not as greyed inputs.
   await expect(details.getByRole("textbox")).toHaveCount(0);
@@ -163,7 +164,10 @@ test.describe("deleting the account", () => {
     return dialog;
   }
 
-  test("a wrong name or password deletes nothing and keeps what was typed; the right ones delete and clear this browser", async ({ page, signIn }, testInfo) => {
+  test("a wrong name or password deletes nothing and keeps what was typed; the right ones delete and clear this browser", async ({
+    page,
+    signIn,
+  }, testInfo) => {
     test.slow(true, "three attempts in one dialog, then the mail");
     const user = await signIn({ name: "Ravi Kumar" });
     await page.goto("/profile");
@@ -193,14 +197,9 @@ test.describe("deleting the account", () => {
     expect(await profileOf(testInfo, user.email)).toBeUndefined();
     expect((await waitForMail(user.email, /Your Tuesday AI account was deleted/)).text).toContain("from Chrome on Windows");
     // The next person on this browser inherits none of the local stats.
-    expect(await page.evaluate(() => ["user", "totalVisits", "timeSpent", "totalTimeSpent", "trackTime", "lastActive"].map((k) => localStorage.getItem(k)))).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      await page.evaluate(() => ["user", "totalVisits", "timeSpent", "totalTimeSpent", "trackTime", "lastActive"].map((k) => localStorage.getItem(k))),
+    ).toEqual([null, null, null, null, null, null]);
   });
 
   test("an account without a password confirms deletion through an emailed link", async ({ page, signIn }, testInfo) => {

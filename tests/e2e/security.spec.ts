@@ -45,7 +45,10 @@ async function passwordThenCodeStep(page: Page, email: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
 }
 
-test("two-factor: set up by typing the key; every sign-in asks for a code, a backup code works once, a trusted browser skips it", async ({ page, signIn }, testInfo) => {
+test("two-factor: set up by typing the key; every sign-in asks for a code, a backup code works once, a trusted browser skips it", async ({
+  page,
+  signIn,
+}, testInfo) => {
   test.slow(true, "four sign-ins through the form after the setup");
   const user = await signIn();
   const { app, backupCodes, firstCode } = await turnOnTwoFactor(page);
@@ -141,7 +144,14 @@ test.describe("passkeys", () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
   }

@@ -25,10 +25,35 @@ test("the home page shows every block of the spec in order; its buttons lead on,
   const h3s = (section: string) => texts(page.locator(`#${section} h3`));
   expect(await h3s("values")).toEqual(["Innovation First", "Faith-Driven", "Accessible Tech"]);
   await expect(page.locator("#why h2")).toHaveText("Why Choose Tuesday AI");
-  expect(await h3s("vision")).toEqual(["Human-Centric", "Secure & Reliable", "Made in India", "Affordable", "Bug-Resilient", "Global Accessibility", "Privacy First", "Future-Ready"]);
-  expect(await h3s("features")).toEqual(["Cutting-Edge Technology", "Enterprise Scalability", "Bank-Grade Security", "AI-Powered Insights", "Seamless Integration", "Developer Friendly"]);
+  expect(await h3s("vision")).toEqual([
+    "Human-Centric",
+    "Secure & Reliable",
+    "Made in India",
+    "Affordable",
+    "Bug-Resilient",
+    "Global Accessibility",
+    "Privacy First",
+    "Future-Ready",
+  ]);
+  expect(await h3s("features")).toEqual([
+    "Cutting-Edge Technology",
+    "Enterprise Scalability",
+    "Bank-Grade Security",
+    "AI-Powered Insights",
+    "Seamless Integration",
+    "Developer Friendly",
+  ]);
   expect(await h3s("story")).toEqual([
-    "The Spark", "Faith", "Self-Taught", "Solo Beginnings", "Building the Platform", "Challenges", "Parents' Expectations", "The Mission", "Time Crunch", "Community Support",
+    "The Spark",
+    "Faith",
+    "Self-Taught",
+    "Solo Beginnings",
+    "Building the Platform",
+    "Challenges",
+    "Parents' Expectations",
+    "The Mission",
+    "Time Crunch",
+    "Community Support",
   ]);
   const members = page.locator("#team li");
   await expect(members).toHaveCount(6);
@@ -60,19 +85,29 @@ test("the home page shows every block of the spec in order; its buttons lead on,
 
 test("every page says what the spec says", async ({ page }) => {
   test.slow(true, "fourteen pages read one after another");
-  for (const [path, count] of [["/vision", 8], ["/features", 6], ["/story", 10], ["/team", 6]] as const) {
+  for (const [path, count] of [
+    ["/vision", 8],
+    ["/features", 6],
+    ["/story", 10],
+    ["/team", 6],
+  ] as const) {
     await page.goto(path);
     await expect(page.locator("main section li h2"), path).toHaveCount(count);
   }
   await page.goto("/about");
   await expect(page.getByRole("heading", { name: "Our Values" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Why Choose Tuesday AI" })).toBeVisible();
-  for (const path of ["/vision", "/features", "/story", "/team", "/community", "/contact"]) await expect(page.locator(`#explore a[href="${path}"]`)).toHaveCount(1);
+  for (const path of ["/vision", "/features", "/story", "/team", "/community", "/contact"])
+    await expect(page.locator(`#explore a[href="${path}"]`)).toHaveCount(1);
 
   await page.goto("/community");
   const joins = page.locator("main section").first().locator("li");
   await expect(joins.locator("h3")).toHaveText(["Twitter / X", "Telegram", "WhatsApp Channel"]);
-  expect(await joins.getByRole("link").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([site.community.x, site.community.telegram, site.community.whatsappChannel]);
+  expect(await joins.getByRole("link").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
+    site.community.x,
+    site.community.telegram,
+    site.community.whatsappChannel,
+  ]);
   await expect(page.locator("#benefits h3")).toHaveText(["Discuss", "Network", "Grow"]);
 
   await page.goto("/product");
@@ -82,14 +117,28 @@ test("every page says what the spec says", async ({ page }) => {
   await expect(page.locator("main section ul > li h2")).toHaveText(["Live Demo", "Student Program", "Documentation", "Getting Started", "Tutorials"]);
 
   await page.goto("/privacy");
-  await expect(page.locator("main li h2")).toHaveText(["User Interactions", "Data Collection", "Technical Safeguards", "Cloud Infrastructure", "Legal Compliance", "Team Access"]);
+  await expect(page.locator("main li h2")).toHaveText([
+    "User Interactions",
+    "Data Collection",
+    "Technical Safeguards",
+    "Cloud Infrastructure",
+    "Legal Compliance",
+    "Team Access",
+  ]);
   await expect(page.getByText("Last Updated: November 2024")).toBeVisible();
   await page.goto("/terms");
-  await expect(page.locator("main li h2")).toHaveText(["Terms and Conditions", "User Accounts", "Products and Services", "Pricing and Payments", "Return and Refund Policy"]);
+  await expect(page.locator("main li h2")).toHaveText([
+    "Terms and Conditions",
+    "User Accounts",
+    "Products and Services",
+    "Pricing and Payments",
+    "Return and Refund Policy",
+  ]);
   await expect(page.locator("#terms-contact").locator("..")).toContainText(site.contactEmail);
   await page.goto("/cookie-policy");
   const policy = await page.locator("main").innerText();
-  for (const name of ["tuesday.session_token", "tuesday.pending_verification", "rememberDevice", "totalVisits", "tuesday.chatWidget.position", "visitCounted"]) expect(policy).toContain(name);
+  for (const name of ["tuesday.session_token", "tuesday.pending_verification", "rememberDevice", "totalVisits", "tuesday.chatWidget.position", "visitCounted"])
+    expect(policy).toContain(name);
   await page.goto("/license");
   await expect(page.locator("main")).toContainText(/deleted within 30 days of termination/);
 

@@ -90,7 +90,6 @@ test.describe("without JavaScript", () => {
     const res = await page.goto(unsubscribe.replace(/token=.{6}/, "token="));
     expect(res?.status()).toBe(400);
   });
-
 });
 
 test("from the pricing page with scripts on, the answer is the waitlist's page, which knows where it came from", async ({ page }, testInfo) => {
@@ -113,7 +112,9 @@ test("a signed-in visitor joins with one press: their verified address, no mail 
   await expect(block.getByLabel("Email")).toHaveCount(0);
   await block.getByLabel("Interested in").selectOption({ label: "Tuesday Watch" });
   await block.getByRole("button", { name: "Notify me at launch" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "You are on the list" })).toContainText(`for the Tuesday Watch. We will write to ${email} at launch.`);
+  await expect(page.getByRole("status").filter({ hasText: "You are on the list" })).toContainText(
+    `for the Tuesday Watch. We will write to ${email} at launch.`,
+  );
   expect(await rowOf(testInfo, email)).toEqual([expect.objectContaining({ status: "confirmed", interest: "product:tuesday-watch" })]);
   expect(await confirmationsQueued(testInfo, email)).toBe(0);
 
@@ -125,4 +126,3 @@ test("a signed-in visitor joins with one press: their verified address, no mail 
   await expect(page.getByRole("heading", { level: 1, name: "You have left the waitlist" })).toBeVisible();
   expect(await rowOf(testInfo, email)).toEqual([]);
 });
-

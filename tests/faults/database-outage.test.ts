@@ -14,7 +14,20 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { createDb } from "../reliability/lib/harness.ts";
-import { during, forbidden, mailsTo, portsOf, reduced, sleep, startLoad, startMailedServer, summary, verifiedAccount, waitFor, writeFigures } from "./lib/fault-harness.ts";
+import {
+  during,
+  forbidden,
+  mailsTo,
+  portsOf,
+  reduced,
+  sleep,
+  startLoad,
+  startMailedServer,
+  summary,
+  verifiedAccount,
+  waitFor,
+  writeFigures,
+} from "./lib/fault-harness.ts";
 
 const OUTAGE_MS = reduced ? 6_000 : 22_000;
 const RESTART_MS = 2_600;
@@ -28,7 +41,10 @@ describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DA
   it(`a ${RESTART_MS / 1000} s restart and a ${OUTAGE_MS / 1000} s outage: 503 with Retry-After, never 500/401/422; nothing lost or mailed twice`, async () => {
     const ports = portsOf(1);
     const db = await createDb("postgres", "dbout");
-    const proxy = await startTcpProxy(ports.proxy, { host: new URL(process.env.TEST_DATABASE_URL!).hostname, port: Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432) });
+    const proxy = await startTcpProxy(ports.proxy, {
+      host: new URL(process.env.TEST_DATABASE_URL!).hostname,
+      port: Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432),
+    });
     const server = await startMailedServer("faults-dbout", ports, { ...db, url: proxy.url(db.url) }, { MAIL_RETRY_BASE_MS: "2000" });
     try {
       const accounts = [await verifiedAccount(server), await verifiedAccount(server)];
@@ -51,16 +67,28 @@ describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DA
       // Every write that was acknowledged is there, read directly.
       const ackedForms = samples.filter((s) => s.kind === "form" && s.status === 200).map((s) => s.marker!);
       const ackedSignUps = samples.filter((s) => s.kind === "sign-up" && s.status === 200).map((s) => s.marker!);
-      const stored = new Set((await db.db().selectFrom("form_message").select("message").where("message", "like", "fault-form-%").execute()).map((r) => r.message));
+      const stored = new Set(
+        (await db.db().selectFrom("form_message").select("message").where("message", "like", "fault-form-%").execute()).map((r) => r.message),
+      );
       const users = new Set((await db.db().selectFrom("user").select("email").execute()).map((r) => r.email));
       const lostForms = ackedForms.filter((m) => !stored.has(m));
       const lostSignUps = ackedSignUps.filter((e) => !users.has(e));
 
       // Every stored message is mailed once; every kept sign-up gets its verification once.
-      await waitFor("every notification sent", async () => {
-        const { n } = (await db.db().selectFrom("mail_outbox").select((eb) => eb.fn.countAll<string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow());
-        return Number(n) === 0;
-      }, 150_000, 500); // at worst a claim (2 min) held by a sender whose database went away mid-send
+      await waitFor(
+        "every notification sent",
+        async () => {
+          const { n } = await db
+            .db()
+            .selectFrom("mail_outbox")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .where("status", "=", "pending")
+            .executeTakeFirstOrThrow();
+          return Number(n) === 0;
+        },
+        150_000,
+        500,
+      ); // at worst a claim (2 min) held by a sender whose database went away mid-send
       await sleep(2_000);
       const notifications = server.sink.mails().filter((m) => m.subject.includes("New feedback"));
       const perMessage = [...stored].map((marker) => notifications.filter((m) => m.text.includes(marker)).length);
@@ -72,7 +100,9 @@ describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DA
         outageMs: OUTAGE_MS,
         restart: summary(during(samples, restart)),
         outage: summary(during(samples, outage)),
-        outageByKind: Object.fromEntries(["page", "profile", "user-api", "session", "form", "sign-up"].map((k) => [k, summary(during(samples, outage).filter((s) => s.kind === k))])),
+        outageByKind: Object.fromEntries(
+          ["page", "profile", "user-api", "session", "form", "sign-up"].map((k) => [k, summary(during(samples, outage).filter((s) => s.kind === k))]),
+        ),
         afterRecovery: summary(during(samples, tail)),
         forbidden: forbidden(samples).slice(0, 10),
         ackedForms: ackedForms.length,
@@ -87,9 +117,17 @@ describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DA
       console.log("[faults] PostgreSQL restart and outage:", JSON.stringify(run));
 
       expect(run.forbidden).toEqual([]);
-      expect(during(samples, outage).filter((s) => s.kind === "page").every((s) => s.status === 200)).toBe(true);
+      expect(
+        during(samples, outage)
+          .filter((s) => s.kind === "page")
+          .every((s) => s.status === 200),
+      ).toBe(true);
       expect(during(samples, outage).some((s) => s.status === 503)).toBe(true);
-      expect(during(samples, tail).filter((s) => s.kind !== "sign-up").every((s) => s.status === 200)).toBe(true);
+      expect(
+        during(samples, tail)
+          .filter((s) => s.kind !== "sign-up")
+          .every((s) => s.status === 200),
+      ).toBe(true);
       expect(lostForms).toEqual([]);
       expect(lostSignUps).toEqual([]);
       expect(run.messagesNotMailedOnce).toBe(0);

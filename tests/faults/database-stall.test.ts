@@ -97,7 +97,11 @@ for (const { kind, available } of DATABASES) {
         const samples = load.samples;
         const inStall = during(samples, stall);
         const stored = await db.db().selectFrom("form_message").select("id").where("message", "=", marker).execute();
-        const mailed = await waitFor("the retried message's notification", () => server.sink.mails().filter((m) => m.text.includes(marker)).length > 0 && true, 30_000).then(
+        const mailed = await waitFor(
+          "the retried message's notification",
+          () => server.sink.mails().filter((m) => m.text.includes(marker)).length > 0 && true,
+          30_000,
+        ).then(
           () => server.sink.mails().filter((m) => m.text.includes(marker)).length,
           () => 0,
         );
@@ -106,7 +110,9 @@ for (const { kind, available } of DATABASES) {
           stallMs: STALL_MS,
           deadlineMs: DEADLINE_MS,
           stall: summary(inStall),
-          stallByKind: Object.fromEntries(["page", "profile", "user-api", "session", "form", "sign-up"].map((k) => [k, summary(inStall.filter((s) => s.kind === k))])),
+          stallByKind: Object.fromEntries(
+            ["page", "profile", "user-api", "session", "form", "sign-up"].map((k) => [k, summary(inStall.filter((s) => s.kind === k))]),
+          ),
           longestMs: Math.max(...samples.map((s) => s.ms)),
           openLongerThanDeadline: samples.filter((s) => s.ms > DEADLINE_MS + SLACK_MS).length,
           pageP99Ms: percentile(pages, 99),

@@ -75,7 +75,15 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
   it("readiness turns 503 within 5 s, writes answer 503 (never 422), and all recovers without a restart", async () => {
     const { dir } = disk as { dir: string };
     const file = path.join(dir, "app.db");
-    const db: TestDb = { kind: "sqlite", url: file, file, db: () => { throw new Error("not used"); }, drop: async () => {} };
+    const db: TestDb = {
+      kind: "sqlite",
+      url: file,
+      file,
+      db: () => {
+        throw new Error("not used");
+      },
+      drop: async () => {},
+    };
     const server = await startMailedServer("faults-disk", portsOf(3), db);
     const post = (pathname: string, body: unknown) =>
       fetch(`${server.url}${pathname}`, {
@@ -90,7 +98,12 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
       const filler = path.join(dir, "filler");
       const filledAt = Date.now();
       const bytes = fill(filler);
-      const turnedRed = await waitFor("readiness 503", async () => ((await fetch(`${server.url}/api/ready`)).status === 503 ? Date.now() - filledAt : null), 10_000, 100);
+      const turnedRed = await waitFor(
+        "readiness 503",
+        async () => ((await fetch(`${server.url}/api/ready`)).status === 503 ? Date.now() - filledAt : null),
+        10_000,
+        100,
+      );
       const readyBody = await (await fetch(`${server.url}/api/ready`)).json();
 
       const answers: Array<{ what: string; status: number; retryAfter: string | null; marker: string }> = [];
@@ -106,7 +119,12 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
 
       rmSync(filler);
       const freedAt = Date.now();
-      const recovered = await waitFor("readiness 200 again", async () => ((await fetch(`${server.url}/api/ready`)).status === 200 ? Date.now() - freedAt : null), 15_000, 100);
+      const recovered = await waitFor(
+        "readiness 200 again",
+        async () => ((await fetch(`${server.url}/api/ready`)).status === 200 ? Date.now() - freedAt : null),
+        15_000,
+        100,
+      );
       const after = await post("/api/forms/feedback", { name: "Disk", email: "disk@example.test", message: `fault-disk-after-${Date.now()}` });
       const afterSignUp = await post("/api/auth/sign-up/email", { email: `disk-after-${Date.now()}@example.test`, password: "fault-pass-1", name: "Disk" });
       await sleep(500);
@@ -122,7 +140,9 @@ describe.skipIf("skip" in disk)(`disk full on SQLite${"skip" in disk ? ` (skippe
       const promisedMails = answers.filter((a) => a.what === "sign-up" && a.status === 200);
       const unmailed: string[] = [];
       for (const a of promisedMails) {
-        const got = await waitFor(`the verification mail to ${a.marker}`, () => mailsTo(server.sink, a.marker, /verify/i).length > 0, 10_000).catch(() => false);
+        const got = await waitFor(`the verification mail to ${a.marker}`, () => mailsTo(server.sink, a.marker, /verify/i).length > 0, 10_000).catch(
+          () => false,
+        );
         if (!got) unmailed.push(a.marker);
       }
 

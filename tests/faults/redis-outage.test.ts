@@ -36,7 +36,9 @@ async function timedSignIns(server: Parameters<typeof signIn>[0], users: User[],
 describe.skipIf(!hasRedis)(`Redis outage${hasRedis ? "" : " (skipped: redis-server is not installed)"}`, () => {
   it(`a ${OUTAGE_MS / 1000} s outage costs sign-in no more than 100 ms at p99, and readiness says what degraded`, async () => {
     const ports = portsOf(4);
-    const redis: ChildProcess = spawn("redis-server", ["--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const redis: ChildProcess = spawn("redis-server", ["--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     const db = await createDb("sqlite", "redis");
     const proxy = await startTcpProxy(ports.proxy, { host: "127.0.0.1", port: ports.redis });
     const server = await startServer("faults-redis", ports.app, db, { REDIS_URL: `redis://127.0.0.1:${ports.proxy}`, LOG_LEVEL: "info" });

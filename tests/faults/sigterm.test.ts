@@ -39,7 +39,14 @@ for (const { kind, available } of DATABASES.filter((d) => !reduced || d.kind ===
         const stored = new Set((await db.db().selectFrom("form_message").select("message").execute()).map((r) => r.message));
         const users = new Set((await db.db().selectFrom("user").select("email").execute()).map((r) => r.email));
         const queuedAtStop = Number(
-          (await db.db().selectFrom("mail_outbox").select((eb) => eb.fn.countAll<string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow()).n,
+          (
+            await db
+              .db()
+              .selectFrom("mail_outbox")
+              .select((eb) => eb.fn.countAll<string>().as("n"))
+              .where("status", "=", "pending")
+              .executeTakeFirstOrThrow()
+          ).n,
         );
 
         await server.sink.up();
@@ -47,7 +54,16 @@ for (const { kind, available } of DATABASES.filter((d) => !reduced || d.kind ===
         await waitFor(
           "the queued mail sent by the next start",
           async () =>
-            Number((await db.db().selectFrom("mail_outbox").select((eb) => eb.fn.countAll<string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow()).n) === 0,
+            Number(
+              (
+                await db
+                  .db()
+                  .selectFrom("mail_outbox")
+                  .select((eb) => eb.fn.countAll<string>().as("n"))
+                  .where("status", "=", "pending")
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ) === 0,
           60_000,
           250,
         );

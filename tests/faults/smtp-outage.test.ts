@@ -52,9 +52,14 @@ for (const { kind, available } of DATABASES.filter((d) => !reduced || d.kind ===
             const res = await post("/api/auth/sign-up/email", { email, password: "fault-pass-1", name: "Smtp", callbackURL: "/auth?verified=1" });
             answers.push(res.status);
             if (res.status === 200) signUps.push(email);
-            if (i === 0) pendingCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+            if (i === 0)
+              pendingCookie = res.headers
+                .getSetCookie()
+                .map((c) => c.split(";")[0])
+                .join("; ");
           }
-          if (i < RESETS) answers.push((await post("/api/auth/request-password-reset", { email: owners[i]!.email, redirectTo: "/auth/reset-password" })).status);
+          if (i < RESETS)
+            answers.push((await post("/api/auth/request-password-reset", { email: owners[i]!.email, redirectTo: "/auth/reset-password" })).status);
           if (i < FORMS) {
             const marker = `smtp-outage-${randomBytes(4).toString("hex")}`;
             const res = await post("/api/forms/contact", { name: "Outage", email: "outage@example.test", message: marker });
@@ -99,7 +104,10 @@ for (const { kind, available } of DATABASES.filter((d) => !reduced || d.kind ===
         figures[kind] = run;
         console.log(`[faults] SMTP outage on ${kind}:`, JSON.stringify(run));
 
-        expect(answers.every((s) => s === 200), `answers during the outage: ${JSON.stringify(run.answers)}`).toBe(true);
+        expect(
+          answers.every((s) => s === 200),
+          `answers during the outage: ${JSON.stringify(run.answers)}`,
+        ).toBe(true);
         expect(resendStatus, resendBody).toBe(200);
         expect(run.lastArrivalAfterReturnMs).toBeLessThan(180_000);
         expect(run.duplicates).toEqual([]);

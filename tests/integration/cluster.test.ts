@@ -89,7 +89,11 @@ describe.runIf(enabled)("three instances behind nginx", () => {
   }
 
   async function verifiedSession(email: string, password: string): Promise<string> {
-    const up = await fetch(`${direct(0)}/api/auth/sign-up/email`, { method: "POST", headers: headers(), body: JSON.stringify({ email, password, name: "Cluster" }) });
+    const up = await fetch(`${direct(0)}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify({ email, password, name: "Cluster" }),
+    });
     expect(up.status).toBe(200);
     let mail: SunkMail | undefined;
     for (let i = 0; i < 50 && !mail; i++) {
@@ -98,11 +102,17 @@ describe.runIf(enabled)("three instances behind nginx", () => {
     }
     const link = mail!.links.find((l) => l.includes("verify-email"))!;
     // The link points at the public URL (nginx): verify through it, in the browser that signed up (ADR 0034).
-    const signUpCookies = up.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const signUpCookies = up.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect((await fetch(link, { redirect: "manual", headers: { cookie: signUpCookies } })).status).toBe(302);
     const signIn = await fetch(`${direct(0)}/api/auth/sign-in/email`, { method: "POST", headers: headers(), body: JSON.stringify({ email, password }) });
     expect(signIn.status).toBe(200);
-    return signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 
   it("a session made through one instance is valid on the others", async () => {
@@ -228,7 +238,9 @@ describe.runIf(enabled)("three instances behind nginx", () => {
       expect(failures.filter((f) => !f.startsWith("POST 502 "))).toEqual([]);
       expect(failures.length).toBeLessThanOrEqual(6);
       expect((await stored(acknowledged)).size).toBe(acknowledged.length);
-      const twice = await admin((c) => c.query(`select message from "${schema}".form_message where message like 'load-%' group by message having count(*) > 1`));
+      const twice = await admin((c) =>
+        c.query(`select message from "${schema}".form_message where message like 'load-%' group by message having count(*) > 1`),
+      );
       expect(twice.rows).toEqual([]);
     } finally {
       await victim.start();

@@ -24,7 +24,16 @@ describe("deployment files", () => {
     try {
       const conf = path.join(dir, "nginx.conf");
       // The compose file's upstreams are container names; the same config with loopback ones.
-      writeFileSync(conf, nginxConfig({ listen: "127.0.0.1:4799", upstreams: ["127.0.0.1:4800", "127.0.0.1:4801"], prefix: dir, errorLog: path.join(dir, "e.log"), userRoot: process.getuid?.() === 0 }));
+      writeFileSync(
+        conf,
+        nginxConfig({
+          listen: "127.0.0.1:4799",
+          upstreams: ["127.0.0.1:4800", "127.0.0.1:4801"],
+          prefix: dir,
+          errorLog: path.join(dir, "e.log"),
+          userRoot: process.getuid?.() === 0,
+        }),
+      );
       const result = spawnSync(findNginx()!, ["-t", "-p", dir, "-c", conf, "-e", path.join(dir, "e.log")], { encoding: "utf8" });
       expect(result.stderr).toContain("test is successful");
     } finally {

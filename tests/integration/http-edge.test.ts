@@ -57,7 +57,17 @@ beforeAll(async () => {
   server = await startAppServer("http-edge", port, { DATABASE_URL: dbFile, AUTH_SECRET: "edge-test-secret-edge-test-secret-0123" });
   // A form of the form service that one other site may post to (the server's own database, as the console writes it).
   const database = openDatabase(parseDatabaseUrl(dbFile, root));
-  const input = formInput.parse({ key: "partner-form", name: "Partner", notifyEmail: "", enabled: true, allowedOrigins: PARTNER, fieldRules: "", webhookUrl: "", autoreplySubject: "", autoreplyBody: "" });
+  const input = formInput.parse({
+    key: "partner-form",
+    name: "Partner",
+    notifyEmail: "",
+    enabled: true,
+    allowedOrigins: PARTNER,
+    fieldRules: "",
+    webhookUrl: "",
+    autoreplySubject: "",
+    autoreplyBody: "",
+  });
   expect(await saveForm(database.db, input, "create")).toEqual({ ok: true, created: true });
   await database.close();
 }, 180_000);
@@ -69,7 +79,11 @@ afterAll(async () => {
 
 describe("pages", () => {
   it("carry the security headers: a prerendered page, a server-rendered one and the not-found page", async () => {
-    for (const [pathname, status] of [["/", 200], ["/auth", 200], ["/no-such-page", 404]] as const) {
+    for (const [pathname, status] of [
+      ["/", 200],
+      ["/auth", 200],
+      ["/no-such-page", 404],
+    ] as const) {
       const res = await fetch(`${server.url}${pathname}`);
       expect(res.status, pathname).toBe(status);
       expect(res.headers.get("content-type"), pathname).toMatch(/^text\/html/);
@@ -129,7 +143,10 @@ describe("CORS preflight of /f/:form", () => {
     expect(allowed.headers.get("access-control-allow-methods")).toBe("POST");
     expect(allowed.headers.get("access-control-allow-headers")).toContain("Content-Type");
 
-    for (const [form, origin] of [["partner-form", "https://elsewhere.example"], ["contact", PARTNER]] as [string, string][]) {
+    for (const [form, origin] of [
+      ["partner-form", "https://elsewhere.example"],
+      ["contact", PARTNER],
+    ] as [string, string][]) {
       const refused = await fetch(`${server.url}/f/${form}`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } });
       expect(refused.status).toBe(204);
       expect(refused.headers.get("access-control-allow-origin"), `${form} from ${origin}`).toBeNull();
@@ -138,7 +155,11 @@ describe("CORS preflight of /f/:form", () => {
   });
 
   it("an allowed site's post reads the answer; another path's OPTIONS is the plain 204", async () => {
-    const posted = await fetch(`${server.url}/f/partner-form`, { method: "POST", headers: { origin: PARTNER, "content-type": "application/json" }, body: JSON.stringify({ name: "Ada", email: "ada@example.com", message: "From the partner" }) });
+    const posted = await fetch(`${server.url}/f/partner-form`, {
+      method: "POST",
+      headers: { origin: PARTNER, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Ada", email: "ada@example.com", message: "From the partner" }),
+    });
     expect(posted.status).toBe(200);
     expect(posted.headers.get("access-control-allow-origin")).toBe(PARTNER);
     const plain = await fetch(`${server.url}/pricing`, { method: "OPTIONS" });
@@ -187,8 +208,11 @@ describe("methods", () => {
   });
 
   it("a write from another origin is refused before any route runs", async () => {
-    const res = await fetch(`${server.url}/api/auth/sign-out`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${server.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(403);
   });
 });
-

@@ -40,8 +40,18 @@ describe("import boundaries", () => {
   });
 
   it("allows what flows down", async () => {
-    expect(await problems("app/routes/x.tsx", 'import { requireViewer } from "~/request-context.server";\nimport { signIn } from "~/features/auth/auth-actions.server";\nrequireViewer; signIn;\n')).toEqual([]);
-    expect(await problems("app/features/forms/x.ts", 'import { jsonError } from "~/infra/http/responses";\nimport { site } from "~/config/site";\njsonError; site;\n')).toEqual([]);
+    expect(
+      await problems(
+        "app/routes/x.tsx",
+        'import { requireViewer } from "~/request-context.server";\nimport { signIn } from "~/features/auth/auth-actions.server";\nrequireViewer; signIn;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        "app/features/forms/x.ts",
+        'import { jsonError } from "~/infra/http/responses";\nimport { site } from "~/config/site";\njsonError; site;\n',
+      ),
+    ).toEqual([]);
   });
 
   it("refuses an import cycle", async () => {

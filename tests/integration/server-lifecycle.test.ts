@@ -17,11 +17,16 @@ const PORT_BASE = process.env.E2E_PORT_BASE ? Number(process.env.E2E_PORT_BASE) 
 
 /** `node server/start.mjs` with `env` over the test's own, its output collected; resolves once /api/health answers. */
 async function startServer(port: number, env: Record<string, string>) {
-  const server = { child: spawn(process.execPath, ["server/start.mjs"], { cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: "info", ...env } }), output: "" };
+  const server = {
+    child: spawn(process.execPath, ["server/start.mjs"], { cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: "info", ...env } }),
+    output: "",
+  };
   server.child.stdout?.on("data", (d) => (server.output += d));
   server.child.stderr?.on("data", (d) => (server.output += d));
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -180,7 +185,7 @@ describe("a public APP_URL with STATUS_URL set and no OAuth credentials at all",
     }
   });
 
-  it("shows neither a sign-in provider's button nor the \"or\" line before them, and tells the operator why", async () => {
+  it('shows neither a sign-in provider\'s button nor the "or" line before them, and tells the operator why', async () => {
     for (const mode of ["signin", "signup"]) {
       const html = await fetch(`http://127.0.0.1:${port}/auth?mode=${mode}`).then((r) => r.text());
       expect(html, mode).toContain('name="password"');

@@ -156,7 +156,11 @@ describe("token sync to a live receiver", () => {
 
     // This instance's record of the sign-in gone, and the session 6 minutes old: due.
     s.tokenSync!.throttle.forget(sessionId);
-    await s.database.db.updateTable("session").set({ createdAt: new Date(Date.now() - 6 * 60_000).toISOString() }).where("id", "=", sessionId).execute();
+    await s.database.db
+      .updateTable("session")
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .where("id", "=", sessionId)
+      .execute();
     s.sessionCache.evictToken((await s.database.db.selectFrom("session").select("token").where("id", "=", sessionId).executeTakeFirstOrThrow()).token);
     await use();
     await use();

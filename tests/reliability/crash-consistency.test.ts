@@ -12,7 +12,19 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { budget, mode, PORTS, seed, writeSummary } from "./lib/config.ts";
-import { call, createDb, createVerifiedUser, DATABASES, type DbKind, type Server, signIn, type SignedIn, sleep, startServer, type TestDb } from "./lib/harness.ts";
+import {
+  call,
+  createDb,
+  createVerifiedUser,
+  DATABASES,
+  type DbKind,
+  type Server,
+  signIn,
+  type SignedIn,
+  sleep,
+  startServer,
+  type TestDb,
+} from "./lib/harness.ts";
 import { Rng } from "./lib/prng.ts";
 import { table } from "./lib/report.ts";
 
@@ -120,7 +132,13 @@ for (const { kind, available } of DATABASES) {
             list.push(save);
             inFlightSaves.add(save.marker);
             try {
-              const res = await call(server, "POST", `/api/saveUser/${user.id}`, { name: user.name, gender: "", dob: "", about: save.marker }, { cookie: user.cookie });
+              const res = await call(
+                server,
+                "POST",
+                `/api/saveUser/${user.id}`,
+                { name: user.name, gender: "", dob: "", about: save.marker },
+                { cookie: user.cookie },
+              );
               if (res.status === 200) {
                 save.acked = true;
                 savesAcked++;

@@ -102,7 +102,6 @@ class SessionPool {
   }
 }
 
-
 function outcomeLabel(o: RawOutcome): string {
   return o.kind === "response" ? String(o.response.status) : o.kind;
 }
@@ -135,7 +134,18 @@ function summarizeFindings(findings: Finding[], detailed = 15): string {
   const parts: string[] = [];
   for (const [i, [signature, list]] of sorted.entries()) {
     const first = list[0]!;
-    const head = `● ${signature}  (${list.length}×${first.index !== undefined ? `, e.g. request #${first.index}${list.length > 1 ? `; also ${list.slice(1, 6).map((f) => `#${f.index}`).join(" ")}` : ""}` : ""})`;
+    const head = `● ${signature}  (${list.length}×${
+      first.index !== undefined
+        ? `, e.g. request #${first.index}${
+            list.length > 1
+              ? `; also ${list
+                  .slice(1, 6)
+                  .map((f) => `#${f.index}`)
+                  .join(" ")}`
+              : ""
+          }`
+        : ""
+    })`;
     if (i >= detailed) {
       parts.push(head);
       continue;
@@ -205,10 +215,12 @@ for (const { kind, available } of DATABASES) {
 
     it(`survives ${budget.fuzzRequests} malformed requests (seed ${seed})`, async () => {
       // FUZZ_ONLY=17,240-260: replay just those request indices.
-      const only = process.env.FUZZ_ONLY?.split(",").filter(Boolean).flatMap((part) => {
-        const [a, b] = part.split("-").map(Number);
-        return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
-      });
+      const only = process.env.FUZZ_ONLY?.split(",")
+        .filter(Boolean)
+        .flatMap((part) => {
+          const [a, b] = part.split("-").map(Number);
+          return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
+        });
       const indices = only?.length ? only : Array.from({ length: budget.fuzzRequests }, (_, i) => i);
       const findings: Finding[] = [];
       const outcomes: Array<{ req: FuzzRequest; label: string }> = [];
@@ -222,7 +234,9 @@ for (const { kind, available } of DATABASES) {
       });
       const bystanderBefore = await db.db().selectFrom("profile").selectAll().where("user_id", "=", bystander.id).executeTakeFirstOrThrow();
       const started = performance.now();
-      console.log(`[fuzz ${kind}] seed ${seed}: ${indices.length} requests over ${catalog.endpoints.length} endpoints (${schedule.all.length} endpoint × session × category combinations, ${schedule.core.length} of them covered first)`);
+      console.log(
+        `[fuzz ${kind}] seed ${seed}: ${indices.length} requests over ${catalog.endpoints.length} endpoints (${schedule.all.length} endpoint × session × category combinations, ${schedule.core.length} of them covered first)`,
+      );
 
       let next = 0;
       let signedInCount = 0;
@@ -237,7 +251,10 @@ for (const { kind, available } of DATABASES) {
           inflight.delete(index);
           const label = outcomeLabel(outcome);
           outcomes.push({ req, label });
-          if (process.env.FUZZ_VERBOSE) console.log(`#${index} ${label} ${req.raw.method.slice(0, 12)} ${req.raw.target.slice(0, 80)} [${req.signedIn ? "in" : "out"}, ${req.category}] ${req.notes.join("; ")}`);
+          if (process.env.FUZZ_VERBOSE)
+            console.log(
+              `#${index} ${label} ${req.raw.method.slice(0, 12)} ${req.raw.target.slice(0, 80)} [${req.signedIn ? "in" : "out"}, ${req.category}] ${req.notes.join("; ")}`,
+            );
           const where = `${req.raw.method.slice(0, 12)} ${req.endpoint.path} [${req.signedIn ? "signed in" : "signed out"}, ${req.category}]`;
 
           if (outcome.kind === "response") {
@@ -246,16 +263,40 @@ for (const { kind, available } of DATABASES) {
             const excerpt = `HTTP ${status} ${outcome.response.reason}\n${outcome.response.headers.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${printable(text, 600)}`;
             const allowed = ALLOWED_5XX.some((a) => a.status === status && a.path.test(req.raw.target));
             if (!outcome.response.complete) {
-              findings.push({ kind: "truncated answer", signature: `${status} cut off before the end of its body on ${where}`, index, status, detail: req.notes.join("; "), request: renderRequest(req.raw), response: excerpt });
+              findings.push({
+                kind: "truncated answer",
+                signature: `${status} cut off before the end of its body on ${where}`,
+                index,
+                status,
+                detail: req.notes.join("; "),
+                request: renderRequest(req.raw),
+                response: excerpt,
+              });
             }
             if (status >= 500 && !allowed) {
               // The edge's answer to a method it does not know does not depend on the route: one group per method.
               const signature = status === 501 ? `501 for method ${JSON.stringify(req.raw.method.slice(0, 20))} (any path)` : `${status} on ${where}`;
-              findings.push({ kind: "5xx", signature, index, status, detail: req.notes.join("; ") || "no mutation", request: renderRequest(req.raw), response: excerpt });
+              findings.push({
+                kind: "5xx",
+                signature,
+                index,
+                status,
+                detail: req.notes.join("; ") || "no mutation",
+                request: renderRequest(req.raw),
+                response: excerpt,
+              });
             }
             const leak = findLeak(text, req.echo);
             if (leak) {
-              findings.push({ kind: "leak", signature: `${leak.rule} in a ${status} answer to ${where}`, index, status, detail: `found: ${printable(leak.excerpt, 400)}`, request: renderRequest(req.raw), response: excerpt });
+              findings.push({
+                kind: "leak",
+                signature: `${leak.rule} in a ${status} answer to ${where}`,
+                index,
+                status,
+                detail: `found: ${printable(leak.excerpt, 400)}`,
+                request: renderRequest(req.raw),
+                response: excerpt,
+              });
             }
           } else {
             findings.push({
@@ -291,7 +332,11 @@ for (const { kind, available } of DATABASES) {
 
       // The server must still be healthy, and must have logged no errors.
       let healthAfter: number | string = "down";
-      if (!exit) healthAfter = await fetch(`${server.url}/api/health`).then((r) => r.status, (e: Error) => e.message);
+      if (!exit)
+        healthAfter = await fetch(`${server.url}/api/health`).then(
+          (r) => r.status,
+          (e: Error) => e.message,
+        );
       watching = false;
       if (healthAfter !== 200) findings.push({ kind: "unhealthy", signature: `/api/health answered ${healthAfter} after the run`, detail: "" });
       // Not failures by themselves (the app logs some client errors at level error), but the
@@ -325,7 +370,13 @@ for (const { kind, available } of DATABASES) {
         durationMs,
         findings,
         serverLogErrors: logErrors,
-        catalog: { patterns: catalog.patterns.length, endpoints: catalog.endpoints.length, combos: schedule.all.length, coreCombos: schedule.core.length, unknownPatterns: catalog.unknownPatterns },
+        catalog: {
+          patterns: catalog.patterns.length,
+          endpoints: catalog.endpoints.length,
+          combos: schedule.all.length,
+          coreCombos: schedule.core.length,
+          unknownPatterns: catalog.unknownPatterns,
+        },
       };
       results.push(result);
 
@@ -333,7 +384,11 @@ for (const { kind, available } of DATABASES) {
         `[fuzz ${kind}] seed ${seed}: ${result.requests} requests (${result.signedIn} signed in) in ${(durationMs / 1000).toFixed(1)} s; ` +
           `5xx ${result.fiveXx}, leaks ${result.leaks}, unanswered ${result.unanswered}, crashes ${result.crashes}, sessions replaced ${pool.replaced}\n` +
           table(Object.entries(statusCounts).map(([status, count]) => ({ status, count }))) +
-          `\nserver log, level error and above (count | message | first stack line):\n${Object.entries(logErrors).map(([k, n]) => `  ${n} | ${k}`).join("\n") || "  (none)"}`,
+          `\nserver log, level error and above (count | message | first stack line):\n${
+            Object.entries(logErrors)
+              .map(([k, n]) => `  ${n} | ${k}`)
+              .join("\n") || "  (none)"
+          }`,
       );
       if (schedule.core.length > indices.length && !only?.length) {
         console.warn(`[fuzz ${kind}] only ${indices.length} of the ${schedule.core.length} core combinations were covered: raise the request budget`);

@@ -85,8 +85,18 @@ for (const { kind, available } of DATABASES) {
       // Half of each sends `Connection: close`: Node closes such a connection as soon as its answer
       // is written, which reset the 413 away before the edge lingered for those too (server/http.ts).
       const jobs = [
-        ...Array.from({ length: STREAMS }, (_, i) => ({ path: "/api/auth/sign-in/email", framing: "chunked" as const, type: "application/json", close: i % 2 === 1 })),
-        ...Array.from({ length: STREAMS }, (_, i) => ({ path: "/profile", framing: "length" as const, type: "application/x-www-form-urlencoded", close: i % 2 === 1 })),
+        ...Array.from({ length: STREAMS }, (_, i) => ({
+          path: "/api/auth/sign-in/email",
+          framing: "chunked" as const,
+          type: "application/json",
+          close: i % 2 === 1,
+        })),
+        ...Array.from({ length: STREAMS }, (_, i) => ({
+          path: "/profile",
+          framing: "length" as const,
+          type: "application/x-www-form-urlencoded",
+          close: i % 2 === 1,
+        })),
       ];
       const results = await Promise.all(
         jobs.map(async (job) => ({
@@ -96,11 +106,7 @@ for (const { kind, available } of DATABASES) {
             path: job.path,
             framing: job.framing,
             total: BODY_BYTES,
-            headers: [
-              ["Content-Type", job.type],
-              ["X-Forwarded-For", freshIp()],
-              ...(job.close ? [["Connection", "close"] as [string, string]] : []),
-            ],
+            headers: [["Content-Type", job.type], ["X-Forwarded-For", freshIp()], ...(job.close ? [["Connection", "close"] as [string, string]] : [])],
           })),
         })),
       );
@@ -109,7 +115,12 @@ for (const { kind, available } of DATABASES) {
       await sleep(1500);
       sampling = false;
       await sampler;
-      const healthAfter = exited ? "server exited" : await fetch(`${server.url}/api/health`).then((r) => r.status, (e: Error) => e.message);
+      const healthAfter = exited
+        ? "server exited"
+        : await fetch(`${server.url}/api/health`).then(
+            (r) => r.status,
+            (e: Error) => e.message,
+          );
       const rssAfter = rssMb(pid);
       const serverStatuses: Record<string, number[]> = {};
       for (const line of readFileSync(server.logFile).subarray(logFrom).toString("utf8").split("\n")) {
@@ -119,18 +130,46 @@ for (const { kind, available } of DATABASES) {
         if (entry.req.method === "POST" && jobs.some((j) => j.path === path)) (serverStatuses[path] ??= []).push(entry.res.status);
       }
       const clientsThatSaw413 = results.filter((r) => r.status === 413).length;
-      mine.bigBodies = { results, serverStatuses, clientsThatSaw413, rssBeforeMb: round(rssBefore), rssPeakMb: round(peak), rssAfterMb: rssAfter === null ? null : round(rssAfter), healthAfter, serverAlive: !exited, durationMs };
+      mine.bigBodies = {
+        results,
+        serverStatuses,
+        clientsThatSaw413,
+        rssBeforeMb: round(rssBefore),
+        rssPeakMb: round(peak),
+        rssAfterMb: rssAfter === null ? null : round(rssAfter),
+        healthAfter,
+        serverAlive: !exited,
+        durationMs,
+      };
 
       console.log(
         `[limits ${kind}] 12 × 100 MB bodies in ${durationMs} ms; RSS before ${round(rssBefore)} MB, peak ${round(peak)} MB, after ${rssAfter === null ? "-" : round(rssAfter)} MB; ` +
           `the server answered ${JSON.stringify(serverStatuses)}; ${clientsThatSaw413}/12 clients read their 413 before the connection was reset\n` +
-          table(results.map((r) => ({ path: r.path, framing: r.framing, close: r.close ? "yes" : "", status: r.status ?? "-", ending: r.ending, error: r.error ?? "", "closed after answer (ms)": r.closedAfterAnswerMs ?? "-", "MB sent": round(r.bytesSent / 1e6), ms: r.ms }))),
+          table(
+            results.map((r) => ({
+              path: r.path,
+              framing: r.framing,
+              close: r.close ? "yes" : "",
+              status: r.status ?? "-",
+              ending: r.ending,
+              error: r.error ?? "",
+              "closed after answer (ms)": r.closedAfterAnswerMs ?? "-",
+              "MB sent": round(r.bytesSent / 1e6),
+              ms: r.ms,
+            })),
+          ),
       );
 
       expect(exited, "the server process exited").toBe(false);
       // The server's own account (a client still uploading may never read the answer: see docs/reliability.md).
-      expect(serverStatuses, "the server answered every 100 MB body 413").toEqual({ "/api/auth/sign-in/email": Array(STREAMS).fill(413), "/profile": Array(STREAMS).fill(413) });
-      expect(results.filter((r) => r.status !== null && r.status !== 413), "no client read anything but a 413").toEqual([]);
+      expect(serverStatuses, "the server answered every 100 MB body 413").toEqual({
+        "/api/auth/sign-in/email": Array(STREAMS).fill(413),
+        "/profile": Array(STREAMS).fill(413),
+      });
+      expect(
+        results.filter((r) => r.status !== null && r.status !== 413),
+        "no client read anything but a 413",
+      ).toEqual([]);
       if (clientsThatSaw413 < results.length) {
         console.warn(`[limits ${kind}] only ${clientsThatSaw413}/12 clients read their 413: the server reset the other connections first (no lingering close)`);
       }
@@ -148,7 +187,13 @@ for (const { kind, available } of DATABASES) {
             .filter((k) => i + k <= SIGN_IN_ATTEMPTS)
             .map(async (k) => {
               // A new address each time: only the per-IP limit can answer 429.
-              const res = await call(server, "POST", "/api/auth/sign-in/email", { email: `nobody-${i + k}-${freshIp()}@example.test`, password: "wrong-password-1" }, { ip: `1.2.3.${i + k}, 203.0.113.7` });
+              const res = await call(
+                server,
+                "POST",
+                "/api/auth/sign-in/email",
+                { email: `nobody-${i + k}-${freshIp()}@example.test`, password: "wrong-password-1" },
+                { ip: `1.2.3.${i + k}, 203.0.113.7` },
+              );
               await res.arrayBuffer();
               return res.status;
             }),
@@ -158,14 +203,28 @@ for (const { kind, available } of DATABASES) {
       const firstIndex = statuses.indexOf(429);
       const first429 = firstIndex < 0 ? null : firstIndex + 1;
       // Control: another real client is not limited by 203.0.113.7's attempts.
-      const control = await call(server, "POST", "/api/auth/sign-in/email", { email: `nobody-control@example.test`, password: "wrong-password-1" }, { ip: `1.2.3.4, ${freshIp()}` });
+      const control = await call(
+        server,
+        "POST",
+        "/api/auth/sign-in/email",
+        { email: `nobody-control@example.test`, password: "wrong-password-1" },
+        { ip: `1.2.3.4, ${freshIp()}` },
+      );
       mine.proxyRateLimit = { statuses, first429, controlStatus: control.status };
-      console.log(`[limits ${kind}] sign-in statuses with X-Forwarded-For "1.2.3.<i>, 203.0.113.7": ${statuses.join(" ")}; first 429 at attempt ${first429}, ${statuses.filter((s) => s === 429).length} × 429; control ${control.status}`);
+      console.log(
+        `[limits ${kind}] sign-in statuses with X-Forwarded-For "1.2.3.<i>, 203.0.113.7": ${statuses.join(" ")}; first 429 at attempt ${first429}, ${statuses.filter((s) => s === 429).length} × 429; control ${control.status}`,
+      );
 
-      expect(statuses.filter((s) => s >= 500), "no 5xx").toEqual([]);
+      expect(
+        statuses.filter((s) => s >= 500),
+        "no 5xx",
+      ).toEqual([]);
       expect(first429, "the per-IP limit answers 429").not.toBeNull();
       expect(statuses.filter((s) => s !== 429).length, `exactly the ${SIGN_IN_IP_LIMIT} allowed attempts get through`).toBe(SIGN_IN_IP_LIMIT);
-      expect(statuses.slice(SIGN_IN_IP_LIMIT + 5).every((s) => s === 429), "429 from then on").toBe(true);
+      expect(
+        statuses.slice(SIGN_IN_IP_LIMIT + 5).every((s) => s === 429),
+        "429 from then on",
+      ).toBe(true);
       expect(control.status, "another real client is not limited").not.toBe(429);
     });
   });

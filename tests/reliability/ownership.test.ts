@@ -147,7 +147,11 @@ export const ROUTES: OwnershipRoute[] = [
     name: "POST /profile intent=delete (the target's own name and password)",
     scope: "session",
     page: true,
-    request: (t) => ({ method: "POST", path: `/profile?${smuggle(t)}`, body: form({ intent: "delete", name: t.name, password: t.password, id: t.id, uid: t.id, email: t.email }) }),
+    request: (t) => ({
+      method: "POST",
+      path: `/profile?${smuggle(t)}`,
+      body: form({ intent: "delete", name: t.name, password: t.password, id: t.id, uid: t.id, email: t.email }),
+    }),
     // A document POST renders the page after the action: with the account gone, its loader redirects to /auth.
     ownerOk: async (res, _text, owner, db) => (res.status === 200 || res.status === 302) && (await gone(db, owner.id)),
     destructive: true,
@@ -182,7 +186,13 @@ function refusal(route: OwnershipRoute, res: Response, text: string): string | n
 async function snapshot(db: TestDb, id: string) {
   const user = await db.db().selectFrom("user").select(["id", "name", "email", "emailVerified", "updatedAt"]).where("id", "=", id).executeTakeFirst();
   const profile = await db.db().selectFrom("profile").select(["gender", "dob", "about", "updated_at"]).where("user_id", "=", id).executeTakeFirst();
-  const credential = await db.db().selectFrom("account").select(["password", "updatedAt"]).where("userId", "=", id).where("providerId", "=", "credential").executeTakeFirst();
+  const credential = await db
+    .db()
+    .selectFrom("account")
+    .select(["password", "updatedAt"])
+    .where("userId", "=", id)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
   const sessions = await db.db().selectFrom("session").select(["id"]).where("userId", "=", id).execute();
   return JSON.stringify({ user, profile, credential, sessions: sessions.map((s) => s.id).sort() });
 }
@@ -196,7 +206,13 @@ interface Cell {
   ok: boolean;
 }
 
-const runs: Array<{ db: DbKind; cells: Cell[]; ownerControls: Array<{ route: string; ok: boolean; status: number }>; signInAfter: Record<string, number>; durationMs: number }> = [];
+const runs: Array<{
+  db: DbKind;
+  cells: Cell[];
+  ownerControls: Array<{ route: string; ok: boolean; status: number }>;
+  signInAfter: Record<string, number>;
+  durationMs: number;
+}> = [];
 
 afterAll(() => {
   writeSummary("ownership", { part: "ownership matrix", mode, generatedAt: new Date().toISOString(), routes: ROUTES.map((r) => r.name), runs });
@@ -219,13 +235,22 @@ for (const { kind, available } of DATABASES) {
       const labels = ["A", "B", "C"];
       const users: SignedIn[] = [];
       for (const label of labels) {
-        const user = await signIn(server, await createVerifiedUser(server, { name: SHARED_NAME, email: `owner-${label.toLowerCase()}-${Date.now()}@example.test` }));
+        const user = await signIn(
+          server,
+          await createVerifiedUser(server, { name: SHARED_NAME, email: `owner-${label.toLowerCase()}-${Date.now()}@example.test` }),
+        );
         // Something of the user's own to look for in answers that must not show it.
-        const saved = await call(server, "POST", `/api/saveUser/${user.id}`, { name: SHARED_NAME, gender: "", dob: "", about: `secret-of-${label}-${user.id}` }, { cookie: user.cookie });
+        const saved = await call(
+          server,
+          "POST",
+          `/api/saveUser/${user.id}`,
+          { name: SHARED_NAME, gender: "", dob: "", about: `secret-of-${label}-${user.id}` },
+          { cookie: user.cookie },
+        );
         expect(saved.status).toBe(200);
         users.push(user);
       }
-      const labelOf = (u: SignedIn | null) => (u ? labels[users.indexOf(u)] ?? "throwaway" : "signed out");
+      const labelOf = (u: SignedIn | null) => (u ? (labels[users.indexOf(u)] ?? "throwaway") : "signed out");
       const cells: Cell[] = [];
       const ownerControls: Array<{ route: string; ok: boolean; status: number }> = [];
       let n = 0;
@@ -256,7 +281,14 @@ for (const { kind, available } of DATABASES) {
             if (after !== before) problems.push("the target's data changed");
             before = after;
             if (actor && route.destructive && (await gone(db, actor.id))) problems.push("the caller's own account was deleted with someone else's password");
-            cells.push({ route: route.name, actor: labelOf(actor), target: labelOf(target), status: res.status, verdict: problems.length ? `${verdict}; ${problems.join("; ")}` : verdict, ok: problems.length === 0 });
+            cells.push({
+              route: route.name,
+              actor: labelOf(actor),
+              target: labelOf(target),
+              status: res.status,
+              verdict: problems.length ? `${verdict}; ${problems.join("; ")}` : verdict,
+              ok: problems.length === 0,
+            });
           }
           // The target's own session survived the row (its rows, sessions included, were checked after every request).
           if ((await sessionUser(server, target.cookie)) !== target.id) {
@@ -287,7 +319,10 @@ for (const { kind, available } of DATABASES) {
 
       const failures = cells.filter((c) => !c.ok).map((c) => `${c.route}: ${c.actor} → ${c.target}: ${c.verdict}`);
       expect(failures, `${kind}: cross-user or signed-out requests that were not refused`).toEqual([]);
-      expect(ownerControls.filter((c) => !c.ok).map((c) => `${c.route} (${c.status})`), "owner controls that failed (the route does not work for its owner)").toEqual([]);
+      expect(
+        ownerControls.filter((c) => !c.ok).map((c) => `${c.route} (${c.status})`),
+        "owner controls that failed (the route does not work for its owner)",
+      ).toEqual([]);
       expect(signInAfter).toEqual({ A: 200, B: 200, C: 200 });
     });
   });

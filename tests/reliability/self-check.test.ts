@@ -97,7 +97,14 @@ describe("the response parser", () => {
 });
 
 describe("the request generator", () => {
-  const ctx: FuzzContext = { host: "localhost:1", origin: "http://localhost:1", session: { cookie: "tuesday.session_token=a.b", userId: "U1" }, otherUserId: "U2", mailId: "M", blogSlug: "s" };
+  const ctx: FuzzContext = {
+    host: "localhost:1",
+    origin: "http://localhost:1",
+    session: { cookie: "tuesday.session_token=a.b", userId: "U1" },
+    otherUserId: "U2",
+    mailId: "M",
+    blogSlug: "s",
+  };
 
   it("makes the same bytes from the same seed and index, and other bytes from another seed", async () => {
     const schedule = makeSchedule((await loadCatalog()).endpoints);
@@ -204,7 +211,16 @@ describe("raw sockets", () => {
       });
       srv.listen(PORTS.selfCheck + 2, "127.0.0.1", () => {
         void sendRaw(
-          { method: "PROPFIND", target: "//%5C", headers: [["Host", "a"], ["Host", "b"], ["X", Buffer.from([0xff])]], body: Buffer.from("xyz") },
+          {
+            method: "PROPFIND",
+            target: "//%5C",
+            headers: [
+              ["Host", "a"],
+              ["Host", "b"],
+              ["X", Buffer.from([0xff])],
+            ],
+            body: Buffer.from("xyz"),
+          },
           { port: PORTS.selfCheck + 2 },
         );
       });

@@ -22,7 +22,12 @@ export interface Signed {
  */
 async function listedAccount(verified: boolean): Promise<Signed> {
   const { auth, database } = await services();
-  const setVerified = (id: string, value: boolean) => database.db.updateTable("user").set({ emailVerified: value ? 1 : 0 }).where("id", "=", id).execute();
+  const setVerified = (id: string, value: boolean) =>
+    database.db
+      .updateTable("user")
+      .set({ emailVerified: value ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
   const found = await database.db.selectFrom("user").select("id").where("email", "=", LISTED_OPERATOR).executeTakeFirst();
   const id = found?.id ?? (await makeAccount({ email: LISTED_OPERATOR })).id;
   await setVerified(id, true);

@@ -53,7 +53,13 @@ describe.each(targets())("a classroom behind one address on $kind", (target) => 
   it("one client guessing from the same address: 200 sign-in attempts end in 429 within the per-IP ceiling", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++) {
-      const res = await call(server, "POST", "/api/auth/sign-in/email", { email: `guess-${i}-${randomBytes(2).toString("hex")}@school.example`, password: "wrong-password" }, { ip: school });
+      const res = await call(
+        server,
+        "POST",
+        "/api/auth/sign-in/email",
+        { email: `guess-${i}-${randomBytes(2).toString("hex")}@school.example`, password: "wrong-password" },
+        { ip: school },
+      );
       await res.arrayBuffer();
       statuses.push(res.status);
     }
@@ -66,7 +72,8 @@ describe.each(targets())("a classroom behind one address on $kind", (target) => 
     const victim = students[0]!.email;
     const other = freshV4();
     const guesses: number[] = [];
-    for (let i = 0; i < 11; i++) guesses.push((await call(server, "POST", "/api/auth/sign-in/email", { email: victim, password: `guess-${i}` }, { ip: other })).status);
+    for (let i = 0; i < 11; i++)
+      guesses.push((await call(server, "POST", "/api/auth/sign-in/email", { email: victim, password: `guess-${i}` }, { ip: other })).status);
     expect(guesses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(guesses[10]).toBe(429);
   }, 180_000);

@@ -42,7 +42,11 @@ const pairedGap = (known: Timed[], unknown: Timed[]) => Math.abs(median(known.ma
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shape);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shape((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shape((value as Record<string, unknown>)[key])]),
+    );
   }
   return value === null ? "null" : typeof value;
 }
@@ -123,7 +127,9 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     );
     expect(new Set([...k, ...u].map((t) => t.status))).toEqual(new Set([200]));
     expect(new Set([...k, ...u].map((t) => t.body)).size).toBe(1);
-    console.log(`[f01 ${kind}] reset medians: known ${median(k.map((t) => t.ms)).toFixed(1)} ms, unknown ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`);
+    console.log(
+      `[f01 ${kind}] reset medians: known ${median(k.map((t) => t.ms)).toFixed(1)} ms, unknown ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`,
+    );
     expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
     // The known addresses' mails do go out (later, from the outbox).
     const deadline = Date.now() + 60_000;
@@ -132,14 +138,17 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
   }, 180_000);
 
   it(`sign-up: ${PER_CLASS} taken and ${PER_CLASS} new addresses, the same status, the same shape, in the same time`, async () => {
-    const signUp = (email: string) => () => call(server, "POST", "/api/auth/sign-up/email", { email, password: `pw-${randomBytes(8).toString("hex")}`, name: "Someone" });
+    const signUp = (email: string) => () =>
+      call(server, "POST", "/api/auth/sign-up/email", { email, password: `pw-${randomBytes(8).toString("hex")}`, name: "Someone" });
     const { known: k, unknown: u } = await interleaved(
       (i) => timed(signUp(known[i]!)),
       () => timed(signUp(fresh("new"))),
     );
     expect(new Set([...k, ...u].map((t) => t.status))).toEqual(new Set([200]));
     expect(new Set([...k, ...u].map((t) => JSON.stringify(shape(JSON.parse(t.body))))).size).toBe(1);
-    console.log(`[f01 ${kind}] sign-up medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`);
+    console.log(
+      `[f01 ${kind}] sign-up medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`,
+    );
     expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
   }, 180_000);
 
@@ -161,7 +170,9 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     // Both were just mailed: both are told to wait, in the same words (the minutes left follow the clock).
     expect(new Set([...k, ...u].map((t) => t.status))).toEqual(new Set([429]));
     expect(new Set([...k, ...u].map((t) => t.body.replace(/\d+/g, "N"))).size).toBe(1);
-    console.log(`[f01 ${kind}] resend medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`);
+    console.log(
+      `[f01 ${kind}] resend medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`,
+    );
     expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
   }, 180_000);
 });

@@ -43,7 +43,13 @@ describe.each(targets())("finding 2 on $kind: one budget per IPv6 /64", (target)
     const prefix = freshV6Prefix();
     const statuses: number[] = [];
     for (let i = 0; i <= SIGN_INS; i++) {
-      const res = await call(server, "POST", "/api/auth/sign-in/email", { email: `nobody-${i}@example.test`, password: "wrong-password" }, { ip: `${prefix}::${(i + 1).toString(16)}` });
+      const res = await call(
+        server,
+        "POST",
+        "/api/auth/sign-in/email",
+        { email: `nobody-${i}@example.test`, password: "wrong-password" },
+        { ip: `${prefix}::${(i + 1).toString(16)}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual(usedUp(SIGN_INS, 401));

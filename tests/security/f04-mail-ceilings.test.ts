@@ -46,7 +46,11 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 4 on $kind
 
   it(`${POSTS} posts from ${POSTS} addresses: every message stored up to the day's ceiling, the rest 429; at most ${PER_HOUR} mails an hour and one digest`, async () => {
     const statuses = await pool(8, POSTS, async (i) => {
-      const res = await call(server, "POST", "/api/forms/feedback", { name: `Flood ${i}`, email: `flood-${i}@example.com`, message: `Message number ${i} of a flood.` });
+      const res = await call(server, "POST", "/api/forms/feedback", {
+        name: `Flood ${i}`,
+        email: `flood-${i}@example.com`,
+        message: `Message number ${i} of a flood.`,
+      });
       await res.arrayBuffer();
       return res.status;
     });
@@ -66,7 +70,11 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 4 on $kind
       oneDay = perDay.size === 1;
       if (oneDay) expect(ok).toBe(PER_DAY);
 
-      const mails = await handle.selectFrom("mail_outbox").select(["kind", "created_at", "next_attempt_at", "text"]).where("to_address", "=", site.contactEmail).execute();
+      const mails = await handle
+        .selectFrom("mail_outbox")
+        .select(["kind", "created_at", "next_attempt_at", "text"])
+        .where("to_address", "=", site.contactEmail)
+        .execute();
       const notifications = mails.filter((m) => m.kind === "form-notification");
       const digests = mails.filter((m) => m.kind === "form-digest");
       const messagesPerHour = new Map<string, number>();

@@ -25,11 +25,21 @@ describe.each(targets())("finding 5 on $kind: analytics one client cannot poison
   afterAll(async () => db?.destroy());
 
   const total = async (route: string, metric: string) =>
-    (await db.selectFrom("analytics_daily").select("count").where("route", "=", route).where("metric", "=", metric).execute()).reduce((sum, r) => sum + Number(r.count), 0);
+    (await db.selectFrom("analytics_daily").select("count").where("route", "=", route).where("metric", "=", metric).execute()).reduce(
+      (sum, r) => sum + Number(r.count),
+      0,
+    );
 
   it("the reproduction (a page view and LCP 600 s, again and again, from one address) adds one page view and no LCP", async () => {
     const ip = freshV4();
-    const body = JSON.stringify({ device: "desktop", connection: "4g", events: [{ route: "/vision", metric: "pageview" }, { route: "/vision", metric: "LCP", value: 600_000 }] });
+    const body = JSON.stringify({
+      device: "desktop",
+      connection: "4g",
+      events: [
+        { route: "/vision", metric: "pageview" },
+        { route: "/vision", metric: "LCP", value: 600_000 },
+      ],
+    });
     const statuses: number[] = [];
     const firstMinute = Math.floor(Date.now() / 60_000);
     for (let i = 0; i < 40; i++) {
@@ -50,7 +60,14 @@ describe.each(targets())("finding 5 on $kind: analytics one client cannot poison
 
   it("values within reach are kept: INP 60 s counts, CLS above 5 is dropped", async () => {
     const ip = freshV4();
-    const body = JSON.stringify({ device: "mobile", connection: "4g", events: [{ route: "/team", metric: "INP", value: 60_000 }, { route: "/team", metric: "CLS", value: 7 }] });
+    const body = JSON.stringify({
+      device: "mobile",
+      connection: "4g",
+      events: [
+        { route: "/team", metric: "INP", value: 60_000 },
+        { route: "/team", metric: "CLS", value: 7 },
+      ],
+    });
     expect((await call(server, "POST", "/api/vitals", body, { ip, headers: { "content-type": "application/json", "user-agent": CHROME } })).status).toBe(204);
     expect(await total("/team", "INP")).toBe(1);
     expect(await total("/team", "CLS")).toBe(0);

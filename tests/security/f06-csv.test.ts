@@ -41,7 +41,9 @@ describe.each(targets())("finding 6 on $kind: CSV exports safe in every locale",
       email: "sam@example.com",
       message: `${marker} Hello;=cmd|' /C calc'!A0, +1|@SUM(A1)\t-2+3; "=HYPERLINK(""x"")"`,
     });
-    const sent = await call(server, "POST", "/f/feedback", fields, { headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } });
+    const sent = await call(server, "POST", "/f/feedback", fields, {
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    });
     expect(sent.status).toBe(200);
   });
 

@@ -23,7 +23,8 @@ describe.each(targets())("finding 7 on $kind: a reset no one else can block", (t
     await sleep(500);
     return resetMails();
   }
-  const requestReset = (cookie?: string) => call(server, "POST", "/api/auth/request-password-reset", { email: owner.email, redirectTo: "/auth/reset-password" }, { cookie });
+  const requestReset = (cookie?: string) =>
+    call(server, "POST", "/api/auth/request-password-reset", { email: owner.email, redirectTo: "/auth/reset-password" }, { cookie });
 
   beforeAll(async () => {
     owner = await createVerifiedUser(server);

@@ -87,7 +87,11 @@ describe.each(targets())("finding 38.1 on $kind: an unverified address holds not
     await signUpIn(holder, email, "holder-pass-5");
     // Sign-ups Better Auth or our rules refuse (too short a password, a name that is no text, or too long):
     // each leaves the holder's account as it was.
-    for (const body of [{ email, password: "x", name: "A" }, { email, password: "holder-pass-9", name: 12 }, { email, password: "holder-pass-9", name: "n".repeat(500) }]) {
+    for (const body of [
+      { email, password: "x", name: "A" },
+      { email, password: "holder-pass-9", name: 12 },
+      { email, password: "holder-pass-9", name: "n".repeat(500) },
+    ]) {
       await call(server, "POST", "/api/auth/sign-up/email", body);
     }
     expect(await signInStatus(email, "holder-pass-5")).toBe(403);
@@ -96,7 +100,9 @@ describe.each(targets())("finding 38.1 on $kind: an unverified address holds not
   it("sign-ups racing for one unverified address all get the usual answer (no 422 telling the race)", async () => {
     const email = address("race");
     await signUpIn(new CookieJar(), email, "holder-pass-6");
-    const answers = await Promise.all([0, 1, 2].map(() => call(server, "POST", "/api/auth/sign-up/email", { email, password: "racing-pass-6", name: "Racer" })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => call(server, "POST", "/api/auth/sign-up/email", { email, password: "racing-pass-6", name: "Racer" })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     for (const a of answers) expect(await a.json()).toMatchObject({ user: { email } });
   });
@@ -104,7 +110,12 @@ describe.each(targets())("finding 38.1 on $kind: an unverified address holds not
   it("GitHub's unverified address gets no account and no session", async () => {
     const email = address("github-unverified");
     const jar = new CookieJar();
-    const callback = await providerSignIn(server, target, jar, "github", { sub: `gh-${randomBytes(3).toString("hex")}`, email, emailVerified: false, login: "attacker" });
+    const callback = await providerSignIn(server, target, jar, "github", {
+      sub: `gh-${randomBytes(3).toString("hex")}`,
+      email,
+      emailVerified: false,
+      login: "attacker",
+    });
     expect(callback.status).toBe(302);
     expect(redirectError(callback)).toBe("PROVIDER_EMAIL_NOT_VERIFIED");
     expect(sessionCookieFrom(callback)).toBeNull();
@@ -129,7 +140,12 @@ describe.each(targets())("finding 38.1 on $kind: an unverified address holds not
     expect((await signUp(email, "attacker-pass-2")).status).toBe(200);
     await waitForVerificationLinks(server, email, 1);
     const jar = new CookieJar();
-    const callback = await providerSignIn(server, target, jar, "github", { sub: `gh-${randomBytes(3).toString("hex")}`, email, emailVerified: true, login: "owner" });
+    const callback = await providerSignIn(server, target, jar, "github", {
+      sub: `gh-${randomBytes(3).toString("hex")}`,
+      email,
+      emailVerified: true,
+      login: "owner",
+    });
     expect(redirectError(callback)).toBeNull();
     expect(jar.has(".session_token")).toBe(true);
     const user = await db.selectFrom("user").select(["id", "emailVerified"]).where("email", "=", email).executeTakeFirstOrThrow();

@@ -23,7 +23,10 @@ describe.each(targets())("finding 38.2 on $kind: no way in skips the second fact
   beforeAll(async () => {
     user = await createVerifiedUser(server, { email: `two-factor-${randomBytes(4).toString("hex")}@example.test` });
     // Google and GitHub connected while two-factor is still off (the address is the same, verified by both).
-    for (const [provider, identity] of [["google", google], ["github", github]] as const) {
+    for (const [provider, identity] of [
+      ["google", google],
+      ["github", github],
+    ] as const) {
       const jar = new CookieJar();
       const linked = await providerSignIn(server, target, jar, provider, { ...identity, email: user.email, emailVerified: true });
       expect(linked.headers.get("location"), provider).not.toContain("error");
@@ -50,7 +53,10 @@ describe.each(targets())("finding 38.2 on $kind: no way in skips the second fact
     },
     "GET /callback/:id": async () => {
       const jar = new CookieJar();
-      for (const [provider, identity] of [["google", google], ["github", github]] as const) {
+      for (const [provider, identity] of [
+        ["google", google],
+        ["github", github],
+      ] as const) {
         const res = await providerSignIn(server, target, jar, provider, { ...identity, email: user.email, emailVerified: true });
         expect(res.headers.get("location"), provider).toContain("two-factor=1");
       }

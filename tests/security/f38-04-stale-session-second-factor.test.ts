@@ -29,7 +29,11 @@ describe.each(targets())("finding 38.4 on $kind: a stale session neither reads n
 
   /** Twenty minutes pass since the session's sign-in (the window is 15). */
   const age = (userId: string) =>
-    db.updateTable("session").set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString(), reauthenticatedAt: null }).where("userId", "=", userId).execute();
+    db
+      .updateTable("session")
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000).toISOString(), reauthenticatedAt: null })
+      .where("userId", "=", userId)
+      .execute();
 
   const refusedAsStale = async (res: Response) => {
     expect(res.status).toBe(403);

@@ -25,7 +25,11 @@ describe.each(targets())("finding 38.5 on $kind: re-authentication and password 
   it("wrong passwords from ever new addresses end in a lock for the session's address", async () => {
     const max = SIGN_IN_FAILURES.perAddress.max;
     // One at a time: each answer is counted before the next guess is checked.
-    const statuses = await pool(1, max + 1, async () => (await browse(server, jar, "POST", "/api/auth/reauthenticate", { password: "wrong-password" }, { ip: freshIp() })).status);
+    const statuses = await pool(
+      1,
+      max + 1,
+      async () => (await browse(server, jar, "POST", "/api/auth/reauthenticate", { password: "wrong-password" }, { ip: freshIp() })).status,
+    );
     expect(statuses.filter((s) => s === 400).length).toBe(max);
     expect(statuses.filter((s) => s === 429).length).toBe(1);
     // The right password waits too: the lock is the address's, not the guess's.
@@ -51,7 +55,14 @@ describe.each(targets())("finding 38.5 on $kind: re-authentication and password 
     const ownerJar = await signedInJar(server, owner);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await browse(server, ownerJar, "POST", "/api/auth/change-password", { currentPassword: "not-it", newPassword: "a-new-password-9" }, { ip: freshIp() });
+      const res = await browse(
+        server,
+        ownerJar,
+        "POST",
+        "/api/auth/change-password",
+        { currentPassword: "not-it", newPassword: "a-new-password-9" },
+        { ip: freshIp() },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);

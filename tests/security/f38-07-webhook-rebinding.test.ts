@@ -45,7 +45,11 @@ describe("finding 38.7: a webhook connects only to the address it checked", () =
   });
 
   it("a name with any non-public answer, and a loopback address written in the URL, are refused before connecting", async () => {
-    const mixed: Parameters<typeof post>[1] = (_host, callback) => callback(null, [{ address: "198.51.100.7", family: 4 }, { address: "127.0.0.1", family: 4 }]);
+    const mixed: Parameters<typeof post>[1] = (_host, callback) =>
+      callback(null, [
+        { address: "198.51.100.7", family: 4 },
+        { address: "127.0.0.1", family: 4 },
+      ]);
     await expect(post(`http://mixed.test:${port}/hook`, mixed)).rejects.toThrow(/not a public address/);
     for (const host of ["127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "10.0.0.1", "169.254.169.254"]) {
       await expect(post(`http://${host}:${port}/hook`, undefined), host).rejects.toThrow(/not a public address/);

@@ -19,7 +19,13 @@ describe.each(targets())("finding 38.10 on $kind: one mailbox, however it is wri
     const local = `tagged${randomBytes(4).toString("hex")}`;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await call(server, "POST", "/api/auth/sign-up/email", { email: `${local}+${i}@example.test`, password: "tagged-pass-10", name: "Tagged" }, { ip: freshIp() });
+      const res = await call(
+        server,
+        "POST",
+        "/api/auth/sign-up/email",
+        { email: `${local}+${i}@example.test`, password: "tagged-pass-10", name: "Tagged" },
+        { ip: freshIp() },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -27,9 +33,18 @@ describe.each(targets())("finding 38.10 on $kind: one mailbox, however it is wri
 
   it("waitlist links to one Gmail inbox, by dots and `+tags`: at most 3 a day", async () => {
     const name = `w${randomBytes(3).toString("hex")}`;
-    const spellings = [`${name}@gmail.com`, `${name}+a@gmail.com`, `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`, `${name}+b@googlemail.com`, `${name}+c@gmail.com`];
+    const spellings = [
+      `${name}@gmail.com`,
+      `${name}+a@gmail.com`,
+      `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`,
+      `${name}+b@googlemail.com`,
+      `${name}+c@gmail.com`,
+    ];
     for (const email of spellings) {
-      const res = await call(server, "POST", "/waitlist", new URLSearchParams({ email }), { ip: freshIp(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const res = await call(server, "POST", "/waitlist", new URLSearchParams({ email }), {
+        ip: freshIp(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(res.status, email).toBeLessThan(400);
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -49,7 +64,10 @@ describe("finding 38.10: the autoresponder counts mailboxes", () => {
   it(`after ${AUTOREPLIES_PER_ADDRESS} autoresponses to one mailbox's +tags, the next +tag gets none`, async () => {
     const now = new Date();
     for (let i = 0; i < AUTOREPLIES_PER_ADDRESS; i++) {
-      await s.outbox.enqueue({ kind: "form-autoreply", to: `reader+${i}@example.test`, subject: "Thanks", text: "Thanks", html: "<p>Thanks</p>" }, { wake: false });
+      await s.outbox.enqueue(
+        { kind: "form-autoreply", to: `reader+${i}@example.test`, subject: "Thanks", text: "Thanks", html: "<p>Thanks</p>" },
+        { wake: false },
+      );
     }
     const room = await s.database.db.transaction().execute((trx) => autoreplyHasRoom(trx, "Reader+new@Example.test", now));
     expect(room).toBe(false);

@@ -22,7 +22,13 @@ describe.each(targets())("finding 38.11 on $kind: a reply goes to one address or
   it("a bot's list of addresses is kept as text, not as the address, and the console will not reply to it", async () => {
     const marker = `spam-${randomBytes(4).toString("hex")}`;
     const victims = ["one@example.test", "two@example.test", "three@example.test"].map((a) => a.replace("@", `-${marker}@`));
-    const posted = await call(server, "POST", "/api/forms/feedback", { name: "Bot", email: victims.join(", "), message: marker, subject_line: "filled by a bot" }, { ip: freshIp() });
+    const posted = await call(
+      server,
+      "POST",
+      "/api/forms/feedback",
+      { name: "Bot", email: victims.join(", "), message: marker, subject_line: "filled by a bot" },
+      { ip: freshIp() },
+    );
     expect(posted.status).toBe(200);
     const row = await db.selectFrom("form_message").select(["id", "email", "status", "fields"]).where("message", "=", marker).executeTakeFirstOrThrow();
     expect(row.status).toBe("spam");
@@ -38,10 +44,20 @@ describe.each(targets())("finding 38.11 on $kind: a reply goes to one address or
 
   it("a stored list from before the fix is refused too", async () => {
     const marker = `spam-old-${randomBytes(4).toString("hex")}`;
-    const posted = await call(server, "POST", "/api/forms/feedback", { name: "Bot", email: `a-${marker}@example.test`, message: marker, subject_line: "bot" }, { ip: freshIp() });
+    const posted = await call(
+      server,
+      "POST",
+      "/api/forms/feedback",
+      { name: "Bot", email: `a-${marker}@example.test`, message: marker, subject_line: "bot" },
+      { ip: freshIp() },
+    );
     expect(posted.status).toBe(200);
     const row = await db.selectFrom("form_message").select("id").where("message", "=", marker).executeTakeFirstOrThrow();
-    await db.updateTable("form_message").set({ email: `a-${marker}@example.test, b-${marker}@example.test` }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("form_message")
+      .set({ email: `a-${marker}@example.test, b-${marker}@example.test` })
+      .where("id", "=", row.id)
+      .execute();
     const reply = await call(server, "POST", "/admin/messages", new URLSearchParams({ intent: "reply", id: row.id, body: "Hello" }), {
       cookie: operator.cookie,
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -22,8 +22,15 @@ describe.each(targets())("finding 38.12 on $kind: one client cannot fill the day
     const tag = randomBytes(3).toString("hex");
     const routes = TRACKED_ROUTES.filter((r) => !r.includes(":")).slice(0, 12);
     for (const [i, route] of routes.entries()) {
-      const body = JSON.stringify({ device: "desktop", connection: "4g", events: [{ route, metric: "pageview", source: { ref: `junk-${tag}-${i}.example` } }] });
-      const res = await call(server, "POST", "/api/vitals", body, { ip, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": `Mozilla/5.0 Junk/${tag}.${i}` } });
+      const body = JSON.stringify({
+        device: "desktop",
+        connection: "4g",
+        events: [{ route, metric: "pageview", source: { ref: `junk-${tag}-${i}.example` } }],
+      });
+      const res = await call(server, "POST", "/api/vitals", body, {
+        ip,
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": `Mozilla/5.0 Junk/${tag}.${i}` },
+      });
       expect(res.status).toBe(204);
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -32,11 +39,22 @@ describe.each(targets())("finding 38.12 on $kind: one client cannot fill the day
     // Someone else, from another address, with a source of their own: counted under it.
     const real = `real-${tag}.example`;
     const body = JSON.stringify({ device: "mobile", connection: "4g", events: [{ route: "/", metric: "pageview", source: { ref: real } }] });
-    expect((await call(server, "POST", "/api/vitals", body, { ip: freshV4(), headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" } })).status).toBe(204);
+    expect(
+      (
+        await call(server, "POST", "/api/vitals", body, {
+          ip: freshV4(),
+          headers: {
+            "content-type": "text/plain;charset=UTF-8",
+            "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+          },
+        })
+      ).status,
+    ).toBe(204);
     // Counted after the answer (the beacon's 204 does not wait for the write).
     const until = Date.now() + 5_000;
     let row;
-    while (!(row = await db.selectFrom("analytics_source_daily").select("source").where("source", "=", real).executeTakeFirst()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (!(row = await db.selectFrom("analytics_source_daily").select("source").where("source", "=", real).executeTakeFirst()) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
     expect(row).toBeDefined();
   });
 });

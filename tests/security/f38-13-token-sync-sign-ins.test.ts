@@ -53,7 +53,8 @@ describe("finding 38.13: token sync hears completed sign-ins only", () => {
     expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
     await sleep(500);
     expect(signIns()).toBe(before);
-    for (const steps of [1, 0, -1]) if ((await browse(server, jar, "POST", "/api/auth/two-factor/verify-totp", { code: await nextCode(app, steps) })).status === 200) break;
+    for (const steps of [1, 0, -1])
+      if ((await browse(server, jar, "POST", "/api/auth/two-factor/verify-totp", { code: await nextCode(app, steps) })).status === 200) break;
     expect(jar.has(".session_token")).toBe(true);
     const until = Date.now() + 5_000;
     while (signIns() === before && Date.now() < until) await sleep(50);

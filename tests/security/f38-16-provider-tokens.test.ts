@@ -20,11 +20,7 @@ describe.each(targets())("finding 38.16 on $kind: no provider token is kept or h
     await providerSignIn(server, target, jar, provider, { sub: `${provider}-${randomBytes(4).toString("hex")}`, email, emailVerified: true });
     expect(jar.has(".session_token")).toBe(true);
     const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    const account = await db
-      .selectFrom("account")
-      .select(["accessToken", "refreshToken", "idToken"])
-      .where("userId", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const account = await db.selectFrom("account").select(["accessToken", "refreshToken", "idToken"]).where("userId", "=", user.id).executeTakeFirstOrThrow();
     expect(account).toEqual({ accessToken: null, refreshToken: null, idToken: null });
     const asked = await browse(server, jar, "POST", "/api/auth/get-access-token", { providerId: provider });
     expect(asked.status).toBe(404);

@@ -166,7 +166,9 @@ export async function startOAuthServers(googlePort: number, githubPort: number):
 
     if (req.method === "POST" && url.pathname === "/login/oauth/access_token") {
       const raw = await readBody(req);
-      const body = (req.headers["content-type"] ?? "").includes("json") ? (JSON.parse(raw) as Record<string, string>) : Object.fromEntries(new URLSearchParams(raw));
+      const body = (req.headers["content-type"] ?? "").includes("json")
+        ? (JSON.parse(raw) as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(raw));
       let clientId = body.client_id;
       let clientSecret = body.client_secret;
       const basic = req.headers.authorization?.match(/^Basic (.+)$/i)?.[1];
@@ -176,7 +178,9 @@ export async function startOAuthServers(googlePort: number, githubPort: number):
       if (!pending) return json(400, { error: "bad_verification_code" });
       pendingCodes.delete(body.code!);
       if (pending.challenge) {
-        const expected = createHash("sha256").update(body.code_verifier ?? "").digest("base64url");
+        const expected = createHash("sha256")
+          .update(body.code_verifier ?? "")
+          .digest("base64url");
         if (expected !== pending.challenge) return json(400, { error: "bad_verification_code", error_description: "PKCE mismatch" });
       }
       const token = `gho_${randomUUID().replace(/-/g, "")}`;

@@ -35,7 +35,10 @@ export interface SunkMail {
 /** A header's value as sent (unfolded), or "". */
 function headerValue(lines: ReadonlyArray<{ key: string; line: string }>, key: string): string {
   const line = lines.find((l) => l.key === key)?.line ?? "";
-  return line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return line
+    .slice(line.indexOf(":") + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 }
 
 export interface SmtpSink {

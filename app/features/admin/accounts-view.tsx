@@ -22,14 +22,19 @@ export function AccountsView({ stats, window, query, accounts }: { stats: Accoun
       </dl>
       <section aria-labelledby="signups" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="signups" className="font-semibold text-ink-950">Sign-ups per day</h2>
+          <h2 id="signups" className="font-semibold text-ink-950">
+            Sign-ups per day
+          </h2>
           <nav aria-label="Period" className="flex gap-1 text-sm">
             {([30, 90] as const).map((days) => (
               <Link
                 key={days}
                 to={`?days=${days}${query ? `&q=${encodeURIComponent(query)}` : ""}`}
                 aria-current={window === days ? "page" : undefined}
-                className={cn("rounded-lg px-3 py-1.5 font-medium", window === days ? "scheme-light bg-brand-600 text-white" : "text-ink-700 ring-1 ring-inset ring-ink-200 hover:bg-ink-50")}
+                className={cn(
+                  "rounded-lg px-3 py-1.5 font-medium",
+                  window === days ? "scheme-light bg-brand-600 text-white" : "text-ink-700 ring-1 ring-inset ring-ink-200 hover:bg-ink-50",
+                )}
               >
                 {days} days
               </Link>
@@ -40,10 +45,14 @@ export function AccountsView({ stats, window, query, accounts }: { stats: Accoun
       </section>
 
       <section aria-labelledby="find" className="mt-8">
-        <h2 id="find" className="font-semibold text-ink-950">Find an account</h2>
+        <h2 id="find" className="font-semibold text-ink-950">
+          Find an account
+        </h2>
         <Form method="get" role="search" aria-label="Accounts" className="mt-3 flex max-w-xl gap-2">
           <input type="hidden" name="days" value={window} />
-          <label htmlFor="account-q" className="sr-only">Email address contains</label>
+          <label htmlFor="account-q" className="sr-only">
+            Email address contains
+          </label>
           <input id="account-q" type="search" name="q" defaultValue={query} maxLength={254} placeholder="Email address contains…" className={inputClasses} />
           <Button type="submit">Search</Button>
         </Form>
@@ -83,7 +92,9 @@ export function AccountDetailView({ detail, answer }: { detail: AccountDetail; a
   return (
     <>
       <p>
-        <Link to="/admin/accounts" className="text-sm font-medium text-brand-700 hover:underline">← Accounts</Link>
+        <Link to="/admin/accounts" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Accounts
+        </Link>
       </p>
       <div className="mt-2">
         <AdminHeading title={record.email} intro={`${record.name} · ${detail.role === "operator" ? "operator" : "member"}`} />
@@ -95,15 +106,31 @@ export function AccountDetailView({ detail, answer }: { detail: AccountDetail; a
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="record" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6">
-          <h2 id="record" className="font-semibold text-ink-950">User record</h2>
+          <h2 id="record" className="font-semibold text-ink-950">
+            User record
+          </h2>
           <dl className="mt-2 divide-y divide-ink-100">
-            <Row label="User ID"><code className="text-sm">{record.id}</code></Row>
+            <Row label="User ID">
+              <code className="text-sm">{record.id}</code>
+            </Row>
             <Row label="Email verified">{record.email_verified ? "Yes" : "No"}</Row>
             <Row label="Signs in with">{detail.methods.join(", ") || "—"}</Row>
             <Row label="Signed-in devices">{detail.activeSessions}</Row>
-            <Row label="Sign-in">{detail.signInDisabledAt ? <>Stopped on <LocalDate iso={detail.signInDisabledAt} withTime /></> : "Allowed"}</Row>
-            <Row label="Created"><LocalDate iso={record.created_at} withTime /></Row>
-            <Row label="Last sign-in"><LocalDate iso={record.last_login} withTime fallback="Never" /></Row>
+            <Row label="Sign-in">
+              {detail.signInDisabledAt ? (
+                <>
+                  Stopped on <LocalDate iso={detail.signInDisabledAt} withTime />
+                </>
+              ) : (
+                "Allowed"
+              )}
+            </Row>
+            <Row label="Created">
+              <LocalDate iso={record.created_at} withTime />
+            </Row>
+            <Row label="Last sign-in">
+              <LocalDate iso={record.last_login} withTime fallback="Never" />
+            </Row>
             <Row label="Sign-ins">{record.login_count}</Row>
             <Row label="Gender">{record.gender || "—"}</Row>
             <Row label="Date of birth">{record.dob || "—"}</Row>
@@ -112,7 +139,9 @@ export function AccountDetailView({ detail, answer }: { detail: AccountDetail; a
           </dl>
         </section>
         <section aria-labelledby="actions" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6">
-          <h2 id="actions" className="font-semibold text-ink-950">Help this account</h2>
+          <h2 id="actions" className="font-semibold text-ink-950">
+            Help this account
+          </h2>
           <Form method="post" className="mt-4">
             <p className="text-sm text-ink-600">Emails a one-time link to set a new password (valid for one hour).</p>
             <Button type="submit" name="intent" value="send-password-reset" variant="secondary" size="sm" className="mt-2">

@@ -34,8 +34,15 @@ const count = (row: { n: number | string | bigint } | undefined) => Number(row?.
 export async function accountStats(db: Db, days: SignUpWindow, now = new Date()): Promise<AccountStats> {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
   const [total, verified, methods, created] = await Promise.all([
-    db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
-    db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("n")).where("emailVerified", "=", 1).executeTakeFirst(),
+    db
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst(),
+    db
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("emailVerified", "=", 1)
+      .executeTakeFirst(),
     db
       .selectFrom("account")
       .select(["providerId", (eb) => eb.fn.count<number>("userId").distinct().as("n")])
@@ -109,7 +116,12 @@ export async function accountDetail(db: Db, id: string, now = new Date()): Promi
   if (!record) return null;
   const [methods, sessions, profile] = await Promise.all([
     db.selectFrom("account").select("providerId").where("userId", "=", id).orderBy("providerId").execute(),
-    db.selectFrom("session").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", id).where("expiresAt", ">", now.toISOString()).executeTakeFirst(),
+    db
+      .selectFrom("session")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("userId", "=", id)
+      .where("expiresAt", ">", now.toISOString())
+      .executeTakeFirst(),
     db.selectFrom("profile").select(["role", "sign_in_disabled_at"]).where("user_id", "=", id).executeTakeFirst(),
   ]);
   return {
@@ -139,9 +151,16 @@ export interface AccountActionDeps {
 }
 
 /** `deleted`: the account is gone (the page moves to the list). */
-export type AccountActionResult = { ok: true; message: string; deleted?: string } | { ok: false; status: 400 | 404 | 429; message: string; retryAfterS?: number };
+export type AccountActionResult =
+  { ok: true; message: string; deleted?: string } | { ok: false; status: 400 | 404 | 429; message: string; retryAfterS?: number };
 
-export async function accountAction(deps: AccountActionDeps, actor: Actor, intent: string | undefined, id: string, confirm?: string): Promise<AccountActionResult> {
+export async function accountAction(
+  deps: AccountActionDeps,
+  actor: Actor,
+  intent: string | undefined,
+  id: string,
+  confirm?: string,
+): Promise<AccountActionResult> {
   const user = await deps.db.selectFrom("user").select(["id", "email", "emailVerified"]).where("id", "=", id).executeTakeFirst();
   if (!user) return { ok: false, status: 404, message: "There is no such account." };
   if (intent === "resend-verification") {
@@ -165,13 +184,25 @@ export async function accountAction(deps: AccountActionDeps, actor: Actor, inten
     // separate consent, which a person deleting their own account keeps: ADR 0028).
     const left = await deps.db.deleteFrom("waitlist_entry").where("email", "=", user.email.toLowerCase()).executeTakeFirst();
     const fromWaitlist = Number(left.numDeletedRows) > 0;
-    await recordAudit(deps.db, actor, "account.deleted", `account ${user.email}`, fromWaitlist ? "on the person's request; removed from the waitlist too" : "on the person's request");
+    await recordAudit(
+      deps.db,
+      actor,
+      "account.deleted",
+      `account ${user.email}`,
+      fromWaitlist ? "on the person's request; removed from the waitlist too" : "on the person's request",
+    );
     // Shown as the flash of the list the page returns to (shared/lib/flash.ts "account-removed").
     return { ok: true, message: `Deleted the account ${user.email}; a notice went to the address.`, deleted: user.email };
   }
   if (intent === "send-password-reset") {
     const refused = await deps.requestPasswordReset(user.email);
-    if (refused) return { ok: false, status: 429, retryAfterS: refused.retryAfterS, message: `Too many reset links for this address or from here. Please wait ${waitDuration(refused.retryAfterS)} and try again.` };
+    if (refused)
+      return {
+        ok: false,
+        status: 429,
+        retryAfterS: refused.retryAfterS,
+        message: `Too many reset links for this address or from here. Please wait ${waitDuration(refused.retryAfterS)} and try again.`,
+      };
     await recordAudit(deps.db, actor, "account.password-reset-sent", `account ${user.email}`);
     return { ok: true, message: `A password-reset link was sent to ${user.email}.` };
   }

@@ -11,36 +11,63 @@ export function AuditView({ entries, next, paged, q }: { entries: AuditEntry[]; 
   return (
     <>
       <AdminHeading title="Audit log" intro="Every operator action: who did what, and when. Entries cannot be changed or removed here." />
-      <Form method="get" role="search" aria-label="Search the audit log" className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search the audit log"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200"
+      >
         <div className="min-w-0 flex-1">
           <label htmlFor="audit-q" className="block text-sm font-medium text-ink-800">
             Search
           </label>
-          <input id="audit-q" type="search" name="q" defaultValue={q} maxLength={100} placeholder="An address, an action like form.created, a message id" className={cn(inputClasses, "mt-1.5")} />
+          <input
+            id="audit-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="An address, an action like form.created, a message id"
+            className={cn(inputClasses, "mt-1.5")}
+          />
         </div>
         <Button type="submit" variant="primary" className="h-[42px]">
           Search
         </Button>
       </Form>
       {entries.length === 0 ? (
-        <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">{q ? "No operator action matches this search." : "No operator action yet."}</p>
+        <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">
+          {q ? "No operator action matches this search." : "No operator action yet."}
+        </p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Audit log entries">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Operator actions, newest first</caption>
             <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">When</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Who</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Action</th>
-                <th scope="col" className="px-4 py-3 font-semibold">On</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Details</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Action
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  On
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-ink-100">
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="whitespace-nowrap px-4 py-3 text-ink-700"><LocalDate iso={entry.at} withTime /></td>
+                  <td className="whitespace-nowrap px-4 py-3 text-ink-700">
+                    <LocalDate iso={entry.at} withTime />
+                  </td>
                   <td className="px-4 py-3 break-words text-ink-800">{entry.actorEmail}</td>
                   <td className="whitespace-nowrap px-4 py-3 font-medium text-ink-950">{entry.action}</td>
                   <td className="px-4 py-3 text-ink-700">{entry.target}</td>
@@ -52,8 +79,18 @@ export function AuditView({ entries, next, paged, q }: { entries: AuditEntry[]; 
         </div>
       )}
       <nav aria-label="Pages" className="mt-6 flex justify-between">
-        {paged ? <Link to={`/admin/audit${q ? `?q=${encodeURIComponent(q)}` : ""}`} className="font-medium text-brand-700 hover:underline">← Newest</Link> : <span />}
-        {next && <Link to={`/admin/audit?${search}after=${next}`} className="font-medium text-brand-700 hover:underline">Older →</Link>}
+        {paged ? (
+          <Link to={`/admin/audit${q ? `?q=${encodeURIComponent(q)}` : ""}`} className="font-medium text-brand-700 hover:underline">
+            ← Newest
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next && (
+          <Link to={`/admin/audit?${search}after=${next}`} className="font-medium text-brand-700 hover:underline">
+            Older →
+          </Link>
+        )}
       </nav>
     </>
   );

@@ -50,10 +50,28 @@ export async function recordAudit(db: Db, actor: Actor, action: AuditAction, tar
  * message, so each message's history and a search for its sender find it). A few hundred rows per
  * statement; run it in the action's transaction to make the entries and the change one.
  */
-export async function recordAudits(db: Db, actor: Actor, action: AuditAction, entries: ReadonlyArray<{ target: string; detail?: string }>, now = new Date()): Promise<void> {
+export async function recordAudits(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  entries: ReadonlyArray<{ target: string; detail?: string }>,
+  now = new Date(),
+): Promise<void> {
   const at = now.toISOString();
-  const rows = entries.map((e) => ({ id: randomUUID(), at, actor_id: actor.id, actor_email: actor.email, action, target: e.target, detail: (e.detail ?? "").slice(0, 1000) }));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("audit_log").values(rows.slice(i, i + 200)).execute();
+  const rows = entries.map((e) => ({
+    id: randomUUID(),
+    at,
+    actor_id: actor.id,
+    actor_email: actor.email,
+    action,
+    target: e.target,
+    detail: (e.detail ?? "").slice(0, 1000),
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("audit_log")
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export interface AuditEntry {
@@ -77,7 +95,12 @@ export const AUDIT_PAGE_SIZE = 50;
  * what it was done on or its details ("form.created t-1", "ravi@example.com").
  */
 export async function listAudit(db: Db, before?: { at: string; id: string }, search = ""): Promise<{ entries: AuditEntry[]; next: string | null }> {
-  let query = db.selectFrom("audit_log").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(AUDIT_PAGE_SIZE + 1);
+  let query = db
+    .selectFrom("audit_log")
+    .selectAll()
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(AUDIT_PAGE_SIZE + 1);
   if (before) query = query.where((eb) => eb(eb.refTuple("at", "id"), "<", eb.tuple(before.at, before.id)));
   for (const word of search.trim().slice(0, 100).split(/\s+/).filter(Boolean).slice(0, 5)) {
     query = query.where((eb) => eb.or(["actor_email", "action", "target", "detail"].map((column) => containsText(column, word))));
@@ -98,7 +121,13 @@ export function decodeCursor(value: string | null): { at: string; id: string } |
   if (!value || value.length > 200) return undefined;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string" && !Number.isNaN(Date.parse(parsed[0]))) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === "string" &&
+      typeof parsed[1] === "string" &&
+      !Number.isNaN(Date.parse(parsed[0]))
+    ) {
       return { at: parsed[0], id: parsed[1] };
     }
   } catch {

@@ -29,8 +29,25 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
   async function addUser(db: Awaited<ReturnType<typeof setup>>, email: string, verified: boolean) {
     const id = `u-${email}`;
     const now = new Date().toISOString();
-    await db.insertInto("user").values({ id, name: email, email, emailVerified: verified ? 1 : 0, image: null, createdAt: now, updatedAt: now }).execute();
-    await db.insertInto("profile").values({ user_id: id, gender: "", dob: "", about: "", login_count: 0, last_login: null, verification_attempts: 0, verification_sent_at: null, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto("user")
+      .values({ id, name: email, email, emailVerified: verified ? 1 : 0, image: null, createdAt: now, updatedAt: now })
+      .execute();
+    await db
+      .insertInto("profile")
+      .values({
+        user_id: id,
+        gender: "",
+        dob: "",
+        about: "",
+        login_count: 0,
+        last_login: null,
+        verification_attempts: 0,
+        verification_sent_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return { id, email };
   }
 
@@ -54,7 +71,11 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
         notify_claimed_until: null,
       };
     });
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto("form_message").values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto("form_message")
+        .values(rows.slice(i, i + 500))
+        .execute();
   }
 
   it("operators: OPERATOR_EMAILS or the granted role; only a verified account can be granted", async () => {
@@ -121,9 +142,13 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
 
     const csv = await new Response(inboxCsv(db, { kind: "contact", status: "open" })).text();
     const lines = csv.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe('"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"');
+    expect(lines[0]).toBe(
+      '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"',
+    );
     // One open contact message (m-000000); its message is quoted with its line break kept.
-    expect(csv).toContain('"m-000000","2026-11-01T00:00:00.000Z","contact","N0","sender0@example.com","Text, ""quoted"" 0\nline two","","","0","","open","",""');
+    expect(csv).toContain(
+      '"m-000000","2026-11-01T00:00:00.000Z","contact","N0","sender0@example.com","Text, ""quoted"" 0\nline two","","","0","","open","",""',
+    );
     expect(csv.match(/^"m-/gm)).toHaveLength(1);
 
     expect(parseInboxQuery(new URLSearchParams("form=../x&status=weird&after=garbage"))).toEqual({ form: "", status: "open", q: "", after: undefined });
@@ -135,7 +160,11 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     await addMessages(db, 52, (i) => ({ kind: "contact", name: `N${i}`, message: `Message ${i}` }));
     const id = (i: number) => `m-${String(i).padStart(6, "0")}`;
     // One handled by someone else already, one in the spam folder: "handle" leaves both as they are.
-    await db.updateTable("form_message").set({ status: "handled", handled_by: "other@example.com", handled_at: "2026-11-02T00:00:00.000Z" }).where("id", "=", id(50)).execute();
+    await db
+      .updateTable("form_message")
+      .set({ status: "handled", handled_by: "other@example.com", handled_at: "2026-11-02T00:00:00.000Z" })
+      .where("id", "=", id(50))
+      .execute();
     await db.updateTable("form_message").set({ status: "spam", spam_reason: "honeypot" }).where("id", "=", id(51)).execute();
     const ids = [...Array.from({ length: 52 }, (_, i) => id(i)), "m-gone"];
     const status = async () => Object.fromEntries((await db.selectFrom("form_message").select(["id", "status"]).execute()).map((r) => [r.id, r.status]));
@@ -147,12 +176,25 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect(await db.selectFrom("audit_log").select("id").execute()).toEqual([]);
 
     const at = new Date("2026-11-20T10:00:00.000Z");
-    expect(await bulkChange(db, operator, "bulk-handled", ids, at)).toEqual({ ok: true, message: "Marked 50 messages as handled. 3 messages had changed already." });
+    expect(await bulkChange(db, operator, "bulk-handled", ids, at)).toEqual({
+      ok: true,
+      message: "Marked 50 messages as handled. 3 messages had changed already.",
+    });
     const handled = await db.selectFrom("form_message").select(["id", "handled_by"]).where("status", "=", "handled").orderBy("id").execute();
-    expect(handled).toEqual([...Array.from({ length: 50 }, (_, i) => ({ id: id(i), handled_by: "ops@example.com" })), { id: id(50), handled_by: "other@example.com" }]);
+    expect(handled).toEqual([
+      ...Array.from({ length: 50 }, (_, i) => ({ id: id(i), handled_by: "ops@example.com" })),
+      { id: id(50), handled_by: "other@example.com" },
+    ]);
     const rows = await db.selectFrom("audit_log").selectAll().orderBy("target").execute();
     expect(rows.map((r) => ({ action: r.action, target: r.target, detail: r.detail, actor: r.actor_email, actorId: r.actor_id, at: toIso(r.at) }))).toEqual(
-      Array.from({ length: 50 }, (_, i) => ({ action: "message.handled", target: `message ${id(i)}`, detail: `contact from sender${i}@example.com`, actor: "ops@example.com", actorId: operator.id, at: at.toISOString() })),
+      Array.from({ length: 50 }, (_, i) => ({
+        action: "message.handled",
+        target: `message ${id(i)}`,
+        detail: `contact from sender${i}@example.com`,
+        actor: "ops@example.com",
+        actorId: operator.id,
+        at: at.toISOString(),
+      })),
     );
     // The audit page lists them, newest first, a page at a time.
     const page = await listAudit(db);
@@ -160,9 +202,21 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect(new Set(page.entries.map((e) => e.action))).toEqual(new Set(["message.handled"]));
 
     // "Not spam" moves the spam one only; a delete of three (one gone meanwhile) writes two entries.
-    expect(await bulkChange(db, operator, "bulk-not-spam", [id(0), id(51)], at)).toEqual({ ok: true, message: "Moved 1 message to the inbox. 1 message had changed already." });
-    expect(await bulkChange(db, operator, "bulk-delete", [id(1), id(2), "m-gone"], at)).toEqual({ ok: true, message: "Deleted 2 messages. 1 message had changed already." });
-    const later = await db.selectFrom("audit_log").select(["action", "target", "detail"]).where("action", "!=", "message.handled").orderBy("action").orderBy("target").execute();
+    expect(await bulkChange(db, operator, "bulk-not-spam", [id(0), id(51)], at)).toEqual({
+      ok: true,
+      message: "Moved 1 message to the inbox. 1 message had changed already.",
+    });
+    expect(await bulkChange(db, operator, "bulk-delete", [id(1), id(2), "m-gone"], at)).toEqual({
+      ok: true,
+      message: "Deleted 2 messages. 1 message had changed already.",
+    });
+    const later = await db
+      .selectFrom("audit_log")
+      .select(["action", "target", "detail"])
+      .where("action", "!=", "message.handled")
+      .orderBy("action")
+      .orderBy("target")
+      .execute();
     expect(later).toEqual([
       { action: "message.deleted", target: `message ${id(1)}`, detail: "contact" },
       { action: "message.deleted", target: `message ${id(2)}`, detail: "contact" },
@@ -175,13 +229,27 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
   it("forms: an allow-list of checked fields; a built-in form stays on", async () => {
     const db = await setup();
     const operator = await addUser(db, "ops@example.com", true);
-    const bad = await saveFormFromPost(db, operator, { intent: "create", key: "Bad Key!", name: "", notifyEmail: "nope", allowedOrigins: "javascript:alert(1)", built_in: "1" });
+    const bad = await saveFormFromPost(db, operator, {
+      intent: "create",
+      key: "Bad Key!",
+      name: "",
+      notifyEmail: "nope",
+      allowedOrigins: "javascript:alert(1)",
+      built_in: "1",
+    });
     expect(bad.ok).toBe(false);
     // Every field's problem in its own slot (ADR 0027), in the words the page's own check uses.
     expect(!bad.ok && Object.keys(bad.fieldErrors ?? {})).toEqual(["key", "name", "notifyEmail", "allowedOrigins"]);
     expect(!bad.ok && Object.values(bad.fieldErrors ?? {}).join(" ")).toMatch(/^Key:.*Name:.*Notification address:.*Allowed origins:/s);
 
-    const made = await saveFormFromPost(db, operator, { intent: "create", key: "beta", name: "Beta", notifyEmail: "", allowedOrigins: "https://a.example\nhttps://a.example/", enabled: "on" });
+    const made = await saveFormFromPost(db, operator, {
+      intent: "create",
+      key: "beta",
+      name: "Beta",
+      notifyEmail: "",
+      allowedOrigins: "https://a.example\nhttps://a.example/",
+      enabled: "on",
+    });
     expect(made).toMatchObject({ ok: true, key: "beta" });
     const row = await db.selectFrom("form").selectAll().where("key", "=", "beta").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "Beta", allowed_origins: "https://a.example", built_in: 0 });
@@ -192,7 +260,21 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     });
 
     // "enabled" absent = switched off, except for a built-in form.
-    await saveForm(db, { key: "feedback", name: "Feedback", notifyEmail: "", enabled: false, allowedOrigins: [], fieldRules: [], webhookUrl: "", autoreplySubject: "", autoreplyBody: "" }, "update");
+    await saveForm(
+      db,
+      {
+        key: "feedback",
+        name: "Feedback",
+        notifyEmail: "",
+        enabled: false,
+        allowedOrigins: [],
+        fieldRules: [],
+        webhookUrl: "",
+        autoreplySubject: "",
+        autoreplyBody: "",
+      },
+      "update",
+    );
     expect(Boolean((await db.selectFrom("form").select("enabled").where("key", "=", "feedback").executeTakeFirstOrThrow()).enabled)).toBe(true);
     const { entries } = await listAudit(db);
     expect(entries.map((e) => e.action)).toEqual(["form.created"]);
@@ -231,7 +313,9 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     const bare = "u-firstxlast@example.com";
     await db.deleteFrom("profile").where("user_id", "=", bare).execute();
     expect(await accountAction(deps, actor, "disable-sign-in", bare)).toMatchObject({ ok: true });
-    expect((await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", bare).executeTakeFirstOrThrow()).sign_in_disabled_at).toBeTruthy();
+    expect(
+      (await db.selectFrom("profile").select("sign_in_disabled_at").where("user_id", "=", bare).executeTakeFirstOrThrow()).sign_in_disabled_at,
+    ).toBeTruthy();
     expect(revoked).toEqual([bare]);
 
     resetRefused = true;
@@ -245,7 +329,11 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     expect(entries.map((e) => e.action)).toEqual(["account.sign-in-disabled"]);
 
     // Help before verification: a fresh link for an unverified account only.
-    expect(await accountAction(deps, actor, "resend-verification", bare)).toMatchObject({ ok: false, status: 400, message: "firstxlast@example.com is verified already." });
+    expect(await accountAction(deps, actor, "resend-verification", bare)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "firstxlast@example.com is verified already.",
+    });
     const stuck = await addUser(db, "stuck@example.com", false);
     expect(await accountAction(deps, actor, "resend-verification", stuck.id)).toMatchObject({ ok: true });
     expect(verificationsSent).toEqual(["stuck@example.com"]);

@@ -18,7 +18,12 @@ export function DayChart({ days, label }: { days: Array<{ day: string; count: nu
   const total = days.reduce((sum, d) => sum + d.count, 0);
   return (
     <figure className="mt-4">
-      <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-auto w-full" role="img" aria-label={`${label} per day: ${total} in ${days.length} days, at most ${max} on one day.`}>
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`${label} per day: ${total} in ${days.length} days, at most ${max} on one day.`}
+      >
         <line x1="0" y1={height} x2={width} y2={height} className="stroke-ink-300" strokeWidth="1" />
         {days.map((d, i) => {
           const h = (d.count / max) * (height - 8);
@@ -28,25 +33,35 @@ export function DayChart({ days, label }: { days: Array<{ day: string; count: nu
             </rect>
           );
         })}
-        <text x="0" y={height + 16} className="fill-ink-600 text-[11px]">{days[0]?.day}</text>
-        <text x={width} y={height + 16} textAnchor="end" className="fill-ink-600 text-[11px]">{days.at(-1)?.day}</text>
+        <text x="0" y={height + 16} className="fill-ink-600 text-[11px]">
+          {days[0]?.day}
+        </text>
+        <text x={width} y={height + 16} textAnchor="end" className="fill-ink-600 text-[11px]">
+          {days.at(-1)?.day}
+        </text>
       </svg>
       <details className="mt-2 text-sm text-ink-700">
         <summary className="cursor-pointer font-medium text-brand-700">Show the numbers</summary>
         <table className="mt-2 text-left">
           <thead>
             <tr>
-              <th scope="col" className="pr-6 font-semibold">Day (UTC)</th>
-              <th scope="col" className="font-semibold">{label}</th>
+              <th scope="col" className="pr-6 font-semibold">
+                Day (UTC)
+              </th>
+              <th scope="col" className="font-semibold">
+                {label}
+              </th>
             </tr>
           </thead>
           <tbody>
-            {days.filter((d) => d.count > 0).map((d) => (
-              <tr key={d.day}>
-                <td className="pr-6 tabular-nums">{d.day}</td>
-                <td className="tabular-nums">{d.count}</td>
-              </tr>
-            ))}
+            {days
+              .filter((d) => d.count > 0)
+              .map((d) => (
+                <tr key={d.day}>
+                  <td className="pr-6 tabular-nums">{d.day}</td>
+                  <td className="tabular-nums">{d.count}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </details>

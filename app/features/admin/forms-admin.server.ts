@@ -33,7 +33,8 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
   const fieldErrors = checkFormDefinition(fields, intent);
   if (hasFieldErrors(fieldErrors)) return { ok: false, key: mine, errors: [], fieldErrors };
   // A post without the fields' rules (an older page, a script): a new form gets the usual three, a form keeps its own.
-  const rules = typeof fields.fieldRules === "string" ? fields.fieldRules : rulesText(intent === "create" ? DEFAULT_RULES : ((await findForm(db, key))?.rules ?? []));
+  const rules =
+    typeof fields.fieldRules === "string" ? fields.fieldRules : rulesText(intent === "create" ? DEFAULT_RULES : ((await findForm(db, key))?.rules ?? []));
   const parsed = formInput.safeParse({
     key: text(fields, "key"),
     name: text(fields, "name"),
@@ -48,7 +49,8 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
   if (!parsed.success) return { ok: false, key: mine, errors: parsed.error.issues.map((issue) => issue.message) };
   const saved = await saveForm(db, parsed.data, intent);
   // A taken key is the key field's problem; anything else (a form gone meanwhile) the whole form's.
-  if (!saved.ok) return intent === "create" ? { ok: false, key: mine, errors: [], fieldErrors: { key: saved.message } } : { ok: false, key: mine, errors: [saved.message] };
+  if (!saved.ok)
+    return intent === "create" ? { ok: false, key: mine, errors: [], fieldErrors: { key: saved.message } } : { ok: false, key: mine, errors: [saved.message] };
   const f = parsed.data;
   await recordAudit(
     db,
@@ -57,29 +59,37 @@ export async function saveFormFromPost(db: Db, actor: Actor, fields: Fields): Pr
     `form ${f.key}`,
     `name "${f.name}", ${f.enabled ? "enabled" : "disabled"}, notify ${f.notifyEmail || "company address"}, origins ${f.allowedOrigins.join(" ") || "none"}, fields ${rulesText(f.fieldRules).replace(/\n/g, "; ") || "any"}, autoresponder ${f.autoreplySubject ? "on" : "off"}, webhook ${f.webhookUrl || "none"}`,
   );
-  return { ok: true, key: f.key, created: saved.created, message: saved.created ? `Created the form "${f.name}". It takes posts at /f/${f.key}.` : `Saved the form "${f.name}".` };
+  return {
+    ok: true,
+    key: f.key,
+    created: saved.created,
+    message: saved.created ? `Created the form "${f.name}". It takes posts at /f/${f.key}.` : `Saved the form "${f.name}".`,
+  };
 }
 
 /** "Redeliver" a webhook delivery, or "new secret" for a form's webhook; each audited. */
-export async function webhookAction(
-  deps: { db: Db; webhooks: WebhookQueue },
-  actor: Actor,
-  fields: Fields,
-): Promise<FormsActionResult> {
+export async function webhookAction(deps: { db: Db; webhooks: WebhookQueue }, actor: Actor, fields: Fields): Promise<FormsActionResult> {
   const intent = text(fields, "intent");
   const key = text(fields, "key").trim().toLowerCase().slice(0, 40);
   if (intent === "redeliver") {
     const id = text(fields, "delivery");
     if (!/^[0-9a-f-]{36}$/.test(id)) return { ok: false, key, errors: ["That delivery does not exist."], about: "webhook" };
     const row = await deps.db.selectFrom("webhook_delivery").select(["form_key", "message_id"]).where("id", "=", id).executeTakeFirst();
-    if (!row || !(await deps.webhooks.redeliver(id))) return { ok: false, key, errors: ["That delivery does not exist, or is being sent right now."], about: "webhook" };
+    if (!row || !(await deps.webhooks.redeliver(id)))
+      return { ok: false, key, errors: ["That delivery does not exist, or is being sent right now."], about: "webhook" };
     await recordAudit(deps.db, actor, "webhook.redelivered", `form ${row.form_key}`, `delivery ${id} of message ${row.message_id}`);
     return { ok: true, key: row.form_key, created: false, message: "Redelivering now: its state below changes when the receiver answers.", about: "webhook" };
   }
   if (intent === "rotate-secret") {
     if (!(await rotateWebhookSecret(deps.db, key))) return { ok: false, key, errors: ["This form has no webhook."], about: "webhook" };
     await recordAudit(deps.db, actor, "webhook.secret-rotated", `form ${key}`);
-    return { ok: true, key, created: false, message: "A new signing secret is in use: give it to the receiver; the old one no longer signs.", about: "webhook" };
+    return {
+      ok: true,
+      key,
+      created: false,
+      message: "A new signing secret is in use: give it to the receiver; the old one no longer signs.",
+      about: "webhook",
+    };
   }
   return { ok: false, key, errors: ["That did not work: unknown action."], about: "webhook" };
 }

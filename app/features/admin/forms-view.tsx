@@ -25,7 +25,12 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
   const prefix = mode === "create" ? "new" : `f-${form!.key}`;
   // A create that failed answers with key ""; a create that worked shows its news in the new form's own editor.
   const mine = answer && answer.about !== "webhook" && answer.key === (mode === "create" ? "" : form!.key) ? answer : undefined;
-  const { errors, formProps, summary, form: element } = useFieldErrors<FormDefinitionField>({
+  const {
+    errors,
+    formProps,
+    summary,
+    form: element,
+  } = useFieldErrors<FormDefinitionField>({
     validate: (data) => checkFormDefinition(data, mode),
     answer: mine,
     answerErrors: mine && !mine.ok ? mine.fieldErrors : undefined,
@@ -42,18 +47,55 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
       {mode === "update" && <input type="hidden" name="key" value={form!.key} />}
       {mode === "create" && (
         <FieldShell id={id("key")} label="Key" error={errors.key} hint="Part of the address: /f/your-key. Lower case letters, digits and hyphens.">
-          <input id={id("key")} name="key" required maxLength={40} autoCapitalize="none" spellCheck={false} {...described(id("key"), errors.key, true)} className={inputClasses} />
+          <input
+            id={id("key")}
+            name="key"
+            required
+            maxLength={40}
+            autoCapitalize="none"
+            spellCheck={false}
+            {...described(id("key"), errors.key, true)}
+            className={inputClasses}
+          />
         </FieldShell>
       )}
       <FieldShell id={id("name")} label="Name" error={errors.name}>
-        <input id={id("name")} name="name" required maxLength={80} defaultValue={form?.name} {...described(id("name"), errors.name, false)} className={inputClasses} />
+        <input
+          id={id("name")}
+          name="name"
+          required
+          maxLength={80}
+          defaultValue={form?.name}
+          {...described(id("name"), errors.name, false)}
+          className={inputClasses}
+        />
       </FieldShell>
       <FieldShell id={id("notify")} label="Notification address" error={errors.notifyEmail} hint="Empty: the company's contact address.">
-        <input id={id("notify")} name="notifyEmail" type="email" maxLength={254} defaultValue={form?.notifyEmail} {...described(id("notify"), errors.notifyEmail, true)} className={inputClasses} />
+        <input
+          id={id("notify")}
+          name="notifyEmail"
+          type="email"
+          maxLength={254}
+          defaultValue={form?.notifyEmail}
+          {...described(id("notify"), errors.notifyEmail, true)}
+          className={inputClasses}
+        />
       </FieldShell>
       <div className="sm:col-span-2">
-        <FieldShell id={id("origins")} label="Other sites allowed to post" error={errors.allowedOrigins} hint="One origin per line, like https://www.example.com. Our own site may always post.">
-          <textarea id={id("origins")} name="allowedOrigins" rows={2} defaultValue={form?.allowedOrigins.join("\n")} {...described(id("origins"), errors.allowedOrigins, true)} className={inputClasses} />
+        <FieldShell
+          id={id("origins")}
+          label="Other sites allowed to post"
+          error={errors.allowedOrigins}
+          hint="One origin per line, like https://www.example.com. Our own site may always post."
+        >
+          <textarea
+            id={id("origins")}
+            name="allowedOrigins"
+            rows={2}
+            defaultValue={form?.allowedOrigins.join("\n")}
+            {...described(id("origins"), errors.allowedOrigins, true)}
+            className={inputClasses}
+          />
         </FieldShell>
       </div>
       {!form?.builtIn && (
@@ -99,16 +141,42 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
       {!form?.builtIn && (
         <>
           <FieldShell id={id("ar-subject")} label="Autoresponder subject" error={errors.autoreplySubject} hint="Empty: no mail to the sender.">
-            <input id={id("ar-subject")} name="autoreplySubject" maxLength={150} defaultValue={form?.autoreply?.subject} {...described(id("ar-subject"), errors.autoreplySubject, true)} className={inputClasses} />
+            <input
+              id={id("ar-subject")}
+              name="autoreplySubject"
+              maxLength={150}
+              defaultValue={form?.autoreply?.subject}
+              {...described(id("ar-subject"), errors.autoreplySubject, true)}
+              className={inputClasses}
+            />
           </FieldShell>
-          <FieldShell id={id("ar-body")} label="Autoresponder text" error={errors.autoreplyBody} hint="Sent to each sender with an address (never to spam; at most 3 a day per address).">
-            <textarea id={id("ar-body")} name="autoreplyBody" rows={2} maxLength={4000} defaultValue={form?.autoreply?.body} {...described(id("ar-body"), errors.autoreplyBody, true)} className={inputClasses} />
+          <FieldShell
+            id={id("ar-body")}
+            label="Autoresponder text"
+            error={errors.autoreplyBody}
+            hint="Sent to each sender with an address (never to spam; at most 3 a day per address)."
+          >
+            <textarea
+              id={id("ar-body")}
+              name="autoreplyBody"
+              rows={2}
+              maxLength={4000}
+              defaultValue={form?.autoreply?.body}
+              {...described(id("ar-body"), errors.autoreplyBody, true)}
+              className={inputClasses}
+            />
           </FieldShell>
         </>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
         <label className="inline-flex items-center gap-2 text-sm text-ink-800">
-          <input type="checkbox" name="enabled" defaultChecked={form ? form.enabled : true} disabled={form?.builtIn} className="size-4 rounded border-ink-300 accent-brand-600" />
+          <input
+            type="checkbox"
+            name="enabled"
+            defaultChecked={form ? form.enabled : true}
+            disabled={form?.builtIn}
+            className="size-4 rounded border-ink-300 accent-brand-600"
+          />
           {form?.builtIn ? "Accepting messages (its page posts here)" : "Accepting messages"}
           {form?.builtIn && <input type="hidden" name="enabled" value="on" />}
         </label>
@@ -169,9 +237,15 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="text-ink-700">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Written</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">State</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Last answer</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Written
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  State
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Last answer
+                </th>
                 <th scope="col" className="py-2 font-semibold">
                   <span className="sr-only">Action</span>
                 </th>
@@ -184,7 +258,9 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
                     <LocalDate iso={d.at} withTime />
                   </td>
                   <td className="py-2 pr-3">
-                    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", DELIVERY_BADGE[d.status].className)}>{DELIVERY_BADGE[d.status].label}</span>{" "}
+                    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", DELIVERY_BADGE[d.status].className)}>
+                      {DELIVERY_BADGE[d.status].label}
+                    </span>{" "}
                     <span className="text-ink-600">{d.attempts === 1 ? "1 attempt" : `${d.attempts} attempts`}</span>
                   </td>
                   <td className="py-2 pr-3 text-ink-700">{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "–")}</td>
@@ -207,15 +283,25 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
   );
 }
 
-export function FormsView({ forms, deliveries, answer, origin }: { forms: FormDefinition[]; deliveries: Record<string, DeliveryView[]>; answer?: FormsActionResult; origin: string }) {
+export function FormsView({
+  forms,
+  deliveries,
+  answer,
+  origin,
+}: {
+  forms: FormDefinition[];
+  deliveries: Record<string, DeliveryView[]>;
+  answer?: FormsActionResult;
+  origin: string;
+}) {
   return (
     <>
       <AdminHeading
         title="Forms"
         intro={
           <>
-            Every form posts to <code className="rounded bg-ink-100 px-1 py-0.5 text-sm">{origin}/f/KEY</code> and speaks Formspree&rsquo;s protocol, so
-            sites built with <code className="rounded bg-ink-100 px-1 py-0.5 text-sm">@formspree/react</code> work unchanged.
+            Every form posts to <code className="rounded bg-ink-100 px-1 py-0.5 text-sm">{origin}/f/KEY</code> and speaks Formspree&rsquo;s protocol, so sites
+            built with <code className="rounded bg-ink-100 px-1 py-0.5 text-sm">@formspree/react</code> work unchanged.
           </>
         }
       />
@@ -227,7 +313,9 @@ export function FormsView({ forms, deliveries, answer, origin }: { forms: FormDe
                 {form.name}
                 <code className="rounded bg-ink-100 px-1.5 py-0.5 text-sm font-normal text-ink-700">/f/{form.key}</code>
                 {form.builtIn && <span className="text-sm font-normal text-ink-600">built in</span>}
-                {!form.enabled && <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700 ring-1 ring-inset ring-ink-300">Switched off</span>}
+                {!form.enabled && (
+                  <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700 ring-1 ring-inset ring-ink-300">Switched off</span>
+                )}
               </h2>
               <div className="mt-4">
                 <FormEditor form={form} mode="update" answer={answer} />

@@ -76,7 +76,12 @@ function MessageCard({ message, formName, answer }: { message: InboxMessage; for
   return (
     <li className={cn("rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6", handled && "bg-ink-50/80")}>
       {/* Focusable for the keyboard shortcuts (j / k move between messages). */}
-      <article aria-labelledby={`m-${message.id}`} tabIndex={-1} data-message={message.id} className="rounded-lg outline-none focus-visible:outline-2 focus-visible:outline-offset-8 focus-visible:outline-brand-500">
+      <article
+        aria-labelledby={`m-${message.id}`}
+        tabIndex={-1}
+        data-message={message.id}
+        className="rounded-lg outline-none focus-visible:outline-2 focus-visible:outline-offset-8 focus-visible:outline-brand-500"
+      >
         <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div className="flex min-w-0 items-start gap-3">
             <input
@@ -98,7 +103,9 @@ function MessageCard({ message, formName, answer }: { message: InboxMessage; for
               </p>
             </div>
           </div>
-          <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", badge.className)}>{badge.label}</span>
+          <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", badge.className)}>
+            {badge.label}
+          </span>
         </header>
         {message.extra.length > 0 && (
           <dl className="mt-3 grid max-w-[70ch] grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" aria-label="Other fields">
@@ -257,9 +264,16 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
           </ButtonLink>
         }
       />
-      <Form method="get" className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end" role="search" aria-label="Filter messages">
+      <Form
+        method="get"
+        className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
+        role="search"
+        aria-label="Filter messages"
+      >
         <div>
-          <label htmlFor="inbox-form" className="block text-sm font-medium text-ink-800">Form</label>
+          <label htmlFor="inbox-form" className="block text-sm font-medium text-ink-800">
+            Form
+          </label>
           <select id="inbox-form" name="form" defaultValue={query.form} className={cn(selectClasses, "mt-1.5")}>
             <option value="">Every form</option>
             {forms.map((f) => (
@@ -270,7 +284,9 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
           </select>
         </div>
         <div>
-          <label htmlFor="inbox-status" className="block text-sm font-medium text-ink-800">Status</label>
+          <label htmlFor="inbox-status" className="block text-sm font-medium text-ink-800">
+            Status
+          </label>
           <select id="inbox-status" name="status" defaultValue={query.status} className={cn(selectClasses, "mt-1.5")}>
             <option value="open">Open</option>
             <option value="handled">Handled</option>
@@ -279,8 +295,18 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
           </select>
         </div>
         <div>
-          <label htmlFor="inbox-q" className="block text-sm font-medium text-ink-800">Search</label>
-          <input id="inbox-q" type="search" name="q" defaultValue={query.q} maxLength={100} placeholder="Name, email or words in the message" className={cn(inputClasses, "mt-1.5")} />
+          <label htmlFor="inbox-q" className="block text-sm font-medium text-ink-800">
+            Search
+          </label>
+          <input
+            id="inbox-q"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={100}
+            placeholder="Name, email or words in the message"
+            className={cn(inputClasses, "mt-1.5")}
+          />
         </div>
         <Button type="submit" variant="primary" className="h-[42px]">
           Filter
@@ -299,7 +325,9 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
           method="post"
           // The selection is sent; the next view starts with none (the boxes are plain, unmanaged inputs).
           onSubmit={() => setTimeout(() => document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"]`).forEach((box) => (box.checked = false)))}
-          className="mt-6 flex flex-wrap items-center gap-2 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-ink-200" aria-label="Selected messages">
+          className="mt-6 flex flex-wrap items-center gap-2 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-ink-200"
+          aria-label="Selected messages"
+        >
           <span className="mr-2 text-sm font-medium text-ink-700">Select messages with their boxes (or x), then:</span>
           {query.status === "spam" ? (
             <Button type="submit" name="intent" value="bulk-not-spam" variant="secondary" size="sm">
@@ -339,7 +367,11 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
 
       {messages.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">
-          {query.status === "spam" ? "No spam. Messages the honeypot or a limit catches wait here." : query.q || query.form || query.status !== "open" ? "No messages match this filter." : "No open messages. Everything has been handled."}
+          {query.status === "spam"
+            ? "No spam. Messages the honeypot or a limit catches wait here."
+            : query.q || query.form || query.status !== "open"
+              ? "No messages match this filter."
+              : "No open messages. Everything has been handled."}
         </p>
       ) : (
         <ol className={cn("mt-6 space-y-4", navigation.state === "loading" && "opacity-70")} aria-label="Messages">
@@ -349,7 +381,13 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
         </ol>
       )}
       <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-between gap-3">
-        {data.paged ? <Link to={`/admin/messages${data.exportSearch}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">← Newest messages</Link> : <span />}
+        {data.paged ? (
+          <Link to={`/admin/messages${data.exportSearch}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            ← Newest messages
+          </Link>
+        ) : (
+          <span />
+        )}
         {data.nextPage && (
           <Link to={`/admin/messages${data.nextPage}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
             Older messages →

@@ -162,7 +162,12 @@ export async function changeMessageStatus(db: Db, actor: Actor, intent: string |
  * An operator's reply (issue 21): mailed to the sender through the outbox,
  * kept with the message, the message marked handled, audited.
  */
-export async function replyToMessage(deps: { db: Db; outbox: MailOutbox }, actor: Actor, id: string | undefined, body: string | undefined): Promise<InboxActionResult & { field?: string }> {
+export async function replyToMessage(
+  deps: { db: Db; outbox: MailOutbox },
+  actor: Actor,
+  id: string | undefined,
+  body: string | undefined,
+): Promise<InboxActionResult & { field?: string }> {
   if (!id || id.length > 64) return { ok: false, status: 400, message: "That did not work: unknown action." };
   const message = await findMessage(deps.db, id);
   if (!message) return { ok: false, status: 404, message: "That message no longer exists." };
@@ -170,7 +175,8 @@ export async function replyToMessage(deps: { db: Db; outbox: MailOutbox }, actor
   if (!message.email || !isEmail(message.email.trim())) return { ok: false, status: 400, message: "This message has no address to answer." };
   const text = (body ?? "").replace(/\r\n?/g, "\n").trim();
   if (!text) return { ok: false, status: 400, field: "body", message: "Reply: write something first" };
-  if (text.length > REPLY_MAX) return { ok: false, status: 400, field: "body", message: `Reply: must be at most ${REPLY_MAX.toLocaleString("en-US")} characters` };
+  if (text.length > REPLY_MAX)
+    return { ok: false, status: 400, field: "body", message: `Reply: must be at most ${REPLY_MAX.toLocaleString("en-US")} characters` };
   const reply = await sendReply(deps, message, actor, text);
   await recordAudit(deps.db, actor, "message.replied", `message ${id}`, `reply ${reply.id} to ${message.email}`);
   return { ok: true, message: `Reply sent to ${message.email}.` };
@@ -209,7 +215,8 @@ const BULK_STATUS = {
  * nothing and records nothing.
  */
 export async function bulkChange(db: Db, actor: Actor, intent: string | undefined, ids: string[], now = new Date()): Promise<InboxActionResult> {
-  if (intent !== "bulk-handled" && intent !== "bulk-reopen" && intent !== "bulk-delete" && intent !== "bulk-not-spam") return { ok: false, status: 400, message: "That did not work: unknown action." };
+  if (intent !== "bulk-handled" && intent !== "bulk-reopen" && intent !== "bulk-delete" && intent !== "bulk-not-spam")
+    return { ok: false, status: 400, message: "That did not work: unknown action." };
   if (ids.length === 0) return { ok: false, status: 400, message: "Select one or more messages first." };
   const unique = [...new Set(ids)];
   const changed = await db.transaction().execute(async (trx) => {
@@ -217,7 +224,13 @@ export async function bulkChange(db: Db, actor: Actor, intent: string | undefine
     const known = unique.filter((id) => messages.has(id));
     if (intent === "bulk-delete") {
       const deleted = await deleteMessages(trx, known);
-      await recordAudits(trx, actor, "message.deleted", deleted.map((id) => ({ target: `message ${id}`, detail: messages.get(id)?.kind ?? "" })), now);
+      await recordAudits(
+        trx,
+        actor,
+        "message.deleted",
+        deleted.map((id) => ({ target: `message ${id}`, detail: messages.get(id)?.kind ?? "" })),
+        now,
+      );
       return deleted.length;
     }
     const { change, from } = BULK_STATUS[intent];
@@ -226,7 +239,13 @@ export async function bulkChange(db: Db, actor: Actor, intent: string | undefine
       const message = messages.get(id);
       return message ? `${message.kind} from ${message.email}` : "";
     };
-    await recordAudits(trx, actor, change.audit, moved.map((id) => ({ target: `message ${id}`, detail: detail(id) })), now);
+    await recordAudits(
+      trx,
+      actor,
+      change.audit,
+      moved.map((id) => ({ target: `message ${id}`, detail: detail(id) })),
+      now,
+    );
     return moved.length;
   });
   const n = (count: number) => (count === 1 ? "1 message" : `${count} messages`);

@@ -37,7 +37,11 @@ export function instanceFigures(sessionCache: InstanceFigures["sessionCache"]): 
 }
 
 function metric(name: string, type: "gauge" | "counter", help: string, samples: [labels: string, value: number][]): string {
-  return [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples.map(([labels, value]) => `${name}${labels} ${Number.isFinite(value) ? value : 0}`)].join("\n");
+  return [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} ${type}`,
+    ...samples.map(([labels, value]) => `${name}${labels} ${Number.isFinite(value) ? value : 0}`),
+  ].join("\n");
 }
 
 /** The figures in Prometheus' text exposition format (version 0.0.4), in base units (bytes, seconds). */

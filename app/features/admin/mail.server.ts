@@ -39,7 +39,12 @@ export async function undeliveredMail(db: Db, now = new Date()): Promise<MailSum
   const rows = await db
     .selectFrom("mail_outbox")
     .select(["id", "kind", "to_address", "subject", "status", "attempts", "last_error", "next_attempt_at", "claimed_until", "created_at"])
-    .where((eb) => eb.or([eb("status", "=", "failed"), eb.and([eb("status", "=", "pending"), eb.or([eb("attempts", ">", 0), eb("created_at", "<", new Date(now.getTime() - 60_000).toISOString())])])]))
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "failed"),
+        eb.and([eb("status", "=", "pending"), eb.or([eb("attempts", ">", 0), eb("created_at", "<", new Date(now.getTime() - 60_000).toISOString())])]),
+      ]),
+    )
     .orderBy("status")
     .orderBy("created_at")
     .limit(LIST_LIMIT)
@@ -76,7 +81,8 @@ export async function retryMail(deps: { db: Db; outbox: MailOutbox }, operator: 
   if (intent !== "retry") return { ok: false, status: 400, message: "Unknown action." };
   if (!/^[0-9a-f-]{36}$/.test(id)) return { ok: false, status: 404, message: "That mail is not waiting any more." };
   const row = await deps.db.selectFrom("mail_outbox").select(["kind", "to_address"]).where("id", "=", id).executeTakeFirst();
-  if (!row || !(await deps.outbox.retryNow(id))) return { ok: false, status: 404, message: "That mail is not waiting any more (sent, or being sent right now)." };
+  if (!row || !(await deps.outbox.retryNow(id)))
+    return { ok: false, status: 404, message: "That mail is not waiting any more (sent, or being sent right now)." };
   await recordAudit(deps.db, operator, "mail.retried", row.to_address, `${row.kind} ${id}`);
   return { ok: true, message: `Retrying the ${row.kind} mail to ${row.to_address} now.` };
 }

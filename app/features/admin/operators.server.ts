@@ -20,9 +20,7 @@ export async function isOperator(db: Db, operatorEmails: ReadonlySet<string>, vi
   return row?.role === "operator";
 }
 
-export type RoleChange =
-  | { ok: true; email: string; changed: boolean }
-  | { ok: false; reason: "no-account" | "unverified" };
+export type RoleChange = { ok: true; email: string; changed: boolean } | { ok: false; reason: "no-account" | "unverified" };
 
 /**
  * `grant`: the account becomes an operator. Only a verified address can be

@@ -26,7 +26,17 @@ describe.each(testDatabases())("the waitlist's counts on $name", (target) => {
       const id = `w-${n}`;
       await db
         .insertInto("waitlist_entry")
-        .values({ id, email: `person${n}@example.com`, interest, status: confirmedAt ? "confirmed" : "pending", confirm_token_hash: null, confirm_sent_at: null, source: "/pricing", created_at: "2026-10-01T00:00:00.000Z", confirmed_at: confirmedAt })
+        .values({
+          id,
+          email: `person${n}@example.com`,
+          interest,
+          status: confirmedAt ? "confirmed" : "pending",
+          confirm_token_hash: null,
+          confirm_sent_at: null,
+          source: "/pricing",
+          created_at: "2026-10-01T00:00:00.000Z",
+          confirmed_at: confirmedAt,
+        })
         .execute();
       return id;
     };

@@ -6,7 +6,15 @@
 import type { Kysely } from "kysely";
 import { csvField } from "~/features/forms/index.server";
 import { interestLabel } from "~/features/waitlist";
-import { confirmationsPerDay, countEntries, findById, listEntries, removeEntry, type WaitlistEntry, type WaitlistFilter } from "~/features/waitlist/index.server";
+import {
+  confirmationsPerDay,
+  countEntries,
+  findById,
+  listEntries,
+  removeEntry,
+  type WaitlistEntry,
+  type WaitlistFilter,
+} from "~/features/waitlist/index.server";
 import type { Database } from "~/infra/db/schema";
 import { type Actor, recordAudit } from "./audit.server";
 
@@ -77,6 +85,12 @@ function csvRow(e: WaitlistEntry): string {
 
 export async function waitlistCsv(db: Db, actor: Actor, query: WaitlistQuery): Promise<string> {
   const entries = await listEntries(db, toFilter(query), EXPORT_MAX);
-  await recordAudit(db, actor, "waitlist.exported", "waitlist", `${entries.length} addresses; status ${query.status}, interest ${query.interest}${query.q ? `, search "${query.q}"` : ""}`);
+  await recordAudit(
+    db,
+    actor,
+    "waitlist.exported",
+    "waitlist",
+    `${entries.length} addresses; status ${query.status}, interest ${query.interest}${query.q ? `, search "${query.q}"` : ""}`,
+  );
   return `${[CSV_COLUMNS.map(csvField).join(","), ...entries.map(csvRow)].join("\r\n")}\r\n`;
 }

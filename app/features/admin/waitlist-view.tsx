@@ -46,11 +46,15 @@ export function WaitlistView({ data, query, answer }: { data: Data; query: Waitl
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="waitlist-days" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6">
-          <h2 id="waitlist-days" className="font-semibold text-ink-950">Confirmed per day, last 30 days</h2>
+          <h2 id="waitlist-days" className="font-semibold text-ink-950">
+            Confirmed per day, last 30 days
+          </h2>
           <DayChart days={perDay} label="Confirmed" />
         </section>
         <section aria-labelledby="waitlist-plans" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-6">
-          <h2 id="waitlist-plans" className="font-semibold text-ink-950">Confirmed per plan or product</h2>
+          <h2 id="waitlist-plans" className="font-semibold text-ink-950">
+            Confirmed per plan or product
+          </h2>
           {counts.byInterest.length === 0 ? (
             <p className="mt-4 text-sm text-ink-600">Nobody has confirmed yet.</p>
           ) : (
@@ -79,14 +83,33 @@ export function WaitlistView({ data, query, answer }: { data: Data; query: Waitl
       </div>
 
       <section aria-labelledby="waitlist-find" className="mt-8">
-        <h2 id="waitlist-find" className="font-semibold text-ink-950">Addresses</h2>
-        <Form method="get" role="search" aria-label="Waitlist" className="mt-3 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto] sm:items-end">
+        <h2 id="waitlist-find" className="font-semibold text-ink-950">
+          Addresses
+        </h2>
+        <Form
+          method="get"
+          role="search"
+          aria-label="Waitlist"
+          className="mt-3 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-200 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto] sm:items-end"
+        >
           <div>
-            <label htmlFor="waitlist-q" className="block text-sm font-medium text-ink-800">Search</label>
-            <input id="waitlist-q" type="search" name="q" defaultValue={query.q} maxLength={254} placeholder="Email address contains…" className={cn(inputClasses, "mt-1.5")} />
+            <label htmlFor="waitlist-q" className="block text-sm font-medium text-ink-800">
+              Search
+            </label>
+            <input
+              id="waitlist-q"
+              type="search"
+              name="q"
+              defaultValue={query.q}
+              maxLength={254}
+              placeholder="Email address contains…"
+              className={cn(inputClasses, "mt-1.5")}
+            />
           </div>
           <div>
-            <label htmlFor="waitlist-status" className="block text-sm font-medium text-ink-800">Status</label>
+            <label htmlFor="waitlist-status" className="block text-sm font-medium text-ink-800">
+              Status
+            </label>
             <select id="waitlist-status" name="status" defaultValue={query.status} className={cn(selectClasses, "mt-1.5")}>
               <option value="all">All</option>
               <option value="confirmed">Confirmed</option>
@@ -94,7 +117,9 @@ export function WaitlistView({ data, query, answer }: { data: Data; query: Waitl
             </select>
           </div>
           <div>
-            <label htmlFor="waitlist-interest" className="block text-sm font-medium text-ink-800">Interest</label>
+            <label htmlFor="waitlist-interest" className="block text-sm font-medium text-ink-800">
+              Interest
+            </label>
             <select id="waitlist-interest" name="interest" defaultValue={query.interest} className={cn(selectClasses, "mt-1.5")}>
               <option value="any">Any</option>
               <option value="none">Anything (no choice)</option>

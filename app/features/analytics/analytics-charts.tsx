@@ -146,16 +146,26 @@ function Chart({ label, options, data }: { label: string; options: ChartOptions;
 type ChartOptions = Omit<uPlot.Options, "width" | "height">;
 
 function PageViewsChart({ days, pageViews, colours: COLOUR }: { days: string[]; pageViews: number[]; colours: Colours }) {
-  const options = useMemo<ChartOptions>(() => ({
-    title: "Page views per day",
-    series: [
-      {},
-      { label: "Page views", stroke: COLOUR.brand, fill: COLOUR.brandFill, paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false }, value: (_u, v) => (v == null ? "—" : formatCount(v)) },
-    ],
-    // Whole page views only: a small week's axis would otherwise read "0, 1, 1" (0.5 rounded).
-    axes: axes(COLOUR, (v) => (Number.isInteger(v) ? formatCount(v) : "")),
-    scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-  }), [COLOUR]);
+  const options = useMemo<ChartOptions>(
+    () => ({
+      title: "Page views per day",
+      series: [
+        {},
+        {
+          label: "Page views",
+          stroke: COLOUR.brand,
+          fill: COLOUR.brandFill,
+          paths: uPlot.paths.bars?.({ size: [0.7, 48] }),
+          points: { show: false },
+          value: (_u, v) => (v == null ? "—" : formatCount(v)),
+        },
+      ],
+      // Whole page views only: a small week's axis would otherwise read "0, 1, 1" (0.5 rounded).
+      axes: axes(COLOUR, (v) => (Number.isInteger(v) ? formatCount(v) : "")),
+      scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    }),
+    [COLOUR],
+  );
   const data = useMemo<uPlot.AlignedData>(() => [xs(days), pageViews], [days, pageViews]);
   const total = pageViews.reduce((a, b) => a + b, 0);
   return <Chart label={`Page views per day, ${formatCount(total)} in all: the numbers are in the table below.`} options={options} data={data} />;
@@ -166,15 +176,15 @@ function VitalChart({ vital, days, values, colours: COLOUR }: { vital: Vital; da
   const options = useMemo<ChartOptions>(() => {
     const format = (v: number) => formatVital(vital, v);
     return {
-    title: `${vital} p75 per day (${VITAL_NAME[vital]})`,
-    series: [
-      {},
-      { label: `${vital} p75`, stroke: COLOUR.brand, width: 2, spanGaps: false, value: (_u, v) => (v == null ? "—" : format(v)) },
-      { label: "Good up to", stroke: COLOUR.good, dash: [6, 4], width: 1, points: { show: false }, value: () => format(good) },
-      { label: "Poor above", stroke: COLOUR.poor, dash: [2, 4], width: 1, points: { show: false }, value: () => format(poor) },
-    ],
-    axes: axes(COLOUR, format),
-    scales: { y: { range: (_u, _min, max) => [0, Math.max(poor * 1.2, max ?? 0)] } },
+      title: `${vital} p75 per day (${VITAL_NAME[vital]})`,
+      series: [
+        {},
+        { label: `${vital} p75`, stroke: COLOUR.brand, width: 2, spanGaps: false, value: (_u, v) => (v == null ? "—" : format(v)) },
+        { label: "Good up to", stroke: COLOUR.good, dash: [6, 4], width: 1, points: { show: false }, value: () => format(good) },
+        { label: "Poor above", stroke: COLOUR.poor, dash: [2, 4], width: 1, points: { show: false }, value: () => format(poor) },
+      ],
+      axes: axes(COLOUR, format),
+      scales: { y: { range: (_u, _min, max) => [0, Math.max(poor * 1.2, max ?? 0)] } },
     };
   }, [vital, good, poor, COLOUR]);
   const data = useMemo<uPlot.AlignedData>(() => [xs(days), values, days.map(() => good), days.map(() => poor)], [days, values, good, poor]);

@@ -122,8 +122,8 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
 
       {empty ? (
         <p className="rounded-2xl bg-ink-50 p-6 text-ink-700 ring-1 ring-ink-200">
-          Nothing recorded in the last {days} days yet. Page views and Core Web Vitals arrive from visitors&apos; browsers a few
-          seconds after each page is viewed (not from visitors with Global Privacy Control or Do Not Track on, nor from bots).
+          Nothing recorded in the last {days} days yet. Page views and Core Web Vitals arrive from visitors&apos; browsers a few seconds after each page is
+          viewed (not from visitors with Global Privacy Control or Do Not Track on, nor from bots).
         </p>
       ) : (
         <>
@@ -228,8 +228,8 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
               Sources and goals
             </h2>
             <p className="text-sm text-ink-600">
-              Where visits came from (the UTM source of the landing address, else the referring site, else direct) and what they went on to do,
-              counted on the server. A visitor is counted once a day, by a hash kept for the day and never stored.
+              Where visits came from (the UTM source of the landing address, else the referring site, else direct) and what they went on to do, counted on the
+              server. A visitor is counted once a day, by a hash kept for the day and never stored.
             </p>
             <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Goals">
               {GOALS.map((goal) => (
@@ -244,7 +244,12 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             {summary.sources.length === 0 ? (
               <p className="text-ink-700">No visit with a known source in this period yet.</p>
             ) : (
-              <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Sources, scrollable table">
+              <div
+                className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
+                tabIndex={0}
+                role="region"
+                aria-label="Sources, scrollable table"
+              >
                 <table className="w-full min-w-[44rem] text-sm" data-testid="sources-table">
                   <thead className="bg-ink-50 text-ink-700">
                     <tr>
@@ -297,7 +302,12 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             <h2 id="analytics-page-views" className="text-xl font-bold">
               Page views per route
             </h2>
-            <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Page views per route, scrollable table">
+            <div
+              className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
+              tabIndex={0}
+              role="region"
+              aria-label="Page views per route, scrollable table"
+            >
               <table className="w-full text-sm" data-testid="page-views-table">
                 <thead className="bg-ink-50 text-ink-700">
                   <tr>
@@ -332,13 +342,18 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
               Core Web Vitals per route (p75)
             </h2>
             <p className="text-sm text-ink-600">
-              The 75th percentile of what visitors&apos; browsers measured on pages they landed on, rated against Google&apos;s
-              thresholds. Each cell also shows the median (p50), the p95 and how many values were reported.
+              The 75th percentile of what visitors&apos; browsers measured on pages they landed on, rated against Google&apos;s thresholds. Each cell also shows
+              the median (p50), the p95 and how many values were reported.
             </p>
             {vitals.length === 0 ? (
               <p className="text-ink-700">No Core Web Vitals reported in this period yet.</p>
             ) : (
-              <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Core Web Vitals per route, scrollable table">
+              <div
+                className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
+                tabIndex={0}
+                role="region"
+                aria-label="Core Web Vitals per route, scrollable table"
+              >
                 <table className="w-full min-w-[48rem] text-sm" data-testid="vitals-table">
                   <thead className="bg-ink-50 text-ink-700">
                     <tr>

@@ -53,7 +53,9 @@ describe.each(testDatabases())("attribution on $name", (target) => {
     await attribution.pageView(ravi, undefined, now);
     await attribution.record("signed-up", asha, new Date(now.getTime() + 120_000));
     await attribution.record("form-sent", { ip: "192.0.2.1", userAgent: "never seen" }, now);
-    expect((await sources()).map(({ source, medium, visitors, pageviews }) => ({ source, medium, visitors: Number(visitors), pageviews: Number(pageviews) }))).toEqual([
+    expect(
+      (await sources()).map(({ source, medium, visitors, pageviews }) => ({ source, medium, visitors: Number(visitors), pageviews: Number(pageviews) })),
+    ).toEqual([
       { source: "direct", medium: "", visitors: 1, pageviews: 1 },
       { source: "newsletter", medium: "email", visitors: 1, pageviews: 2 },
     ]);
@@ -74,7 +76,12 @@ describe.each(testDatabases())("attribution on $name", (target) => {
       .execute();
     await attribution.pageView(asha, { utm_source: "one-more" }, now);
     await attribution.pageView(ravi, { utm_source: "s7" }, now);
-    const rows = await db.selectFrom("analytics_source_daily").select(["source", "visitors"]).where("source", "in", ["(other)", "one-more", "s7"]).orderBy("source").execute();
+    const rows = await db
+      .selectFrom("analytics_source_daily")
+      .select(["source", "visitors"])
+      .where("source", "in", ["(other)", "one-more", "s7"])
+      .orderBy("source")
+      .execute();
     expect(rows.map((r) => [r.source, Number(r.visitors)])).toEqual([
       ["(other)", 1],
       ["s7", 2],

@@ -116,7 +116,9 @@ export class Attribution implements GoalRecorder {
       await this.db
         .insertInto("analytics_goal_daily")
         .values({ day, goal, ...counted, count: 1 })
-        .onConflict((oc) => oc.columns(["day", "goal", "source", "medium", "campaign"]).doUpdateSet({ count: sql<number>`${sql.ref("analytics_goal_daily.count")} + 1` }))
+        .onConflict((oc) =>
+          oc.columns(["day", "goal", "source", "medium", "campaign"]).doUpdateSet({ count: sql<number>`${sql.ref("analytics_goal_daily.count")} + 1` }),
+        )
         .execute();
     } catch (error) {
       this.log.warn({ err: error, goal }, "analytics goal not counted");
@@ -135,7 +137,11 @@ export class Attribution implements GoalRecorder {
       .where("campaign", "=", key.campaign)
       .executeTakeFirst();
     if (known) return key;
-    const row = await this.db.selectFrom("analytics_source_daily").select((eb) => eb.fn.countAll<number | string>().as("n")).where("day", "=", day).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("analytics_source_daily")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("day", "=", day)
+      .executeTakeFirst();
     if (Number(row?.n ?? 0) >= SOURCES_PER_DAY) return OTHER;
     const budget = await this.limiter
       .consume([{ key: `analytics-new-source:${day}:${limiterKey(visitor.ip)}`, limit: { max: NEW_SOURCES_PER_CLIENT, windowMs: 86_400_000 } }])

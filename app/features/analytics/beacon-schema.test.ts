@@ -46,7 +46,9 @@ describe("beaconSchema", () => {
     expect(beaconSchema.safeParse(withEvent({ route: "/", metric: "CLS", value: 100 })).success).toBe(true);
     expect(beaconSchema.safeParse(withEvent({ route: "/", metric: "LCP" })).success).toBe(false);
     // JSON's 1e999 parses to Infinity.
-    expect(beaconSchema.safeParse(JSON.parse('{"device":"desktop","connection":"4g","events":[{"route":"/","metric":"TTFB","value":1e999}]}')).success).toBe(false);
+    expect(beaconSchema.safeParse(JSON.parse('{"device":"desktop","connection":"4g","events":[{"route":"/","metric":"TTFB","value":1e999}]}')).success).toBe(
+      false,
+    );
   });
 
   it("has no room for anything else: extra keys, a value on a page view, empty or oversized batches", () => {
@@ -66,8 +68,24 @@ describe("beaconSchema", () => {
     expect(beaconSchema.safeParse({ ...valid, events: all }).success).toBe(true);
     expect(beaconSchema.safeParse({ ...valid, events: [...all, { route: "/about", metric: "pageview" }] }).success).toBe(false);
     // One beacon is at most one page view (and one of each vital): it cannot be inflated.
-    expect(beaconSchema.safeParse({ ...valid, events: [{ route: "/", metric: "pageview" }, { route: "/about", metric: "pageview" }] }).success).toBe(false);
-    expect(beaconSchema.safeParse({ ...valid, events: [{ route: "/", metric: "LCP", value: 1 }, { route: "/", metric: "LCP", value: 2 }] }).success).toBe(false);
+    expect(
+      beaconSchema.safeParse({
+        ...valid,
+        events: [
+          { route: "/", metric: "pageview" },
+          { route: "/about", metric: "pageview" },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      beaconSchema.safeParse({
+        ...valid,
+        events: [
+          { route: "/", metric: "LCP", value: 1 },
+          { route: "/", metric: "LCP", value: 2 },
+        ],
+      }).success,
+    ).toBe(false);
     expect(beaconSchema.safeParse([valid]).success).toBe(false);
   });
 });

@@ -42,7 +42,11 @@ export function routePattern(pathname: string, params: Readonly<Record<string, s
     const rest = base.slice(0, base.length - splat.length);
     return routePattern(rest.replace(/\/?$/, "/"), { ...params, "*": undefined }).replace(/\/?$/, "/*");
   }
-  const names = new Map(Object.entries(params).filter(([name, value]) => name !== "*" && value).map(([name, value]) => [value!, name]));
+  const names = new Map(
+    Object.entries(params)
+      .filter(([name, value]) => name !== "*" && value)
+      .map(([name, value]) => [value!, name]),
+  );
   const pattern = pathname
     .split("/")
     .map((segment) => {

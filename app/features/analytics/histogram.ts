@@ -19,14 +19,14 @@ export const BUCKET_COUNT = 40;
 
 /** Upper bounds in milliseconds for LCP, INP, FCP and TTFB (39; the 40th bucket is open-ended). */
 const MS_BOUNDS = [
-  10, 25, 50, 75, 100, 150, 200, 250, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1400, 1600, 1800, 2000, 2250, 2500,
-  2750, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 10_000, 12_000, 15_000, 20_000, 30_000, 60_000, 120_000,
+  10, 25, 50, 75, 100, 150, 200, 250, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1400, 1600, 1800, 2000, 2250, 2500, 2750, 3000, 3500, 4000, 4500, 5000,
+  6000, 7000, 8000, 10_000, 12_000, 15_000, 20_000, 30_000, 60_000, 120_000,
 ] as const;
 
 /** Upper bounds of the (unitless) layout-shift score. */
 const CLS_BOUNDS = [
-  0.001, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.125, 0.15, 0.175, 0.2, 0.225, 0.25,
-  0.275, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 10,
+  0.001, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.11, 0.125, 0.15, 0.175, 0.2, 0.225, 0.25, 0.275, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6,
+  0.7, 0.8, 0.9, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 10,
 ] as const;
 
 export function boundsOf(vital: Vital): readonly number[] {
@@ -34,10 +34,7 @@ export function boundsOf(vital: Vital): readonly number[] {
 }
 
 /** The column names b00 … b39, in bucket order. */
-export const BUCKET_COLUMNS: readonly AnalyticsBucket[] = Array.from(
-  { length: BUCKET_COUNT },
-  (_, i) => `b${String(i).padStart(2, "0")}` as AnalyticsBucket,
-);
+export const BUCKET_COLUMNS: readonly AnalyticsBucket[] = Array.from({ length: BUCKET_COUNT }, (_, i) => `b${String(i).padStart(2, "0")}` as AnalyticsBucket);
 
 /** Which bucket a (finite, non-negative) value falls in. */
 export function bucketIndex(vital: Vital, value: number): number {

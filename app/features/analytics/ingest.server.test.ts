@@ -51,7 +51,13 @@ describe.each(testDatabases())("POST /api/vitals on $name", (target) => {
   });
 
   const ingest = (request: Request, options: { ip?: string; at?: Date; db?: DatabaseHandle } = {}) =>
-    handleVitalsBeacon(request, { db: (options.db ?? s.database).db, limiter: s.limiter, ip: options.ip ?? freshIp(), secret: "test-secret-of-32-characters-or-more", now: () => options.at ?? now });
+    handleVitalsBeacon(request, {
+      db: (options.db ?? s.database).db,
+      limiter: s.limiter,
+      ip: options.ip ?? freshIp(),
+      secret: "test-secret-of-32-characters-or-more",
+      now: () => options.at ?? now,
+    });
 
   const rows = (route: string, metric: string, day = dayOf(now)) =>
     s.database.db.selectFrom("analytics_daily").selectAll().where("route", "=", route).where("metric", "=", metric).where("day", "=", day).execute();
@@ -59,7 +65,14 @@ describe.each(testDatabases())("POST /api/vitals on $name", (target) => {
   const total = async (route: string, metric: string, day = dayOf(now)) => (await rows(route, metric, day)).reduce((sum, r) => sum + Number(r.count), 0);
 
   it("counts a page view and a vital sent as sendBeacon sends them (text/plain): 204", async () => {
-    const res = await ingest(post(beacon([{ route: "/pricing", metric: "pageview" }, { route: "/pricing", metric: "LCP", value: 2100 }])));
+    const res = await ingest(
+      post(
+        beacon([
+          { route: "/pricing", metric: "pageview" },
+          { route: "/pricing", metric: "LCP", value: 2100 },
+        ]),
+      ),
+    );
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
     const [view] = await rows("/pricing", "pageview");

@@ -93,7 +93,10 @@ const PAGE_VIEW_WINDOW = { max: 1, windowMs: 60_000 };
 
 /** A keyed hash of the client (its limiter key: an IPv6 client's /64): nothing in the key can be read back as an address. */
 function clientTag(deps: IngestDeps): string {
-  return createHmac("sha256", deps.secret).update(`tuesday:analytics-client:${limiterKey(deps.ip)}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", deps.secret)
+    .update(`tuesday:analytics-client:${limiterKey(deps.ip)}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** The beacon as it is counted: repeated page views left out, implausible vitals set aside (their routes returned). */

@@ -33,7 +33,11 @@ export function reportLandingView(route: string, path: string, { schedule, repor
     if (handed || sent) return;
     sent = true;
     const source = visitSource(location, document.referrer);
-    const beacon = { device: deviceClass(), connection: connectionType(), events: [source ? { route, metric: "pageview", source } : { route, metric: "pageview" }] };
+    const beacon = {
+      device: deviceClass(),
+      connection: connectionType(),
+      events: [source ? { route, metric: "pageview", source } : { route, metric: "pageview" }],
+    };
     try {
       navigator.sendBeacon(VITALS_ENDPOINT, JSON.stringify(beacon));
     } catch {

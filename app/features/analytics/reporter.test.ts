@@ -104,7 +104,11 @@ describe("reporter", () => {
     expect(sent).toEqual([]);
   });
 
-  const views = () => sent.flatMap((b) => b.events).filter((e) => e.metric === "pageview").map((e) => e.route);
+  const views = () =>
+    sent
+      .flatMap((b) => b.events)
+      .filter((e) => e.metric === "pageview")
+      .map((e) => e.route);
 
   it("the page script's landing view and the hydrated page's report of it are one page view", async () => {
     const { pageView, SEND_AFTER_MS } = await import("./reporter");

@@ -40,7 +40,12 @@ export interface AnalyticsSummary {
   /** Every goal's count in the window, whatever the source. */
   goals: Record<Goal, number>;
   /** One entry per day from `from` to `to`, for the charts. */
-  daily: { days: string[]; pageViews: number[]; p75: Record<Vital, (number | null)[]>; /** How many values each day's p75 is of. */ samples: Record<Vital, number[]> };
+  daily: {
+    days: string[];
+    pageViews: number[];
+    p75: Record<Vital, (number | null)[]>;
+    /** How many values each day's p75 is of. */ samples: Record<Vital, number[]>;
+  };
 }
 
 export interface SourceRow {

@@ -36,10 +36,7 @@ function n(value: unknown): number {
 
 /** The summed counters of a group of rows. */
 function sums() {
-  return [
-    sql<string>`sum(${sql.ref("count")})`.as("count"),
-    ...BUCKET_COLUMNS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column)),
-  ];
+  return [sql<string>`sum(${sql.ref("count")})`.as("count"), ...BUCKET_COLUMNS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column))];
 }
 
 function histogramOf(row: Record<string, unknown>): number[] {
@@ -84,7 +81,13 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
       .selectFrom("analytics_source_daily")
       .where("day", ">=", from)
       .where("day", "<=", to)
-      .select(["source", "medium", "campaign", sql<string>`sum(${sql.ref("visitors")})`.as("visitors"), sql<string>`sum(${sql.ref("pageviews")})`.as("pageviews")])
+      .select([
+        "source",
+        "medium",
+        "campaign",
+        sql<string>`sum(${sql.ref("visitors")})`.as("visitors"),
+        sql<string>`sum(${sql.ref("pageviews")})`.as("pageviews"),
+      ])
       .groupBy(["source", "medium", "campaign"])
       .execute(),
     db
@@ -146,9 +149,10 @@ export async function analyticsSummary(db: Db, { days, now }: SummaryOptions): P
   const p75 = Object.fromEntries(
     VITALS.map((vital) => [vital, dailyHistograms[vital].map((histogram) => percentile(vital, histogram, 0.75)?.value ?? null)]),
   ) as Record<Vital, (number | null)[]>;
-  const samples = Object.fromEntries(
-    VITALS.map((vital) => [vital, dailyHistograms[vital].map((histogram) => histogram.reduce((a, b) => a + b, 0))]),
-  ) as Record<Vital, number[]>;
+  const samples = Object.fromEntries(VITALS.map((vital) => [vital, dailyHistograms[vital].map((histogram) => histogram.reduce((a, b) => a + b, 0))])) as Record<
+    Vital,
+    number[]
+  >;
 
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
   return {

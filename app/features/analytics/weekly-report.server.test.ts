@@ -50,10 +50,16 @@ describe.each(testDatabases())("the weekly summary on $name", (target) => {
         const column = BUCKET_COLUMNS[bucketIndex(metric, value)]!;
         buckets[column] = (buckets[column] ?? 0) + 1;
       }
-      await db.insertInto("analytics_daily").values({ day, route: "/", metric, device: "mobile", connection: "4g", count: values.length, ...buckets }).execute();
+      await db
+        .insertInto("analytics_daily")
+        .values({ day, route: "/", metric, device: "mobile", connection: "4g", count: values.length, ...buckets })
+        .execute();
     };
     const source = async (day: string, source: string, medium: string, visitors: number) =>
-      db.insertInto("analytics_source_daily").values({ day, source, medium, campaign: "", visitors, pageviews: visitors * 2 }).execute();
+      db
+        .insertInto("analytics_source_daily")
+        .values({ day, source, medium, campaign: "", visitors, pageviews: visitors * 2 })
+        .execute();
     const goal = async (day: string, goal: string, source: string, medium: string, count: number) =>
       db.insertInto("analytics_goal_daily").values({ day, goal, source, medium, campaign: "", count }).execute();
 
@@ -102,8 +108,14 @@ describe.each(testDatabases())("the weekly summary on $name", (target) => {
   it("lists the questions Ask Tuesday could not answer this week by topic, and the redacted log where it is on", async () => {
     const { db } = await setup();
     const day = (d: string) => ({ topic: "other", metric: "none", source: "", count: 1, day: d });
-    await db.insertInto("help_daily").values([{ ...day("2026-11-20"), count: 3 }, { ...day("2026-11-21"), topic: "account", count: 2 }, day("2026-11-10")]).execute();
-    await db.insertInto("help_unanswered").values({ id: "q1", day: "2026-11-21", lang: "en", reason: "unknown", question: "what is your GST number" }).execute();
+    await db
+      .insertInto("help_daily")
+      .values([{ ...day("2026-11-20"), count: 3 }, { ...day("2026-11-21"), topic: "account", count: 2 }, day("2026-11-10")])
+      .execute();
+    await db
+      .insertInto("help_unanswered")
+      .values({ id: "q1", day: "2026-11-21", lang: "en", reason: "unknown", question: "what is your GST number" })
+      .execute();
     const f = await weeklyFigures(db, NOW);
     expect(f.unanswered).toEqual(["other: 3", "account: 2", '2026-11-21: "what is your GST number"']);
   });
@@ -116,7 +128,22 @@ describe.each(testDatabases())("the weekly summary on $name", (target) => {
       ["member-1", "member@example.test", "member"],
     ] as const) {
       await db.insertInto("user").values({ id, name: id, email, emailVerified: 1, image: null, twoFactorEnabled: 0, createdAt: now, updatedAt: now }).execute();
-      await db.insertInto("profile").values({ user_id: id, gender: "", dob: "", about: "", login_count: 0, last_login: null, verification_attempts: 0, verification_sent_at: null, created_at: now, updated_at: now, role }).execute();
+      await db
+        .insertInto("profile")
+        .values({
+          user_id: id,
+          gender: "",
+          dob: "",
+          about: "",
+          login_count: 0,
+          last_login: null,
+          verification_attempts: 0,
+          verification_sent_at: null,
+          created_at: now,
+          updated_at: now,
+          role,
+        })
+        .execute();
     }
     const deps = { db, outbox, log: silent, operatorEmails: new Set<string>(), appUrl: env.appUrl };
     expect((await queueWeeklyReport(deps, NOW)).queued).toBe(1);
@@ -131,7 +158,10 @@ describe.each(testDatabases())("the weekly summary on $name", (target) => {
   it("is queued by the scheduler on Monday from 03:30 UTC, for the week that ended the day before, and not before", async () => {
     const { env, db, outbox } = await setup();
     const now = new Date().toISOString();
-    await db.insertInto("user").values({ id: "op-2", name: "op", email: "op2@example.test", emailVerified: 1, image: null, twoFactorEnabled: 0, createdAt: now, updatedAt: now }).execute();
+    await db
+      .insertInto("user")
+      .values({ id: "op-2", name: "op", email: "op2@example.test", emailVerified: 1, image: null, twoFactorEnabled: 0, createdAt: now, updatedAt: now })
+      .execute();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     let clock = new Date("2026-11-23T03:00:00Z");
     const stop = scheduleWeeklyReport({ db, outbox, log: silent, operatorEmails: new Set(["op2@example.test"]), appUrl: env.appUrl }, () => clock);

@@ -38,7 +38,8 @@ export async function operatorAddresses(db: Db, operatorEmails: ReadonlySet<stri
   return [...new Set(rows.map((r) => r.email.toLowerCase()))];
 }
 
-const change = (now: number, before: number) => (before === 0 ? (now === 0 ? "" : " (new)") : ` (${now >= before ? "+" : "−"}${Math.round((Math.abs(now - before) / before) * 100)} %)`);
+const change = (now: number, before: number) =>
+  before === 0 ? (now === 0 ? "" : " (new)") : ` (${now >= before ? "+" : "−"}${Math.round((Math.abs(now - before) / before) * 100)} %)`;
 const count = (n: number) => n.toLocaleString("en-IN");
 
 /** The figures of the week ending with `now`'s UTC day, beside the week before. */
@@ -54,7 +55,9 @@ export async function weeklyFigures(db: Db, now: Date): Promise<WeeklyFigures> {
     pageViews: `${count(week.totalPageViews)}${change(week.totalPageViews, previous.totalPageViews)}`,
     pageViewsCount: week.totalPageViews,
     topPages: week.pageViews.slice(0, 5).map((p) => `${p.route}: ${count(p.count)}`),
-    topSources: week.sources.slice(0, 5).map((s) => `${s.source}${s.medium ? ` (${s.medium})` : ""}: ${count(s.visitors)} visitors, ${count(s.goals["signed-up"])} sign-ups`),
+    topSources: week.sources
+      .slice(0, 5)
+      .map((s) => `${s.source}${s.medium ? ` (${s.medium})` : ""}: ${count(s.visitors)} visitors, ${count(s.goals["signed-up"])} sign-ups`),
     goals: GOALS.map((g) => `${GOAL_LABELS[g]}: ${count(week.goals[g])}${change(week.goals[g], previous.goals[g])}`),
     unanswered,
     vitals: VITALS.map((v) => {
@@ -112,7 +115,9 @@ export function scheduleWeeklyReport(deps: WeeklyReportDeps, now: () => Date = (
     const t = now();
     if (t.getUTCDay() !== 1 || t.getUTCHours() * 60 + t.getUTCMinutes() < 3 * 60 + 30) return;
     // The week that ended yesterday (Monday to Sunday).
-    queueWeeklyReport(deps, new Date(t.getTime() - 86_400_000)).catch((error: unknown) => deps.log.warn({ err: error }, "weekly summary not queued; tried again in an hour"));
+    queueWeeklyReport(deps, new Date(t.getTime() - 86_400_000)).catch((error: unknown) =>
+      deps.log.warn({ err: error }, "weekly summary not queued; tried again in an hour"),
+    );
   };
   const timer = setInterval(tick, 60 * 60_000);
   timer.unref();

@@ -50,7 +50,13 @@ export function accountNotices({ outbox, log, appUrl }: AccountNoticesDeps) {
                 kind: "password-changed",
                 to: returned.user.email,
                 userId: returned.user.id ?? null,
-                ...passwordChangedMail(returned.user.name ?? "", new Date(), pageLink(appUrl, "/auth?mode=reset", language), deviceIn(ctx.headers, language), language),
+                ...passwordChangedMail(
+                  returned.user.name ?? "",
+                  new Date(),
+                  pageLink(appUrl, "/auth?mode=reset", language),
+                  deviceIn(ctx.headers, language),
+                  language,
+                ),
               })
               .catch((error: unknown) => log?.error({ err: error }, "password-changed notice not queued"));
           }),

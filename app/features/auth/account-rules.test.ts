@@ -28,7 +28,13 @@ async function signIn(email: string, password: string, ip: string, cookie = "") 
   const headers = withClientIp(new Headers(cookie ? { cookie } : {}), ip);
   try {
     const { headers: out } = await s.auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
-    return { status: 200, cookies: out.getSetCookie().map((c) => c.split(";")[0]!).join("; ") };
+    return {
+      status: 200,
+      cookies: out
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; "),
+    };
   } catch (error) {
     if (!isAPIError(error)) throw error;
     return { status: error.statusCode, cookies: "" };
@@ -89,7 +95,12 @@ describe("failed sign-ins", { timeout: 60_000 }, () => {
 
     await s.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: withClientIp(new Headers(), "10.10.0.1") });
     await s.outbox.runOnce();
-    const mail = await s.database.db.selectFrom("dev_mailbox").select("links").where("to_address", "=", email).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const mail = await s.database.db
+      .selectFrom("dev_mailbox")
+      .select("links")
+      .where("to_address", "=", email)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     const link = (JSON.parse(mail.links) as string[]).find((l) => l.includes("reset-password"))!;
     const token = new URL(link).pathname.split("/").pop()!;
     await s.auth.api.resetPassword({ body: { token, newPassword: "brand-new-pass" }, headers: withClientIp(new Headers(), "10.10.0.1") });

@@ -101,7 +101,13 @@ async function outcomeOf(call: Promise<Response>): Promise<Outcome> {
  * address, password and client for ten minutes. A key reused with other
  * content is simply not a retry here (a person edited the form), so it runs.
  */
-async function signUpOnce(idempotency: NonNullable<AuthCall["idempotency"]>, fields: Fields, email: string, password: string, call: () => Promise<Response>): Promise<Response> {
+async function signUpOnce(
+  idempotency: NonNullable<AuthCall["idempotency"]>,
+  fields: Fields,
+  email: string,
+  password: string,
+  call: () => Promise<Response>,
+): Promise<Response> {
   const given = text(fields, IDEMPOTENCY_FIELD);
   const scope = isIdempotencyKey(given)
     ? signUpScope(given, email, password)
@@ -196,7 +202,9 @@ export async function signIn(call: AuthCall, fields: Fields) {
     return answer({ intent: "sign-in", email, canResend: true, pending, notice: { tone: "error", text: t.messages.verifyFirst } }, outcome);
   }
   const textOf =
-    outcome.status === 401 || outcome.code === "INVALID_EMAIL_OR_PASSWORD" ? t.messages.invalidCredentials : failureText(outcome, t.messages.unexpected, call.locale, t);
+    outcome.status === 401 || outcome.code === "INVALID_EMAIL_OR_PASSWORD"
+      ? t.messages.invalidCredentials
+      : failureText(outcome, t.messages.unexpected, call.locale, t);
   return answer({ intent: "sign-in", email, notice: { tone: "error", text: textOf } }, outcome);
 }
 
@@ -263,7 +271,9 @@ export async function requestPasswordReset(call: AuthCall, fields: Fields) {
   const outcome = await outcomeOf(
     call.auth.api.requestPasswordReset({ body: { email, redirectTo: here(call, "/auth/reset-password") }, headers: call.headers, asResponse: true }),
   );
-  const notice: Notice = outcome.ok ? { tone: "success", text: t.messages.resetSent } : { tone: "error", text: failureText(outcome, t.messages.resetFailed, call.locale, t) };
+  const notice: Notice = outcome.ok
+    ? { tone: "success", text: t.messages.resetSent }
+    : { tone: "error", text: failureText(outcome, t.messages.resetFailed, call.locale, t) };
   return answer({ intent: "request-reset", email, notice }, outcome);
 }
 
@@ -307,7 +317,11 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
   const provider = fields.provider;
   if (!isProvider(provider)) return answer({ intent: "social", notice: { tone: "error", text: t.messages.unexpected } }, undefined, 400);
   if (!configured[provider]) {
-    return answer({ intent: "social", notice: { tone: "error", text: fill(t.messages.notConfigured, { provider: PROVIDER_NAMES[provider] }) } }, undefined, 400);
+    return answer(
+      { intent: "social", notice: { tone: "error", text: fill(t.messages.notConfigured, { provider: PROVIDER_NAMES[provider] }) } },
+      undefined,
+      400,
+    );
   }
   const via = fields.via === "popup" ? "popup" : "redirect";
   // The hand-over page in the page's language: where a sign-in without the popup goes on from.
@@ -321,7 +335,13 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
   );
   const url = typeof outcome.body.url === "string" ? outcome.body.url : null;
   if (!outcome.ok || !url) {
-    return answer({ intent: "social", notice: { tone: "error", text: failureText(outcome, fill(t.messages.socialFailed, { provider: PROVIDER_NAMES[provider] }), call.locale, t) } }, outcome);
+    return answer(
+      {
+        intent: "social",
+        notice: { tone: "error", text: failureText(outcome, fill(t.messages.socialFailed, { provider: PROVIDER_NAMES[provider] }), call.locale, t) },
+      },
+      outcome,
+    );
   }
   if (via === "redirect") throw redirect(url, { headers: cookieHeaders(outcome) });
   return answer({ intent: "social", notice: null, socialUrl: url }, outcome);
@@ -373,7 +393,11 @@ export async function verifyTwoFactor(call: AuthCall, fields: Fields) {
       return fail(t.twoFactor.locked, 429, outcome, true);
     default:
       if (outcome.status === 429) return fail(outcome.message ? refusalText(outcome, call.locale, t, t.twoFactor.locked) : t.twoFactor.locked, 429, outcome);
-      return fail(method === "backup" ? t.twoFactor.wrongBackupCode : t.twoFactor.wrongCode, outcome.status >= 400 && outcome.status < 500 ? outcome.status : 400, outcome);
+      return fail(
+        method === "backup" ? t.twoFactor.wrongBackupCode : t.twoFactor.wrongCode,
+        outcome.status >= 400 && outcome.status < 500 ? outcome.status : 400,
+        outcome,
+      );
   }
 }
 

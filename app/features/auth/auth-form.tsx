@@ -114,7 +114,8 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
   // The sign-in, sign-up and reset forms' field errors: the same check here and in the action (auth-fields.ts).
   const formAnswer = form.data ?? actionData;
   const fields = useFieldErrors({
-    validate: (data): FieldErrors => (mode === "signup" ? checkSignUp(data, minPasswordLength, t) : mode === "reset" ? checkResetRequest(data, t) : checkSignIn(data, t)),
+    validate: (data): FieldErrors =>
+      mode === "signup" ? checkSignUp(data, minPasswordLength, t) : mode === "reset" ? checkResetRequest(data, t) : checkSignIn(data, t),
     answer: formAnswer,
     answerErrors: formAnswer?.fieldErrors,
   });
@@ -298,7 +299,11 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
 
             {mode !== "reset" && (Object.keys(providers).length > 0 || mode === "signin") && (
               // With no provider the only other way in is the passkey: its "or" waits with it (its place kept).
-              <div data-other-ways="" className={cn(Object.keys(providers).length === 0 && !hydrated && "invisible")} aria-hidden={(Object.keys(providers).length === 0 && !hydrated) || undefined}>
+              <div
+                data-other-ways=""
+                className={cn(Object.keys(providers).length === 0 && !hydrated && "invisible")}
+                aria-hidden={(Object.keys(providers).length === 0 && !hydrated) || undefined}
+              >
                 <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-600 uppercase">
                   <span className="h-px flex-1 bg-ink-200" />
                   {t.views.or}

@@ -33,7 +33,6 @@ export interface ResetActionData {
   fieldErrors?: FieldErrors<"password" | "confirm">;
 }
 
-
 /** The check-your-email view: the address this browser signed up with, and when it may ask for another mail. */
 export interface PendingState {
   email: string;

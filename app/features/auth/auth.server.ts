@@ -131,11 +131,21 @@ function socialProviders(env: Env, db: DatabaseHandle["db"], log?: Logger): Gene
 function withoutProviderTokens<T extends Record<string, unknown>>(account: T): T {
   if (account.providerId === "credential") return account;
   const stripped: Record<string, unknown> = { ...account };
-  for (const field of ["accessToken", "refreshToken", "idToken", "accessTokenExpiresAt", "refreshTokenExpiresAt"]) if (field in stripped) stripped[field] = null;
+  for (const field of ["accessToken", "refreshToken", "idToken", "accessTokenExpiresAt", "refreshTokenExpiresAt"])
+    if (field in stripped) stripped[field] = null;
   return stripped as T;
 }
 
-export function authOptions({ env, database, outbox, log, limiter = new RateLimiter(memoryStore()), sessionCache = new SessionCache(), tokenSync, analytics }: AuthDeps) {
+export function authOptions({
+  env,
+  database,
+  outbox,
+  log,
+  limiter = new RateLimiter(memoryStore()),
+  sessionCache = new SessionCache(),
+  tokenSync,
+  analytics,
+}: AuthDeps) {
   const db = database.db;
   /** Writes the mail to the outbox (one insert); the outbox's worker sends it. */
   const send = async (mail: NewMail, options?: { notBefore?: Date }) => {
@@ -200,7 +210,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           ...passwordChangedMail(user.name, new Date(), pageLink(env.appUrl, "/auth?mode=reset", language), deviceIn(request?.headers, language), language),
         });
       },
-      sendResetPassword: async ({ user, url }) => send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url, languageOf(user)) }),
+      sendResetPassword: async ({ user, url }) =>
+        send({ kind: "password-reset", to: user.email, userId: user.id, ...passwordResetMail(user.name, url, languageOf(user)) }),
       // A sign-up for a taken address answers like a new one (no enumeration); the owner hears about it
       // by mail instead: "you already have an account". (An address never verified is not taken: the
       // sign-up replaced that account before Better Auth looked, unverified-addresses.server.ts; one
@@ -211,7 +222,12 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           kind: "existing-account",
           to: user.email,
           userId: user.id,
-          ...existingAccountMail(user.name, pageLink(env.appUrl, "/auth", languageOf(user)), pageLink(env.appUrl, "/auth?mode=reset", languageOf(user)), languageOf(user)),
+          ...existingAccountMail(
+            user.name,
+            pageLink(env.appUrl, "/auth", languageOf(user)),
+            pageLink(env.appUrl, "/auth?mode=reset", languageOf(user)),
+            languageOf(user),
+          ),
         });
       },
     },
@@ -223,9 +239,17 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_S,
       sendVerificationEmail: async ({ user, url }) =>
-        send({ kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url, languageOf(user)) }, { notBefore: await verificationSendTime(db) }),
+        send(
+          { kind: "verification", to: user.email, userId: user.id, ...verificationMail(user.name, url, languageOf(user)) },
+          { notBefore: await verificationSendTime(db) },
+        ),
       afterEmailVerification: async (user, request) => {
-        await notice({ kind: "email-verified", to: user.email, userId: user.id, ...emailVerifiedMail(user.name, pageLink(env.appUrl, "/auth", languageOf(user)), languageOf(user)) });
+        await notice({
+          kind: "email-verified",
+          to: user.email,
+          userId: user.id,
+          ...emailVerifiedMail(user.name, pageLink(env.appUrl, "/auth", languageOf(user)), languageOf(user)),
+        });
         await analytics?.record("email-verified", visitorOf(request?.headers));
       },
     },
@@ -238,7 +262,8 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: LINK_LIFETIME_S,
-        sendDeleteAccountVerification: async ({ user, url }) => send({ kind: "delete-account", to: user.email, userId: user.id, ...deleteAccountMail(user.name, url, languageOf(user)) }),
+        sendDeleteAccountVerification: async ({ user, url }) =>
+          send({ kind: "delete-account", to: user.email, userId: user.id, ...deleteAccountMail(user.name, url, languageOf(user)) }),
       },
     },
     databaseHooks: {
@@ -270,7 +295,12 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
             // An account never verified was never its owner's (a replaced sign-up): nobody to tell.
             if (!user?.id || !user.emailVerified) return;
             // Whichever way it went (password and typed name, or the emailed link), with the device it came from.
-            await notice({ kind: "account-deleted", to: user.email, userId: user.id, ...accountDeletedMail(user.name, new Date(), deviceIn(context?.headers, languageOf(user)), languageOf(user)) });
+            await notice({
+              kind: "account-deleted",
+              to: user.email,
+              userId: user.id,
+              ...accountDeletedMail(user.name, new Date(), deviceIn(context?.headers, languageOf(user)), languageOf(user)),
+            });
           },
         },
       },
@@ -284,7 +314,9 @@ export function authOptions({ env, database, outbox, log, limiter = new RateLimi
           after: async (account, context) => {
             if (account.providerId === "credential") return;
             const others = await db.selectFrom("account").select("id").where("userId", "=", account.userId).where("id", "!=", account.id).execute();
-            const user = others.length ? await db.selectFrom("user").select(["email", "name", "language"]).where("id", "=", account.userId).executeTakeFirst() : undefined;
+            const user = others.length
+              ? await db.selectFrom("user").select(["email", "name", "language"]).where("id", "=", account.userId).executeTakeFirst()
+              : undefined;
             if (!user) return;
             await notice({
               kind: "connection-changed",

@@ -59,8 +59,17 @@ export function connectedAccounts({ db, appUrl, outbox, log }: { db: Kysely<Data
             if (typeof accountId !== "string") return;
             const session = await getSessionFromCtx(ctx).catch(() => null);
             if (!session) return;
-            const row = await db.selectFrom("account").select("providerId").where("id", "=", accountId).where("userId", "=", session.user.id).executeTakeFirst();
-            if (row) (ctx.context as WithUnlinked)[UNLINKED] = { provider: row.providerId, user: { id: session.user.id, email: session.user.email, name: session.user.name } };
+            const row = await db
+              .selectFrom("account")
+              .select("providerId")
+              .where("id", "=", accountId)
+              .where("userId", "=", session.user.id)
+              .executeTakeFirst();
+            if (row)
+              (ctx.context as WithUnlinked)[UNLINKED] = {
+                provider: row.providerId,
+                user: { id: session.user.id, email: session.user.email, name: session.user.name },
+              };
           }),
         },
       ],
@@ -78,7 +87,15 @@ export function connectedAccounts({ db, appUrl, outbox, log }: { db: Kysely<Data
                 kind: "connection-changed",
                 to: user.email,
                 userId: user.id,
-                ...connectionChangedMail(user.name, providerName(provider), false, new Date(), device, pageLink(appUrl, "/profile/security", language), language),
+                ...connectionChangedMail(
+                  user.name,
+                  providerName(provider),
+                  false,
+                  new Date(),
+                  device,
+                  pageLink(appUrl, "/profile/security", language),
+                  language,
+                ),
               })
               .catch((error: unknown) => log?.error({ err: error }, "disconnection notice not queued"));
           }),

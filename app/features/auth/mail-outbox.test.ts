@@ -51,15 +51,32 @@ describe("account mail through the outbox", () => {
 
   it("a verification mail the mail server refused does not count against the resend rules", async () => {
     const email = "refused@example.test";
-    const { headers } = await s.auth.api.signUpEmail({ body: { email, password: "secret-pass-1", name: "Refused" }, headers: withClientIp(new Headers(), "10.20.0.2"), returnHeaders: true });
-    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const resend = () => s.auth.api.resendVerification({ body: {}, headers: withClientIp(new Headers({ cookie }), "10.20.0.2") }).then(() => 200, (e: { statusCode?: number }) => e.statusCode);
+    const { headers } = await s.auth.api.signUpEmail({
+      body: { email, password: "secret-pass-1", name: "Refused" },
+      headers: withClientIp(new Headers(), "10.20.0.2"),
+      returnHeaders: true,
+    });
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const resend = () =>
+      s.auth.api.resendVerification({ body: {}, headers: withClientIp(new Headers({ cookie }), "10.20.0.2") }).then(
+        () => 200,
+        (e: { statusCode?: number }) => e.statusCode,
+      );
 
     // With the mail out (counted), the spec's 5-minute wait applies.
     expect(await resend()).toBe(429);
 
     // The mail server is down: the attempt fails and is given back.
-    const profileOf = () => s.database.db.selectFrom("profile").innerJoin("user", "user.id", "profile.user_id").select(["verification_attempts", "verification_sent_at"]).where("user.email", "=", email).executeTakeFirstOrThrow();
+    const profileOf = () =>
+      s.database.db
+        .selectFrom("profile")
+        .innerJoin("user", "user.id", "profile.user_id")
+        .select(["verification_attempts", "verification_sent_at"])
+        .where("user.email", "=", email)
+        .executeTakeFirstOrThrow();
     await s.database.db.updateTable("mail_outbox").set({ status: "sent" }).where("to_address", "!=", email).where("status", "=", "pending").execute();
     const failing = new MailOutbox(s.database, downMailer, pino({ level: "silent" }), { retryBaseMs: 30_000, messageIdDomain: "test" });
     failing.on("verification", verificationMailHooks);

@@ -81,7 +81,11 @@ export async function addPasskey(name: string, words?: PasskeyWords): Promise<Pa
  * `autofill`, the browser offers the passkeys in the email field's
  * suggestions and the promise waits until one is chosen (or `signal` aborts).
  */
-export async function authenticateWithPasskey({ autofill = false, signal, t: words }: { autofill?: boolean; signal?: AbortSignal; t?: PasskeyWords } = {}): Promise<PasskeyResult> {
+export async function authenticateWithPasskey({
+  autofill = false,
+  signal,
+  t: words,
+}: { autofill?: boolean; signal?: AbortSignal; t?: PasskeyWords } = {}): Promise<PasskeyResult> {
   const { startAuthentication, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } = await import("@simplewebauthn/browser");
   const t = await wordsOr(words);
   if (!browserSupportsWebAuthn()) return { ok: false, message: t.unsupported };

@@ -93,7 +93,12 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
 
   async function limit(ctx: Ctx) {
     const decision = await limiter.consume(checksFor(RULES.signIn, clientIpOf(ctx.headers))).catch(() => ({ allowed: true }) as const);
-    if (!decision.allowed) throw new APIError("TOO_MANY_REQUESTS", { code: "RATE_LIMITED", message: waitMessage(decision.retryAfterS) }, { "Retry-After": String(decision.retryAfterS) });
+    if (!decision.allowed)
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        { code: "RATE_LIMITED", message: waitMessage(decision.retryAfterS) },
+        { "Retry-After": String(decision.retryAfterS) },
+      );
   }
 
   async function storeChallenge(ctx: Ctx, identifier: string, challenge: string) {
@@ -104,7 +109,8 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
   /** The challenge stored under `identifier`, consumed: it answers once. */
   async function takeChallenge(ctx: Ctx, identifier: string): Promise<string> {
     const record = await ctx.context.internalAdapter.consumeVerificationValue(identifier).catch(() => null);
-    if (!record || new Date(record.expiresAt) <= new Date()) throw new APIError("BAD_REQUEST", { code: "CHALLENGE_EXPIRED", message: PASSKEY_MESSAGES.expired });
+    if (!record || new Date(record.expiresAt) <= new Date())
+      throw new APIError("BAD_REQUEST", { code: "CHALLENGE_EXPIRED", message: PASSKEY_MESSAGES.expired });
     return record.value;
   }
 
@@ -213,7 +219,8 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
       ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
       const expectedChallenge = await takeChallenge(ctx, `passkey-authentication:${id}`);
       const response = ctx.body.response as unknown as AuthenticationResponseJSON;
-      const stored = typeof response.id === "string" ? await db.selectFrom("passkey").selectAll().where("credential_id", "=", response.id).executeTakeFirst() : undefined;
+      const stored =
+        typeof response.id === "string" ? await db.selectFrom("passkey").selectAll().where("credential_id", "=", response.id).executeTakeFirst() : undefined;
       if (!stored) throw new APIError("UNAUTHORIZED", { code: "PASSKEY_UNKNOWN", message: PASSKEY_MESSAGES.unknown });
       let verification;
       try {
@@ -268,7 +275,12 @@ export function passkeys({ db, appUrl, limiter, outbox, log }: PasskeysDeps) {
     async (ctx) => {
       const name = cleanName(ctx.body.name, "");
       if (!name) throw new APIError("BAD_REQUEST", { code: "NAME_REQUIRED", message: PASSKEY_MESSAGES.nameRequired });
-      const result = await db.updateTable("passkey").set({ name }).where("id", "=", ctx.body.id).where("user_id", "=", ctx.context.session.user.id).executeTakeFirst();
+      const result = await db
+        .updateTable("passkey")
+        .set({ name })
+        .where("id", "=", ctx.body.id)
+        .where("user_id", "=", ctx.context.session.user.id)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new APIError("NOT_FOUND", { code: "PASSKEY_NOT_FOUND", message: PASSKEY_MESSAGES.notFound });
       return ctx.json({ status: true, name });
     },

@@ -36,7 +36,10 @@ function commonPasswords(): Set<string> {
 function brandWords(): string[] {
   const words = new Set<string>();
   for (const name of [site.productName, site.companyName]) {
-    const parts = name.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 2);
+    const parts = name
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 2);
     for (const part of parts) words.add(part);
     words.add(parts.join(""));
   }
@@ -73,7 +76,10 @@ export interface BreachCheck {
 }
 
 /** true: breached; false: not listed; null: could not tell (the service did not answer in time). */
-export async function isBreached(password: string, { url, log, timeoutMs = BREACH_CHECK_TIMEOUT_MS, fetch: get = fetch }: BreachCheck): Promise<boolean | null> {
+export async function isBreached(
+  password: string,
+  { url, log, timeoutMs = BREACH_CHECK_TIMEOUT_MS, fetch: get = fetch }: BreachCheck,
+): Promise<boolean | null> {
   if (!url) return false;
   const sha1 = createHash("sha1").update(password, "utf8").digest("hex").toUpperCase();
   const prefix = sha1.slice(0, 5);
@@ -92,7 +98,10 @@ export async function isBreached(password: string, { url, log, timeoutMs = BREAC
     }
     return false;
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error), service: url }, "the breached-password check did not answer; the password was accepted");
+    log.warn(
+      { err: error instanceof Error ? error.message : String(error), service: url },
+      "the breached-password check did not answer; the password was accepted",
+    );
     return null;
   }
 }

@@ -4,7 +4,8 @@ import { isBreached, localRefusal, PASSWORD_MESSAGES, refuseNewPassword } from "
 
 describe("the password policy, without the network", () => {
   it("refuses the most common passwords, whatever their case", () => {
-    for (const p of ["password", "PASSWORD", "12345678", "qwertyuiop", "iloveyou", "sunshine"]) expect(localRefusal(p), p).toMatchObject({ code: "PASSWORD_COMMON" });
+    for (const p of ["password", "PASSWORD", "12345678", "qwertyuiop", "iloveyou", "sunshine"])
+      expect(localRefusal(p), p).toMatchObject({ code: "PASSWORD_COMMON" });
   });
 
   it("refuses the brand's own words, with digits and symbols around them", () => {
@@ -30,7 +31,10 @@ describe("the breached-password check (k-anonymity range API)", () => {
     expect(await isBreached("Breached-Password-1", { url: range.url, log: { warn } })).toBe(true);
     // SHA-1("Breached-Password-1") starts with these five characters; nothing else of it was sent.
     expect(range.asked.at(-1)).toMatch(/^\/range\/[0-9A-F]{5}$/);
-    expect(await refuseNewPassword("Breached-Password-1", { url: range.url, log: { warn } })).toEqual({ code: "PASSWORD_BREACHED", message: PASSWORD_MESSAGES.breached });
+    expect(await refuseNewPassword("Breached-Password-1", { url: range.url, log: { warn } })).toEqual({
+      code: "PASSWORD_BREACHED",
+      message: PASSWORD_MESSAGES.breached,
+    });
   });
 
   it("ignores the padding lines (count 0) and passes a password not listed", async () => {

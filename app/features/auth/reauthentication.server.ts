@@ -81,7 +81,10 @@ export function reauthRequired(): APIError {
 }
 
 /** Records a proof on the session behind `token` (the passkey plugin calls it too). */
-export async function markReauthenticated(ctx: { context: { internalAdapter: { updateSession: (token: string, data: Record<string, unknown>) => Promise<unknown> } } }, token: string): Promise<void> {
+export async function markReauthenticated(
+  ctx: { context: { internalAdapter: { updateSession: (token: string, data: Record<string, unknown>) => Promise<unknown> } } },
+  token: string,
+): Promise<void> {
   await ctx.context.internalAdapter.updateSession(token, { reauthenticatedAt: new Date() });
 }
 
@@ -105,7 +108,11 @@ async function recordWrongCode(db: Kysely<Database>, factorId: string): Promise<
     .returning("failedVerificationCount")
     .executeTakeFirst();
   if ((row?.failedVerificationCount ?? 0) >= CODE_LOCK.maxFailedAttempts) {
-    await db.updateTable("twoFactor").set({ lockedUntil: new Date(Date.now() + CODE_LOCK.durationMs).toISOString() }).where("id", "=", factorId).execute();
+    await db
+      .updateTable("twoFactor")
+      .set({ lockedUntil: new Date(Date.now() + CODE_LOCK.durationMs).toISOString() })
+      .where("id", "=", factorId)
+      .execute();
   }
 }
 
@@ -139,7 +146,12 @@ export function reauthentication({ db, limiter, windowS, log }: ReauthDeps) {
         { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
       ];
       const limited = await limiter.exhausted(checks).catch(() => ({ allowed: true }) as const);
-      if (!limited.allowed) throw new APIError("TOO_MANY_REQUESTS", { code: "RATE_LIMITED", message: waitMessage(limited.retryAfterS) }, { "Retry-After": String(limited.retryAfterS) });
+      if (!limited.allowed)
+        throw new APIError(
+          "TOO_MANY_REQUESTS",
+          { code: "RATE_LIMITED", message: waitMessage(limited.retryAfterS) },
+          { "Retry-After": String(limited.retryAfterS) },
+        );
       const fail = async (code: string, message: string) => {
         await limiter.record(checks).catch((error: unknown) => log?.warn({ err: error }, "could not count a failed re-authentication"));
         throw new APIError("BAD_REQUEST", { code, message });

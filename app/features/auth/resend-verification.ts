@@ -10,11 +10,7 @@ export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
 /** The spec's words (the "auth" area's `resend`); `wait` is a template: fill it with `{ minutes }`. */
 export const RESEND_MESSAGES = auth.resend;
 
-export type ResendDecision =
-  | { kind: "send" }
-  | { kind: "already-verified" }
-  | { kind: "max-attempts" }
-  | { kind: "wait"; minutes: number };
+export type ResendDecision = { kind: "send" } | { kind: "already-verified" } | { kind: "max-attempts" } | { kind: "wait"; minutes: number };
 
 export interface VerificationState {
   emailVerified: boolean;

@@ -130,7 +130,11 @@ export class SessionCache {
       const { Redis: Client } = loadIoredis();
       // Publishing is fire-and-forget and fails fast; the subscriber reconnects for as long as it takes.
       this.publisher = new Client(redisUrl, FAST_REDIS);
-      this.subscriber = new Client(redisUrl, { connectTimeout: FAST_REDIS.connectTimeout, retryStrategy: FAST_REDIS.retryStrategy, maxRetriesPerRequest: null });
+      this.subscriber = new Client(redisUrl, {
+        connectTimeout: FAST_REDIS.connectTimeout,
+        retryStrategy: FAST_REDIS.retryStrategy,
+        maxRetriesPerRequest: null,
+      });
       // ioredis reports every failed reconnect; the transitions below are what an operator needs.
       for (const client of [this.publisher, this.subscriber]) client.on("error", () => {});
       this.publisher.on("ready", () => {

@@ -79,12 +79,22 @@ export function signInEvents({ db, appUrl, outbox, log }: SignInEventsDeps) {
               const device = describeDevice(ctx.headers?.get("user-agent") ?? "", messagesFor(language).shell.device);
               // A notice: worth sending, never worth failing the sign-in it reports.
               await outbox
-                .enqueue({ kind: "new-sign-in", to: user.email, userId: user.id, ...newSignInMail(user.name, device, new Date(), pageLink(appUrl, "/profile/security", language), language) })
+                .enqueue({
+                  kind: "new-sign-in",
+                  to: user.email,
+                  userId: user.id,
+                  ...newSignInMail(user.name, device, new Date(), pageLink(appUrl, "/profile/security", language), language),
+                })
                 .catch((error: unknown) => log?.error({ err: error }, "new sign-in notice not queued"));
             }
             await rememberDevice(ctx, user.email);
             // The page the sign-in leads to greets the person (shared/lib/flash.ts), with or without JavaScript.
-            setFlashCookie(ctx, ctx.context.secret, { kind: ctx.path === "/verify-email" ? "email-verified" : "signed-in", name: user.name }, appUrl.startsWith("https:"));
+            setFlashCookie(
+              ctx,
+              ctx.context.secret,
+              { kind: ctx.path === "/verify-email" ? "email-verified" : "signed-in", name: user.name },
+              appUrl.startsWith("https:"),
+            );
           }),
         },
       ],

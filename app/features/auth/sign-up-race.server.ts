@@ -30,7 +30,15 @@ export function signUpRace() {
             const onExisting = ctx.context.options.emailAndPassword?.onExistingUserSignUp;
             if (onExisting) await onExisting({ user: existing.user }, ctx.request);
             const now = new Date();
-            const user = { id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(), name: clientText(body?.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now };
+            const user = {
+              id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(),
+              name: clientText(body?.name),
+              email,
+              emailVerified: false,
+              image: null,
+              createdAt: now,
+              updatedAt: now,
+            };
             // Over HTTP, a Response of its own: an after hook cannot change the failed endpoint's 422 otherwise
             // (its cookies still join it). To our own server-side calls, the object, as a sign-up answers.
             if (!ctx.request) return ctx.json({ token: null, user });

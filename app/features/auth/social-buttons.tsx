@@ -44,9 +44,7 @@ export function SocialButtons({ providers, busy, onSelect, t }: SocialButtonsPro
             aria-describedby={configured ? undefined : `${p.id}-not-configured`}
             className={cn(
               "flex h-12 w-full items-center justify-center gap-3 rounded-xl px-4 text-sm font-semibold ring-1 ring-inset transition-colors disabled:opacity-60",
-              configured
-                ? "bg-white text-ink-900 ring-ink-300 hover:bg-ink-50"
-                : "cursor-not-allowed bg-ink-50 text-ink-600 ring-ink-200 [&_svg]:grayscale",
+              configured ? "bg-white text-ink-900 ring-ink-300 hover:bg-ink-50" : "cursor-not-allowed bg-ink-50 text-ink-600 ring-ink-200 [&_svg]:grayscale",
             )}
           >
             {busy === p.id ? <Icon name="loader-circle" className="animate-spin" /> : <BrandIcon network={p.id} />}

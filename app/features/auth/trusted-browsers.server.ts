@@ -64,11 +64,7 @@ export async function listTrustedBrowsers(db: Kysely<Database>, userId: string, 
   await db
     .deleteFrom("trusted_browser")
     .where("user_id", "=", userId)
-    .where(
-      "identifier",
-      "not in",
-      db.selectFrom("verification").select("identifier").where("value", "=", userId),
-    )
+    .where("identifier", "not in", db.selectFrom("verification").select("identifier").where("value", "=", userId))
     .execute();
   return rows
     .filter((row) => new Date(row.expiresAt).getTime() > now.getTime())
@@ -84,12 +80,7 @@ export async function listTrustedBrowsers(db: Kysely<Database>, userId: string, 
 
 /** Forgets the account's trusted browsers (all, or the one with this handle). The number forgotten. */
 export async function forgetTrustedBrowsers(db: Kysely<Database>, userId: string, handle?: string): Promise<number> {
-  const rows = await db
-    .selectFrom("verification")
-    .select("identifier")
-    .where("value", "=", userId)
-    .where("identifier", "like", `${TRUST_PREFIX}%`)
-    .execute();
+  const rows = await db.selectFrom("verification").select("identifier").where("value", "=", userId).where("identifier", "like", `${TRUST_PREFIX}%`).execute();
   const gone = rows.map((row) => row.identifier).filter((identifier) => !handle || handleOf(identifier) === handle);
   if (gone.length === 0) return 0;
   await db.deleteFrom("verification").where("identifier", "in", gone).execute();

@@ -136,7 +136,10 @@ async function codeOwner(ctx: HookContext): Promise<Owner | null> {
  * The insert is the claim, so two requests with one code cannot both win.
  */
 export async function claimCode(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<boolean> {
-  await db.deleteFrom("two_factor_used_code").where("used_at", "<", new Date(now.getTime() - USED_CODE_MEMORY_MS).toISOString()).execute();
+  await db
+    .deleteFrom("two_factor_used_code")
+    .where("used_at", "<", new Date(now.getTime() - USED_CODE_MEMORY_MS).toISOString())
+    .execute();
   const claimed = await db
     .insertInto("two_factor_used_code")
     .values({ user_id: userId, code, used_at: now.toISOString() })

@@ -39,7 +39,12 @@ export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
  * True if one went.
  */
 async function releaseAddress(db: Kysely<Database>, email: string, log?: Logger): Promise<boolean> {
-  const released = await db.deleteFrom("user").where("email", "=", email.trim().toLowerCase()).where("emailVerified", "=", 0).returning("id").executeTakeFirst();
+  const released = await db
+    .deleteFrom("user")
+    .where("email", "=", email.trim().toLowerCase())
+    .where("emailVerified", "=", 0)
+    .returning("id")
+    .executeTakeFirst();
   if (!released) return false;
   log?.info({ userId: released.id }, "an unverified account gave its address to a new sign-up");
   return true;

@@ -56,13 +56,25 @@ export function verificationFlow(deps: VerificationFlowDeps) {
     if (!user || user.emailVerified) return;
     if (await hasQueuedVerification(db, userId)) return;
     log?.error({ userId }, "sign-up undone: its verification mail could not be queued");
-    await ctx.context.internalAdapter.deleteUser(userId).catch((error: unknown) => log?.warn({ err: error, userId }, "could not undo a sign-up without its mail; a new sign-up replaces it"));
-    throw new APIError("SERVICE_UNAVAILABLE", { success: false, code: "MAIL_NOT_QUEUED", message: UNAVAILABLE_MESSAGE }, { "Retry-After": String(RETRY_AFTER_S) });
+    await ctx.context.internalAdapter
+      .deleteUser(userId)
+      .catch((error: unknown) => log?.warn({ err: error, userId }, "could not undo a sign-up without its mail; a new sign-up replaces it"));
+    throw new APIError(
+      "SERVICE_UNAVAILABLE",
+      { success: false, code: "MAIL_NOT_QUEUED", message: UNAVAILABLE_MESSAGE },
+      { "Retry-After": String(RETRY_AFTER_S) },
+    );
   }
 
   const resendVerification = createAuthEndpoint(
     "/resend-verification",
-    { method: "POST", body: z.object({ email: z.string().max(320).optional() }).passthrough().optional() },
+    {
+      method: "POST",
+      body: z
+        .object({ email: z.string().max(320).optional() })
+        .passthrough()
+        .optional(),
+    },
     async (ctx) => {
       const started = Date.now();
       // Each refusal carries a code beside the spec's English words, so a page in another language can say it in its own.
@@ -107,7 +119,11 @@ export function verificationFlow(deps: VerificationFlowDeps) {
       const decision = decideResend(state, now);
       if (decision.kind !== "send") return refuse(decision);
 
-      const sent = await queueVerificationMail({ db, outbox: deps.outbox, secret: ctx.context.secret, appUrl: deps.appUrl, linkLifetimeS: deps.linkLifetimeS, log }, found.subject, now);
+      const sent = await queueVerificationMail(
+        { db, outbox: deps.outbox, secret: ctx.context.secret, appUrl: deps.appUrl, linkLifetimeS: deps.linkLifetimeS, log },
+        found.subject,
+        now,
+      );
       if (sent === "refused") {
         const retry = decideResend({ ...state, attempts: state.attempts + 1, sentAt: now }, now);
         return retry.kind === "send" ? answer(409, RESEND_MESSAGES.failed, undefined, "SEND_FAILED") : refuse(retry);

@@ -99,7 +99,8 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             // Verified elsewhere: the password set at sign-up goes (a sign-up, unverified a moment ago, has
             // nothing else to lose), and the page asks for a reset link to choose one.
             const passwordDropped = await dropSignUpPassword(db, user.id);
-            if (passwordDropped) log?.info({ userId: user.id, pendingFor: pending ? "another account" : "none" }, "verified outside the sign-up browser: its password dropped");
+            if (passwordDropped)
+              log?.info({ userId: user.id, pendingFor: pending ? "another account" : "none" }, "verified outside the sign-up browser: its password dropped");
             ctx.setHeader("location", `${appUrl}${localizedPath(passwordDropped ? "/auth?mode=reset&verified=choose-password" : "/auth?verified=1", locale)}`);
           }),
         },

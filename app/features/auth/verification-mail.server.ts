@@ -13,7 +13,13 @@ import { HOUR_MS, mailsOfKindSince } from "~/infra/mail/mail-ceilings.server";
 import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
 import { verificationMail } from "~/infra/mail/templates";
 import { localizedPath } from "~/shared/i18n/locale";
-import { claimVerificationAttempt, countDeliveredVerification, forgiveUndeliveredVerification, returnVerificationAttempt, type VerificationSubject } from "./account-store.server";
+import {
+  claimVerificationAttempt,
+  countDeliveredVerification,
+  forgiveUndeliveredVerification,
+  returnVerificationAttempt,
+  type VerificationSubject,
+} from "./account-store.server";
 import { languageOf } from "./mail-language";
 
 /**
@@ -60,7 +66,10 @@ export async function queueVerificationMail(
     const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(localizedPath("/home", language))}`;
     // The new link replaces any still waiting in the outbox (an outage): one mail arrives, not a pile.
     await outbox.supersedeWaiting("verification", row.id);
-    await outbox.enqueue({ kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url, language) }, { notBefore: await verificationSendTime(db) });
+    await outbox.enqueue(
+      { kind: "verification", to: row.email, userId: row.id, ...verificationMail(row.name, url, language) },
+      { notBefore: await verificationSendTime(db) },
+    );
     return "sent";
   } catch (error) {
     log?.error({ err: error }, "could not queue a verification email");

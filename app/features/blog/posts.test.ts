@@ -9,7 +9,14 @@ import { slugOfPostFile } from "./slug";
 describe("the blog", () => {
   it("has eight posts dated 14 to 21 January 2025, newest first", () => {
     expect(postSummaries().map((p) => p.date)).toEqual([
-      "2025-01-21", "2025-01-20", "2025-01-19", "2025-01-18", "2025-01-17", "2025-01-16", "2025-01-15", "2025-01-14",
+      "2025-01-21",
+      "2025-01-20",
+      "2025-01-19",
+      "2025-01-18",
+      "2025-01-17",
+      "2025-01-16",
+      "2025-01-15",
+      "2025-01-14",
     ]);
   });
 
@@ -19,7 +26,11 @@ describe("the blog", () => {
       expect(post.html).not.toContain("<script");
       expect(post.description.length).toBeGreaterThan(60);
     }
-    expect(blogPostPaths()).toEqual(allPosts().map((p) => `/blog/${p.slug}`).sort());
+    expect(blogPostPaths()).toEqual(
+      allPosts()
+        .map((p) => `/blog/${p.slug}`)
+        .sort(),
+    );
   });
 
   it("has a Hindi twin of every post: same slug, date and headings, in Devanagari, code blocks untouched", () => {
@@ -31,7 +42,10 @@ describe("the blog", () => {
       expect(post.title, post.slug).toMatch(/[\u0900-\u097F]/);
       expect(post.author, post.slug).toMatch(/^[\u0900-\u097F\s]+$/);
       expect(post.html.match(/<h[23]/g)?.length, post.slug).toBe(twin.html.match(/<h[23]/g)?.length);
-      expect([...post.html.matchAll(/<pre[\s\S]*?<\/pre>/g)].map((m) => m[0]), post.slug).toEqual([...twin.html.matchAll(/<pre[\s\S]*?<\/pre>/g)].map((m) => m[0]));
+      expect(
+        [...post.html.matchAll(/<pre[\s\S]*?<\/pre>/g)].map((m) => m[0]),
+        post.slug,
+      ).toEqual([...twin.html.matchAll(/<pre[\s\S]*?<\/pre>/g)].map((m) => m[0]));
     }
   });
 

@@ -74,7 +74,12 @@ export function startChatButton(doc: Document = document): void {
   button.addEventListener("pointercancel", () => (drag = null));
   button.addEventListener("keydown", (event) => {
     const step = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
-    const delta: Record<string, Point> = { ArrowLeft: { x: -step, y: 0 }, ArrowRight: { x: step, y: 0 }, ArrowUp: { x: 0, y: -step }, ArrowDown: { x: 0, y: step } };
+    const delta: Record<string, Point> = {
+      ArrowLeft: { x: -step, y: 0 },
+      ArrowRight: { x: step, y: 0 },
+      ArrowUp: { x: 0, y: -step },
+      ArrowDown: { x: 0, y: step },
+    };
     const d = delta[event.key];
     if (!d) return;
     event.preventDefault();

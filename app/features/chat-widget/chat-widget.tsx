@@ -109,16 +109,30 @@ export function ChatWidget() {
             data-help-answer=""
             aria-live="polite"
             data-words={JSON.stringify({
-              answerLabel: t.answerLabel, sources: t.sources, followUps: t.followUps, writeToTeam: t.writeToTeam,
-              supportPage: t.supportPage, supportHref: localize(supportPage.href), helpful: t.helpful, notHelpful: t.notHelpful,
-              thanks: t.thanks, asking: t.asking, failed: t.askFailed, tooLong: t.tooLong, rateLimited: t.rateLimited,
+              answerLabel: t.answerLabel,
+              sources: t.sources,
+              followUps: t.followUps,
+              writeToTeam: t.writeToTeam,
+              supportPage: t.supportPage,
+              supportHref: localize(supportPage.href),
+              helpful: t.helpful,
+              notHelpful: t.notHelpful,
+              thanks: t.thanks,
+              asking: t.asking,
+              failed: t.askFailed,
+              tooLong: t.tooLong,
+              rateLimited: t.rateLimited,
             })}
             dangerouslySetInnerHTML={{ __html: "" }}
           />
           <ul className="flex flex-wrap gap-1.5" aria-label={t.followUps} data-help-starters="">
             {starters.map((starter) => (
               <li key={starter}>
-                <a href={`${helpPath}?q=${encodeURIComponent(starter)}`} data-help-question={starter} className="inline-block rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100">
+                <a
+                  href={`${helpPath}?q=${encodeURIComponent(starter)}`}
+                  data-help-question={starter}
+                  className="inline-block rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                >
                   {starter}
                 </a>
               </li>

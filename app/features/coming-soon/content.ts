@@ -5,39 +5,33 @@ import { site } from "~/config/site";
 export const comingSoonIntro: PageIntro = {
   eyebrow: "Almost there",
   title: "Coming Soon",
-  intro:
-    `${site.productName} is not ready to try just yet. We are testing carefully so that the first version you use is one you can rely on. Here is what is on the way.`,
+  intro: `${site.productName} is not ready to try just yet. We are testing carefully so that the first version you use is one you can rely on. Here is what is on the way.`,
 };
 
 export const comingSoonItems: Card[] = [
   {
     title: "Live Demo",
-    description:
-      `Try ${site.productName} right in your browser, with no download and no setup. Ask it anything and see how it answers.`,
+    description: `Try ${site.productName} right in your browser, with no download and no setup. Ask it anything and see how it answers.`,
     icon: "play-circle",
   },
   {
     title: "Student Program",
-    description:
-      "Affordable access, learning resources and chances to help test new features, for students across India.",
+    description: "Affordable access, learning resources and chances to help test new features, for students across India.",
     icon: "graduation-cap",
   },
   {
     title: "Documentation",
-    description:
-      "Clear guides to every feature, written in plain English, plus reference material for teams that want to integrate.",
+    description: "Clear guides to every feature, written in plain English, plus reference material for teams that want to integrate.",
     icon: "file-text",
   },
   {
     title: "Getting Started",
-    description:
-      "A short, friendly walkthrough from creating your account to asking your first question. No coding experience required.",
+    description: "A short, friendly walkthrough from creating your account to asking your first question. No coding experience required.",
     icon: "compass",
   },
   {
     title: "Tutorials",
-    description:
-      "Step-by-step lessons for studying, writing, planning and work, so you can get the most out of the assistant.",
+    description: "Step-by-step lessons for studying, writing, planning and work, so you can get the most out of the assistant.",
     icon: "monitor-play",
   },
 ];

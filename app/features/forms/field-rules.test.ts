@@ -26,7 +26,9 @@ describe("a form's field rules", () => {
 
   it("stored JSON that is not a list of rules reads as none", () => {
     expect(parseStoredRules("nonsense")).toEqual([]);
-    expect(parseStoredRules('[{"name":"x","type":"date","required":true},{"name":"y","type":"number","required":false}]')).toEqual([{ name: "y", type: "number", required: false }]);
+    expect(parseStoredRules('[{"name":"x","type":"date","required":true},{"name":"y","type":"number","required":false}]')).toEqual([
+      { name: "y", type: "number", required: false },
+    ]);
   });
 
   it("numbers as people type them", () => {
@@ -67,7 +69,10 @@ describe("any fields, by a form's rules (Formspree's codes)", () => {
     expect(Object.getPrototypeOf(checked.value.extra)).toBe(Object.prototype);
     // "__proto__" starts with "_": one of the service's own names, not kept; the others are plain fields.
     expect(JSON.stringify(checked.value.extra)).toBe('{"constructor":"c","toString":"t"}');
-    expect(validateAnyFields({ constructor: "x".repeat(5001) }, [])).toMatchObject({ ok: false, errors: [{ field: "constructor", code: "FIELD_TOO_LONG", message: expect.stringMatching(/^Constructor: must be at most 5,000/) }] });
+    expect(validateAnyFields({ constructor: "x".repeat(5001) }, [])).toMatchObject({
+      ok: false,
+      errors: [{ field: "constructor", code: "FIELD_TOO_LONG", message: expect.stringMatching(/^Constructor: must be at most 5,000/) }],
+    });
   });
 
   it("an email field is an address even without a rule; no field at all is EMPTY", () => {

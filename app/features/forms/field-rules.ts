@@ -47,14 +47,18 @@ export type RulesParse = { ok: true; rules: FieldRule[] } | { ok: false; message
 /** Reads the editor's text; the first problem is the message (which line and why). */
 export function parseRulesText(text: string): RulesParse {
   const rules: FieldRule[] = [];
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length > MAX_RULES) return { ok: false, message: `Fields: at most ${MAX_RULES} lines` };
   for (const line of lines) {
     const [name = "", type = "text", flag, ...rest] = line.split(/\s+/);
     const shown = line.slice(0, 60);
     if (!FIELD_NAME.test(name)) return { ok: false, message: `Fields: "${shown}": a name is letters, digits, _ . or -, starting with a letter` };
     if (!FIELD_TYPES.includes(type as FieldType)) return { ok: false, message: `Fields: "${shown}": the type is text, email or number` };
-    if ((flag !== undefined && flag !== "required") || rest.length > 0) return { ok: false, message: `Fields: "${shown}": write name, type and, if it must be filled, required` };
+    if ((flag !== undefined && flag !== "required") || rest.length > 0)
+      return { ok: false, message: `Fields: "${shown}": write name, type and, if it must be filled, required` };
     if (rules.some((r) => r.name === name)) return { ok: false, message: `Fields: "${name}" is named twice` };
     rules.push({ name, type: type as FieldType, required: flag === "required" });
   }
@@ -68,7 +72,11 @@ export function parseStoredRules(json: string): FieldRule[] {
     if (!Array.isArray(value)) return [];
     return value.filter(
       (r): r is FieldRule =>
-        typeof r === "object" && r !== null && FIELD_NAME.test(String((r as FieldRule).name)) && FIELD_TYPES.includes((r as FieldRule).type) && typeof (r as FieldRule).required === "boolean",
+        typeof r === "object" &&
+        r !== null &&
+        FIELD_NAME.test(String((r as FieldRule).name)) &&
+        FIELD_TYPES.includes((r as FieldRule).type) &&
+        typeof (r as FieldRule).required === "boolean",
     );
   } catch {
     return [];

@@ -15,7 +15,10 @@ import { FIELD_MAX_LENGTH, FIELDS, FORM_ERROR_CODES, FORMSPREE_HONEYPOT_FIELD, H
 
 /** One error of an answer: a field's (with its code), or the whole submission's. */
 export const formErrorEntrySchema = z.strictObject({
-  field: z.string().optional().meta({ description: `The field: one of ${FIELDS.join(", ")} on the built-in forms; any field a form's rules name on the form service's own.` }),
+  field: z
+    .string()
+    .optional()
+    .meta({ description: `The field: one of ${FIELDS.join(", ")} on the built-in forms; any field a form's rules name on the form service's own.` }),
   code: z.enum(FORM_ERROR_CODES).optional(),
   message: z.string().min(1),
 });
@@ -36,5 +39,8 @@ export const formSubmissionSchema = z.object({
   name: text(FIELD_MAX_LENGTH.name),
   email: text(FIELD_MAX_LENGTH.email).regex(EMAIL_PATTERN).meta({ format: "email" }),
   message: text(FIELD_MAX_LENGTH.message),
-  [HONEYPOT_FIELD]: z.string().optional().meta({ description: `Honeypot: must stay empty (also \`${FORMSPREE_HONEYPOT_FIELD}\` on /f/).` }),
+  [HONEYPOT_FIELD]: z
+    .string()
+    .optional()
+    .meta({ description: `Honeypot: must stay empty (also \`${FORMSPREE_HONEYPOT_FIELD}\` on /f/).` }),
 });

@@ -31,7 +31,8 @@ function contextFor(ip = `192.0.2.${ipCounter++}`): Sender {
 }
 const services = async () => s;
 const handleFormApi = (kind: string | undefined, request: Request, sender: Sender) => api(s, kind, request, sender);
-const handleFormPageAction = (kind: "feedback" | "contact", request: Request, sender: Sender, locale: "en" | "hi" = "en") => page(s, kind, request, sender, locale);
+const handleFormPageAction = (kind: "feedback" | "contact", request: Request, sender: Sender, locale: "en" | "hi" = "en") =>
+  page(s, kind, request, sender, locale);
 
 const json = (body: unknown) =>
   new Request("http://localhost:3000/api/forms/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -84,7 +85,9 @@ describe("POST /api/forms/:kind (contract)", () => {
     const res = await handleFormApi("feedback", json({ name: "Bot", email: "bot@example.com", message: "handlers-bot", [HONEYPOT_FIELD]: "x" }), contextFor());
     expect(res.status).toBe(200);
     const { database } = await services();
-    expect(await database.db.selectFrom("form_message").select(["status", "spam_reason"]).where("message", "=", "handlers-bot").execute()).toEqual([{ status: "spam", spam_reason: "honeypot" }]);
+    expect(await database.db.selectFrom("form_message").select(["status", "spam_reason"]).where("message", "=", "handlers-bot").execute()).toEqual([
+      { status: "spam", spam_reason: "honeypot" },
+    ]);
   });
 });
 
@@ -96,7 +99,11 @@ describe("the pages' action", () => {
   };
 
   it("answers 'sent', field errors with the typed values, or a failure with the reason", async () => {
-    const sent = await handleFormPageAction("feedback", multipart({ name: "Asha", email: "asha@example.com", message: "page-sent", [HONEYPOT_FIELD]: "" }), contextFor());
+    const sent = await handleFormPageAction(
+      "feedback",
+      multipart({ name: "Asha", email: "asha@example.com", message: "page-sent", [HONEYPOT_FIELD]: "" }),
+      contextFor(),
+    );
     expect(sent.data).toEqual({ status: "sent" });
 
     const invalid = await handleFormPageAction("feedback", multipart({ name: " ", email: "asha@example.com", message: "kept" }), contextFor());
@@ -137,7 +144,9 @@ describe("the pages' action", () => {
     const replyMail = await database.db.selectFrom("mail_outbox").select("subject").where("id", "=", reply.mail_id).executeTakeFirstOrThrow();
     expect(replyMail.subject).toBe(hiMail.operatorReply.subjectMessage);
     await handleFormPageAction("feedback", multipart({ name: "Asha", email: "asha@example.com", message: "page-sent-en" }), contextFor());
-    expect(await database.db.selectFrom("form_message").select("language").where("message", "=", "page-sent-en").executeTakeFirstOrThrow()).toEqual({ language: "en" });
+    expect(await database.db.selectFrom("form_message").select("language").where("message", "=", "page-sent-en").executeTakeFirstOrThrow()).toEqual({
+      language: "en",
+    });
 
     const big = await handleFormPageAction("contact", hindi({ name: "आशा", email: "asha@example.com", message: "x".repeat(40_000) }), contextFor(), "hi");
     expect(big.data).toEqual({ status: "failed", detail: hi.tooLarge });

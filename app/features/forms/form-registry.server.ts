@@ -108,7 +108,12 @@ export function newWebhookSecret(): string {
 
 /** A new signing key for the form's webhook; the old one stops working at once. False: no such form. */
 export async function rotateWebhookSecret(db: Db, key: string): Promise<boolean> {
-  const result = await db.updateTable("form").set({ webhook_secret: newWebhookSecret() }).where("key", "=", key).where("webhook_url", "!=", "").executeTakeFirst();
+  const result = await db
+    .updateTable("form")
+    .set({ webhook_secret: newWebhookSecret() })
+    .where("key", "=", key)
+    .where("webhook_url", "!=", "")
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -111,16 +111,20 @@ export const FORM_MESSAGES = {
   NO_FILE_UPLOADS: forms.noFileUploads,
 } as const;
 
+// Control characters are what these two remove.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 /** A name is one line: runs of whitespace (newlines, tabs) become one space; control characters go. */
 function cleanName(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
 }
 
 /** A message keeps its line breaks; other control characters go. */
 function cleanMessage(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+  return value.replace(/\r\n?/g, "\n").replace(CONTROL_BUT_LINE_BREAKS, "").trim();
 }
 
 /**
@@ -239,7 +243,8 @@ export function validateAnyFields(fields: Record<string, unknown>, rules: readon
   for (const rule of rules) {
     if (failed.has(rule.name) || !rule.required) continue;
     const label = labelOf(rule.name);
-    if (!(rule.name in fields) || fields[rule.name] === null) errors.push({ field: rule.name, code: "REQUIRED_FIELD_MISSING", message: FIELD_MESSAGES.REQUIRED_FIELD_MISSING(label) });
+    if (!(rule.name in fields) || fields[rule.name] === null)
+      errors.push({ field: rule.name, code: "REQUIRED_FIELD_MISSING", message: FIELD_MESSAGES.REQUIRED_FIELD_MISSING(label) });
     else if (!texts.get(rule.name)) errors.push({ field: rule.name, code: "REQUIRED_FIELD_EMPTY", message: FIELD_MESSAGES.REQUIRED_FIELD_EMPTY(label) });
   }
   for (const [name, text] of texts) {

@@ -198,7 +198,16 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       await lockForm(trx, deps.database.dialect, kind);
       const full = await dayIsFull(trx, kind, ceilings, now);
       if (full !== null) throw new DayFull(full);
-      const row = await insertMessage(trx, { kind, values: { name, email, message }, extra, userId: submission.userId, ipHash, userAgent: request.headers.get("user-agent") ?? "", language: locale, now });
+      const row = await insertMessage(trx, {
+        kind,
+        values: { name, email, message },
+        extra,
+        userId: submission.userId,
+        ipHash,
+        userAgent: request.headers.get("user-agent") ?? "",
+        language: locale,
+        now,
+      });
       await notifyWithinCeiling(trx, deps.outbox, row, { ceilings, now, appUrl: deps.env.appUrl });
       const hook = deps.webhooks ? await trx.selectFrom("form").select("webhook_url").where("key", "=", kind).executeTakeFirst() : undefined;
       if (deps.webhooks && hook?.webhook_url) {
@@ -207,7 +216,10 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       }
       const autoreply = submission.custom?.autoreply;
       if (autoreply && email && (await autoreplyHasRoom(trx, email.toLowerCase(), now))) {
-        await deps.outbox.enqueue({ kind: "form-autoreply", to: email.toLowerCase(), ref: row.id, ...formAutoreplyMail(autoreply.subject, autoreply.body, locale) }, { db: trx, now, wake: false });
+        await deps.outbox.enqueue(
+          { kind: "form-autoreply", to: email.toLowerCase(), ref: row.id, ...formAutoreplyMail(autoreply.subject, autoreply.body, locale) },
+          { db: trx, now, wake: false },
+        );
       }
       if (idempotency && !(await storeDone(trx, idempotency, { status: 200, headers: {}, body: row.id }, now))) throw new StoredMeanwhile();
       return row;
@@ -215,7 +227,12 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   } catch (error) {
     if (error instanceof DayFull) {
       deps.log.warn({ kind, retryAfterS: error.retryAfterS }, "form message refused: the form's daily ceiling is reached");
-      return { kind: "rate-limited", limit: { allowed: false, retryAfterS: error.retryAfterS }, values, message: locale === "en" ? DAY_FULL_MESSAGE : t.dayFull };
+      return {
+        kind: "rate-limited",
+        limit: { allowed: false, retryAfterS: error.retryAfterS },
+        values,
+        message: locale === "en" ? DAY_FULL_MESSAGE : t.dayFull,
+      };
     }
     if (error instanceof StoredMeanwhile && idempotency) {
       const earlier = await lookUp(deps.database.db, idempotency, now).catch(() => null);
@@ -223,7 +240,8 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
       if (earlier?.kind === "mismatch") return { kind: "bad-key", message: REUSED_KEY_MESSAGE };
     }
     const unavailable = findUnavailable(error);
-    if (unavailable) deps.log.warn({ kind, dependency: unavailable.dependency, reason: unavailable.reason }, "form message not stored: the database is unavailable");
+    if (unavailable)
+      deps.log.warn({ kind, dependency: unavailable.dependency, reason: unavailable.reason }, "form message not stored: the database is unavailable");
     else deps.log.error({ err: error, kind }, "could not store a form message");
     return { kind: "unavailable", values };
   }
@@ -236,10 +254,13 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
 
 /** What a caught post left, as far as it can be read: the three columns and the other fields, cut to size. */
 function spamValues(fields: Record<string, unknown>): { values: FormValues; extra: Record<string, string> } {
-  const text = (value: unknown) => (typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value).slice(0, ANY_FIELD_MAX_LENGTH) : "");
+  const text = (value: unknown) =>
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value).slice(0, ANY_FIELD_MAX_LENGTH) : "";
   // An address only when it is one address: an operator's reply goes to it, and a bot's "a@x, b@y, c@z"
   // must not make the console mail three strangers (issue 38, finding 11). Anything else stays readable below.
-  const typed = text(fields.email ?? fields._replyto).trim().slice(0, 254);
+  const typed = text(fields.email ?? fields._replyto)
+    .trim()
+    .slice(0, 254);
   const values: FormValues = { name: text(fields.name).slice(0, 100), email: isEmail(typed) ? typed : "", message: text(fields.message) };
   const extra: Record<string, string> = Object.fromEntries(
     Object.entries(fields)

@@ -120,7 +120,8 @@ describe.each(testDatabases())("the form service on $name", (target) => {
     const { db, outbox, mailer, submit, rows } = await setup({ FORM_MAILS_PER_HOUR: "3", FORM_MESSAGES_PER_DAY: "6" });
     const at = (iso: string) => new Date(iso);
     // Each post from its own address: the per-IP limit is not what stops them.
-    const post = (i: number, now: Date, kind = "feedback") => submit(jsonRequest({ ...valid, message: `Flood ${i}` }), { ip: `198.51.100.${i + 1}`, now, kind });
+    const post = (i: number, now: Date, kind = "feedback") =>
+      submit(jsonRequest({ ...valid, message: `Flood ${i}` }), { ip: `198.51.100.${i + 1}`, now, kind });
     for (let i = 0; i < 5; i++) expect(await post(i, at(`2026-11-23T10:0${i}:00Z`))).toMatchObject({ kind: "accepted" });
     // Another form has ceilings of its own.
     expect(await post(50, at("2026-11-23T10:05:00Z"), "contact")).toMatchObject({ kind: "accepted" });
@@ -184,7 +185,14 @@ describe.each(testDatabases())("the form service on $name", (target) => {
 
     // The mail is in the outbox with the message (the answer did not wait for it)…
     const [queued] = await outboxRows();
-    expect(queued).toMatchObject({ kind: "form-notification", to_address: site.contactEmail, reply_to: "asha@example.com", ref: row!.id, status: "pending", attempts: 0 });
+    expect(queued).toMatchObject({
+      kind: "form-notification",
+      to_address: site.contactEmail,
+      reply_to: "asha@example.com",
+      ref: row!.id,
+      status: "pending",
+      attempts: 0,
+    });
     expect(mailer.sent).toHaveLength(0);
 
     // …and the worker sends it with a Message-ID of its own, and marks the message notified.
@@ -213,7 +221,15 @@ describe.each(testDatabases())("the form service on $name", (target) => {
     const now = new Date().toISOString();
     await db
       .insertInto("user")
-      .values({ id: "user-1", name: "Asha", email: "asha@example.com", emailVerified: target.name === "sqlite" ? 1 : true, image: null, createdAt: now, updatedAt: now })
+      .values({
+        id: "user-1",
+        name: "Asha",
+        email: "asha@example.com",
+        emailVerified: target.name === "sqlite" ? 1 : true,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     await submit(jsonRequest(valid), { userId: "user-1" });
     const messages = await listMessages(db, "user-1");

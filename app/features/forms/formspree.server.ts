@@ -60,13 +60,7 @@ export function thanksUrl(appUrl: string, key: string): string {
   return `${appUrl}/f/${encodeURIComponent(key)}/thanks`;
 }
 
-export async function handleFormspree(
-  deps: FormDeps,
-  key: string | undefined,
-  request: Request,
-  sender: Sender,
-  context: FormspreeContext,
-): Promise<Response> {
+export async function handleFormspree(deps: FormDeps, key: string | undefined, request: Request, sender: Sender, context: FormspreeContext): Promise<Response> {
   const form = key ? await findForm(deps.database.db, key) : undefined;
   const cors = corsHeaders(request.headers.get("origin"), form);
   if (request.method !== "POST") return jsonError(405, "Use POST.", { ...NO_STORE, ...cors, Allow: "POST, OPTIONS" });
@@ -111,7 +105,11 @@ const ALLOWED_REQUEST_HEADERS = "Accept, Content-Type, Formspree-Client, Formspr
  * origins the form allows, and nothing for anyone else (the browser then
  * does not send the POST).
  */
-export async function preflight(deps: Pick<FormDeps, "database">, key: string, origin: string | null): Promise<{ status: number; headers: Record<string, string> }> {
+export async function preflight(
+  deps: Pick<FormDeps, "database">,
+  key: string,
+  origin: string | null,
+): Promise<{ status: number; headers: Record<string, string> }> {
   const form = await findForm(deps.database.db, key);
   const cors = corsHeaders(origin, form);
   if (!cors["Access-Control-Allow-Origin"]) return { status: 204, headers: { Allow: "POST, OPTIONS", Vary: "Origin" } };

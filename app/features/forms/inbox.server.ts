@@ -74,7 +74,11 @@ export async function openCounts(db: Db): Promise<Map<string, number>> {
 
 /** Messages in the spam folder, for its label. */
 export async function spamCount(db: Db): Promise<number> {
-  const row = await db.selectFrom("form_message").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "spam").executeTakeFirst();
+  const row = await db
+    .selectFrom("form_message")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "spam")
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -97,7 +101,12 @@ function statusColumns(status: MessageStatus, operatorEmail: string, now: Date) 
  * nothing changed.
  */
 export async function setMessageStatus(db: Db, id: string, status: MessageStatus, operatorEmail: string, now = new Date()): Promise<boolean> {
-  const result = await db.updateTable("form_message").set(statusColumns(status, operatorEmail, now)).where("id", "=", id).where("status", "!=", status).executeTakeFirst();
+  const result = await db
+    .updateTable("form_message")
+    .set(statusColumns(status, operatorEmail, now))
+    .where("id", "=", id)
+    .where("status", "!=", status)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -109,7 +118,14 @@ const ID_BATCH = 500;
  * gets `status`, a few hundred per statement. Answers the ids it changed. Run
  * it in a transaction to make the whole change one (the console does).
  */
-export async function setMessagesStatus(db: Db, ids: readonly string[], status: MessageStatus, from: readonly MessageStatus[], operatorEmail: string, now = new Date()): Promise<string[]> {
+export async function setMessagesStatus(
+  db: Db,
+  ids: readonly string[],
+  status: MessageStatus,
+  from: readonly MessageStatus[],
+  operatorEmail: string,
+  now = new Date(),
+): Promise<string[]> {
   const changed: string[] = [];
   const sources = from.filter((s) => s !== status);
   if (sources.length === 0) return changed;
@@ -130,7 +146,11 @@ export async function setMessagesStatus(db: Db, ids: readonly string[], status: 
 export async function deleteMessages(db: Db, ids: readonly string[]): Promise<string[]> {
   const deleted: string[] = [];
   for (let i = 0; i < ids.length; i += ID_BATCH) {
-    const rows = await db.deleteFrom("form_message").where("id", "in", ids.slice(i, i + ID_BATCH)).returning("id").execute();
+    const rows = await db
+      .deleteFrom("form_message")
+      .where("id", "in", ids.slice(i, i + ID_BATCH))
+      .returning("id")
+      .execute();
     deleted.push(...rows.map((row) => row.id));
   }
   return deleted;
@@ -139,7 +159,14 @@ export async function deleteMessages(db: Db, ids: readonly string[]): Promise<st
 /** The messages of `ids` that exist (a few hundred per statement), for a bulk change's audit entries. */
 export async function findMessages(db: Db, ids: readonly string[]): Promise<StoredMessage[]> {
   const found: StoredMessage[] = [];
-  for (let i = 0; i < ids.length; i += ID_BATCH) found.push(...(await db.selectFrom("form_message").selectAll().where("id", "in", ids.slice(i, i + ID_BATCH)).execute()));
+  for (let i = 0; i < ids.length; i += ID_BATCH)
+    found.push(
+      ...(await db
+        .selectFrom("form_message")
+        .selectAll()
+        .where("id", "in", ids.slice(i, i + ID_BATCH))
+        .execute()),
+    );
   return found;
 }
 

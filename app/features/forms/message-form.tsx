@@ -10,15 +10,7 @@ import { forms } from "~/shared/i18n/catalog/forms";
 import { fill, useMessages } from "~/shared/i18n/messages";
 import { useLocalize } from "~/shared/i18n/use-locale";
 import { aroundLink, type FormsMessages } from "./form-copy";
-import {
-  FIELD_MAX_LENGTH,
-  FIELDS,
-  type FieldName,
-  type FormActionResult,
-  type FormError,
-  type FormKind,
-  validateSubmission,
-} from "./form-schema";
+import { FIELD_MAX_LENGTH, FIELDS, type FieldName, type FormActionResult, type FormError, type FormKind, validateSubmission } from "./form-schema";
 import { Honeypot } from "./honeypot";
 
 export interface MessageFormProps {

@@ -88,7 +88,15 @@ describe("npm run messages: CSV (RFC 4180)", () => {
   it("has a header row, one CRLF-terminated row per message, ISO times", () => {
     const csv = toCsv([
       message(),
-      message({ id: "id-2", kind: "contact", name: "=cmd|' /C calc'!A0", message: 'Hi, "team"\nthanks', notified_at: null, notify_attempts: 3, notify_error: "451 busy" }),
+      message({
+        id: "id-2",
+        kind: "contact",
+        name: "=cmd|' /C calc'!A0",
+        message: 'Hi, "team"\nthanks',
+        notified_at: null,
+        notify_attempts: 3,
+        notify_error: "451 busy",
+      }),
     ]);
     expect(csv).toBe(
       [

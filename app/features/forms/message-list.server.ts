@@ -36,7 +36,11 @@ export function formatTable(rows: StoredMessage[], total: number): string {
     r.notified_at ? "yes" : r.notify_attempts > 0 ? `no (${r.notify_attempts} failed)` : "no",
   ]);
   const widths = header.map((h, i) => Math.max(width(h), ...body.map((cells) => width(cells[i]!))));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)];
   out.push("", rows.length < total ? `${rows.length} of ${total} messages (newest first).` : `${total} message${total === 1 ? "" : "s"}.`);
   return `${out.join("\n")}\n`;
@@ -44,18 +48,7 @@ export function formatTable(rows: StoredMessage[], total: number): string {
 
 // ---- CSV (RFC 4180) ----
 
-export const CSV_COLUMNS = [
-  "id",
-  "created_at",
-  "kind",
-  "name",
-  "email",
-  "message",
-  "user_id",
-  "notified_at",
-  "notify_attempts",
-  "notify_error",
-] as const;
+export const CSV_COLUMNS = ["id", "created_at", "kind", "name", "email", "message", "user_id", "notified_at", "notify_attempts", "notify_error"] as const;
 
 /**
  * What starts a formula in a spreadsheet: = + - @, and tab or carriage return

@@ -33,7 +33,11 @@ export async function notificationFor(db: Db, message: Pick<StoredMessage, "id" 
 export const notificationHooks: OutcomeHooks = {
   async sent(row, db) {
     if (!row.ref) return;
-    await db.updateTable("form_message").set({ notified_at: new Date().toISOString(), notify_error: null, notify_claimed_until: null }).where("id", "=", row.ref).execute();
+    await db
+      .updateTable("form_message")
+      .set({ notified_at: new Date().toISOString(), notify_error: null, notify_claimed_until: null })
+      .where("id", "=", row.ref)
+      .execute();
   },
   async failed(row, db, error) {
     if (!row.ref) return;

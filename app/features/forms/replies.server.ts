@@ -28,12 +28,28 @@ export async function sendReply(
   body: string,
   now = new Date(),
 ): Promise<StoredReply> {
-  const reply: StoredReply = { id: randomUUID(), message_id: message.id, operator_id: operator.id, operator_email: operator.email, body, mail_id: randomUUID(), created_at: now.toISOString() };
+  const reply: StoredReply = {
+    id: randomUUID(),
+    message_id: message.id,
+    operator_id: operator.id,
+    operator_email: operator.email,
+    body,
+    mail_id: randomUUID(),
+    created_at: now.toISOString(),
+  };
   // In the language the message was written in (the page's it was sent from).
-  const mail = operatorReplyMail(message.kind, { name: message.name, message: message.message, createdAt: toDate(message.created_at) }, body, asLocale(message.language));
+  const mail = operatorReplyMail(
+    message.kind,
+    { name: message.name, message: message.message, createdAt: toDate(message.created_at) },
+    body,
+    asLocale(message.language),
+  );
   await deps.db.transaction().execute(async (trx) => {
     // Their answer goes to the company's address (the form notifications' too), not to the operator's own.
-    await deps.outbox.enqueue({ kind: "operator-reply", to: message.email, replyTo: site.contactEmail, ref: message.id, ...mail }, { db: trx, now, wake: false, id: reply.mail_id });
+    await deps.outbox.enqueue(
+      { kind: "operator-reply", to: message.email, replyTo: site.contactEmail, ref: message.id, ...mail },
+      { db: trx, now, wake: false, id: reply.mail_id },
+    );
     await trx.insertInto("message_reply").values(reply).execute();
     await trx
       .updateTable("form_message")

@@ -46,12 +46,20 @@ test("Devanagari words are kept whole; Hinglish and Hindi meet in one sound key"
 test("the development half keeps its figures; every price answer on both halves is the pricing page's", () => {
   const index = buildHelpIndex();
   for (const lang of ["en", "hi", "hinglish"] as const) {
-    const dev = figures(evaluate(index, questions.filter((q) => q.split === "dev" && q.lang === lang)));
+    const dev = figures(
+      evaluate(
+        index,
+        questions.filter((q) => q.split === "dev" && q.lang === lang),
+      ),
+    );
     expect(dev.firstSourceRight, lang).toBeGreaterThanOrEqual(0.85);
     expect(dev.citationPrecision, lang).toBeGreaterThanOrEqual(0.9);
     expect(dev.declined, lang).toBeGreaterThanOrEqual(0.9);
   }
-  const priced = evaluate(index, questions.filter((q) => q.price));
+  const priced = evaluate(
+    index,
+    questions.filter((q) => q.price),
+  );
   expect(priced.length).toBeGreaterThan(5);
   for (const outcome of priced) expect(outcome.priceExact, outcome.question.q).toBe(true);
 });

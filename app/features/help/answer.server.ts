@@ -62,7 +62,8 @@ function quote(passage: Passage, lang: Locale, questionKeys: Set<string>): strin
   if (full.length <= 320) return full;
   const other = sentences(passage.text[lang === "en" ? "hi" : "en"]);
   // A key meets a question's key whole or as a stem of it ("refund" in "non-refundable").
-  const meets = (key: string) => questionKeys.has(key) || [...questionKeys].some((q) => q.length >= 4 && key.length >= 4 && (key.startsWith(q) || q.startsWith(key)));
+  const meets = (key: string) =>
+    questionKeys.has(key) || [...questionKeys].some((q) => q.length >= 4 && key.length >= 4 && (key.startsWith(q) || q.startsWith(key)));
   const score = (list: string[]) =>
     list.map((s) => {
       let hits = 0;
@@ -100,11 +101,7 @@ function localized(path: string, lang: Locale): string {
 export function sourceOf(passage: Passage, lang: Locale): HelpSource {
   const path = localized(passage.path, lang);
   const heading = passage.heading[lang];
-  const hash = passage.anchor
-    ? `#${passage.anchor}`
-    : heading === passage.page[lang]
-      ? ""
-      : `#:~:text=${encodeURIComponent(heading).replace(/-/g, "%2D")}`;
+  const hash = passage.anchor ? `#${passage.anchor}` : heading === passage.page[lang] ? "" : `#:~:text=${encodeURIComponent(heading).replace(/-/g, "%2D")}`;
   const title = heading === passage.page[lang] ? passage.page[lang] : `${passage.page[lang]}: ${heading}`;
   return { url: `${path}${hash}`, title };
 }
@@ -134,17 +131,32 @@ function priceAnswer(plan: (typeof plans)[number] | undefined, lang: Locale, ind
     const passage = pricingPassage(`/pricing#plan-${plan.id}`);
     const name = passage.heading[lang].replace(/ plan$| प्लान$/, "");
     const text = [
-      fill(words.planPrice, { plan: name, monthly: rupees(priceFor(plan, "monthly")), yearly: rupees(priceFor(plan, "yearly")), discount: String(Math.round(YEARLY_DISCOUNT * 100)) }),
+      fill(words.planPrice, {
+        plan: name,
+        monthly: rupees(priceFor(plan, "monthly")),
+        yearly: rupees(priceFor(plan, "yearly")),
+        discount: String(Math.round(YEARLY_DISCOUNT * 100)),
+      }),
       plan.isComingSoon ? words.notOnSale : "",
-    ].filter(Boolean).join(" ");
+    ]
+      .filter(Boolean)
+      .join(" ");
     return { kind: "answer", text, sources: [sourceOf(passage, lang)], followUps: followUpsFor("pricing", lang, question), topic: "pricing" };
   }
-  const names = index.passages.filter((p) => p.plan).map((p) => {
-    const planOfPassage = plans.find((candidate) => candidate.id === p.plan)!;
-    return `${p.heading[lang].replace(/ plan$| प्लान$/, "")} ${rupees(priceFor(planOfPassage, "monthly"))}`;
-  });
+  const names = index.passages
+    .filter((p) => p.plan)
+    .map((p) => {
+      const planOfPassage = plans.find((candidate) => candidate.id === p.plan)!;
+      return `${p.heading[lang].replace(/ plan$| प्लान$/, "")} ${rupees(priceFor(planOfPassage, "monthly"))}`;
+    });
   const text = `${fill(words.allPlans, { plans: names.join(", ") })} ${words.notOnSale}`;
-  return { kind: "answer", text, sources: [{ url: localized("/pricing", lang), title: pricingPassage(`/pricing#plan-${plans[0]!.id}`).page[lang] }], followUps: followUpsFor("pricing", lang, question), topic: "pricing" };
+  return {
+    kind: "answer",
+    text,
+    sources: [{ url: localized("/pricing", lang), title: pricingPassage(`/pricing#plan-${plans[0]!.id}`).page[lang] }],
+    followUps: followUpsFor("pricing", lang, question),
+    topic: "pricing",
+  };
 }
 
 /**
@@ -185,9 +197,19 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const placeWords = new Set(["company", "office", "aap", "you", "कंपनी", "ऑफिस", "based", "located", "headquarters", "hq"]);
   const addressWords = new Set(["address", "पता", "pata", "location", "located", "email", "mail", "contact", "reach", "ईमेल", "संपर्क", "sampark"]);
   const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w) && !addressWords.has(englishKey(w)));
-  if (bare.length === 0 && (subject.some((w) => addressWords.has(w) || addressWords.has(englishKey(w))) || (all.some((w) => whereWords.has(hindiKey(w))) && subject.some((w) => placeWords.has(w))))) {
+  if (
+    bare.length === 0 &&
+    (subject.some((w) => addressWords.has(w) || addressWords.has(englishKey(w))) ||
+      (all.some((w) => whereWords.has(hindiKey(w))) && subject.some((w) => placeWords.has(w))))
+  ) {
     const passage = index.passages.find((p) => p.id === "/terms#terms-contact")!;
-    return { kind: "answer", text: passage.text[lang], sources: [sourceOf(passage, lang)], followUps: followUpsFor("company", lang, question), topic: "company" };
+    return {
+      kind: "answer",
+      text: passage.text[lang],
+      sources: [sourceOf(passage, lang)],
+      followUps: followUpsFor("company", lang, question),
+      topic: "company",
+    };
   }
 
   // 5. Search: the subject words and what they mean.

@@ -45,7 +45,11 @@ export interface Passage {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** Zips the English and Hindi lists of one page (the twins hold the same items in the same order; a test checks). */
@@ -83,7 +87,13 @@ function intro(path: string, topic: Topic, en: { title: string; intro: string },
   };
 }
 
-function sections(path: string, topic: Topic, page: Bilingual, en: readonly { title: string; body: string[] }[], hi: readonly { title: string; body: string[] }[]): Passage[] {
+function sections(
+  path: string,
+  topic: Topic,
+  page: Bilingual,
+  en: readonly { title: string; body: string[] }[],
+  hi: readonly { title: string; body: string[] }[],
+): Passage[] {
   return cards(
     path,
     topic,
@@ -205,16 +215,14 @@ function blogPassages(): Passage[] {
     const page = { en: post.title, hi: hiTitles.get(post.slug) ?? post.title };
     const en = postSections(post.slug, "en");
     const hi = postSections(post.slug, "hi");
-    return pairs(en, hi.length === en.length ? hi : en).map(
-      ([e, h], i): Passage => ({
-        id: `/blog/${post.slug}#${i === 0 ? "intro" : slug(e.heading)}`,
-        path: `/blog/${post.slug}`,
-        topic: "blog",
-        page,
-        heading: { en: e.heading, hi: h.heading },
-        text: { en: e.text, hi: h.text },
-      }),
-    );
+    return pairs(en, hi.length === en.length ? hi : en).map(([e, h], i): Passage => ({
+      id: `/blog/${post.slug}#${i === 0 ? "intro" : slug(e.heading)}`,
+      path: `/blog/${post.slug}`,
+      topic: "blog",
+      page,
+      heading: { en: e.heading, hi: h.heading },
+      text: { en: e.text, hi: h.text },
+    }));
   });
 }
 

@@ -89,11 +89,18 @@ export function startHelpPanel(doc: Document): void {
       box.append(list);
     }
     const thumbs = element(doc, "p", "flex gap-2");
-    for (const [helpful, label] of [[true, words.helpful], [false, words.notHelpful]] as const) {
+    for (const [helpful, label] of [
+      [true, words.helpful],
+      [false, words.notHelpful],
+    ] as const) {
       const button = element(doc, "button", "rounded-lg px-2.5 py-1 text-xs font-medium ring-1 ring-ink-300", label);
       button.type = "button";
       button.addEventListener("click", () => {
-        void fetch("/api/help/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ answerId: reply.answerId, helpful }) });
+        void fetch("/api/help/feedback", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ answerId: reply.answerId, helpful }),
+        });
         thumbs.replaceChildren(element(doc, "span", "text-xs font-medium text-emerald-800", words.thanks));
       });
       thumbs.append(button);
@@ -109,7 +116,11 @@ export function startHelpPanel(doc: Document): void {
     input.value = question;
     show(element(doc, "p", "text-sm text-ink-600", words.asking));
     try {
-      const response = await fetch("/api/help/ask", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ q: question, lang }) });
+      const response = await fetch("/api/help/ask", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ q: question, lang }),
+      });
       if (mine !== asking) return;
       if (response.status === 429) return show(element(doc, "p", "text-sm text-red-700", words.rateLimited));
       if (response.status === 422) return show(element(doc, "p", "text-sm text-red-700", words.tooLong));

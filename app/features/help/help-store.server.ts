@@ -12,7 +12,6 @@ import { UNANSWERED_LOG_DAYS } from "./limits";
 
 export type HelpMetric = "answered" | "none" | "up" | "down";
 
-
 function today(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }

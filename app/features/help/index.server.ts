@@ -20,7 +20,6 @@ export { helpSummary, type HelpSummary, unansweredLines } from "./help-store.ser
 export { helpIndex } from "./search-index.server";
 export { readHelpApiRequest } from "./help-api.server";
 
-
 /** POST /api/help/ask and GET /help (contract): a question of 1 to 500 characters; `lang` defaults to its script. */
 export const helpQuestionSchema = z.object({
   q: z.string().trim().min(1, "REQUIRED").max(MAX_QUESTION_LENGTH, "TOO_LONG"),
@@ -80,13 +79,14 @@ export async function askHelp(deps: HelpDeps, question: string, lang: Locale | u
   const language = lang ?? scriptLanguage(question);
   const answer = answerQuestion(helpIndex(), question, language);
   const source = answer.sources[0] ? pageOf(answer.sources[0].url) : "";
-  if (deps.count !== false) try {
-    await countHelp(deps.database, { topic: answer.topic, metric: answer.kind === "answer" ? "answered" : "none" });
-    if (answer.kind === "none" && deps.logUnanswered) await logUnanswered(deps.database, { question, lang: language, reason: answer.reason ?? "unknown" });
-  } catch (error) {
-    // Counting is not answering: the visitor still gets the answer. The question is not logged.
-    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, "help: the counters could not be written");
-  }
+  if (deps.count !== false)
+    try {
+      await countHelp(deps.database, { topic: answer.topic, metric: answer.kind === "answer" ? "answered" : "none" });
+      if (answer.kind === "none" && deps.logUnanswered) await logUnanswered(deps.database, { question, lang: language, reason: answer.reason ?? "unknown" });
+    } catch (error) {
+      // Counting is not answering: the visitor still gets the answer. The question is not logged.
+      deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, "help: the counters could not be written");
+    }
   const contact = `${language === "hi" ? "/hi" : ""}/contact?message=${encodeURIComponent(question)}`;
   return { ...answer, lang: language, answerId: answerIdOf({ topic: answer.topic, source }, deps.secret), contactUrl: contact };
 }

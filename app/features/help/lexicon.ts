@@ -17,7 +17,9 @@ import { englishKey, hindiKey, isDevanagari, romanize, soundKey } from "./text";
 export const MINE = new Set(["my", "mine", "mera", "meri", "mere", "mujhe", "मेरा", "मेरी", "मेरे", "मुझे"]);
 /** Records only the asker's account holds (and the site cannot see from here). */
 export const ACCOUNT_RECORDS = new Set(
-  "payment payments paid invoice invoices bill bills billing order orders transaction transactions balance receipt receipts charge charged deducted bhugtan भुगतान बिल ऑर्डर लेनदेन रसीद पेमेंट".split(" "),
+  "payment payments paid invoice invoices bill bills billing order orders transaction transactions balance receipt receipts charge charged deducted bhugtan भुगतान बिल ऑर्डर लेनदेन रसीद पेमेंट".split(
+    " ",
+  ),
 );
 /**
  * What a company's help desk does not answer, whatever its pages happen to
@@ -41,11 +43,9 @@ function wordSet(list: string): Set<string> {
 export const has = (set: Set<string>, word: string) => set.has(word) || set.has(isDevanagari(word) ? hindiKey(word) : englishKey(word));
 
 export const PRICE_WORDS = wordSet(
-  (
-    "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
+  "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
     "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
-    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य"
-  ),
+    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य",
 );
 /** Words that only say "a plan": with a price word and nothing else, the question is about every plan. */
 export const PLAN_WORDS = wordSet(
@@ -57,10 +57,7 @@ const PLAN_SYNONYMS: Record<string, string[]> = { professional: ["pro"], free: [
 
 /** Each plan's names, as an English, Hindi or Hinglish question writes them: its id, its Hindi name, their sound keys. */
 const PLAN_KEYS = new Map<string, Set<string>>(
-  pairsOfPlans().map(([en, hi]) => [
-    en.id,
-    new Set([en.id, soundKey(en.id), hindiKey(hi.name), soundKey(romanize(hi.name)), ...(PLAN_SYNONYMS[en.id] ?? [])]),
-  ]),
+  pairsOfPlans().map(([en, hi]) => [en.id, new Set([en.id, soundKey(en.id), hindiKey(hi.name), soundKey(romanize(hi.name)), ...(PLAN_SYNONYMS[en.id] ?? [])])]),
 );
 
 function pairsOfPlans() {
@@ -83,28 +80,113 @@ export function planOf(question: string[]): (typeof plans)[number] | undefined {
  * search; a subject word counts as found where its meaning is.
  */
 const MEANS_WORDS: Record<string, string> = {
-  where: "based address", kahan: "based address", kaha: "based address", kahaan: "based address", "कहां": "based address", "कहाँ": "based address",
-  located: "based address", location: "based address", office: "address", city: "based",
-  who: "founder", kaun: "founder team", kon: "founder team", "कौन": "founder team", kisne: "founder", "किसने": "founder",
-  founded: "founder", started: "founder", banaya: "founder", "शुरुआत": "founder", shuru: "founder",
-  when: "launch", kab: "launch", "कब": "launch", aayega: "launch", aayegi: "launch", ayega: "launch", ayegi: "launch", aaega: "launch", aaegi: "launch",
-  sell: "sold sell", sold: "sold sell", bechte: "sold sell", bechta: "sold sell", bechoge: "sold sell", "बेचते": "sold sell",
-  wapas: "refund return", vapas: "refund return", "वापस": "refund return", "लौटा": "return", return: "return refund", lauta: "return",
-  refund: "refund", money: "refund",
-  delete: "delete erase", mitana: "delete erase", mitau: "delete erase", mitaun: "delete erase", hatana: "delete", "मिटाऊं": "delete erase", "मिटाऊँ": "delete erase", "मिटाना": "delete erase",
-  cancel: "cancelled canceled", "रद्द": "cancelled",
-  stored: "stored hashed", store: "stored hashed", password: "password hashed",
-  join: "join community", jude: "join", judna: "join", "जुड़ें": "join",
-  evaluate: "evaluation evaluating", evaluated: "evaluation evaluating", parakh: "evaluation", "मूल्यांकन": "evaluation",
-  products: "products", product: "products", "उत्पाद": "products",
-  mission: "mission", vision: "vision", "विजन": "vision", vijan: "vision",
-  address: "address based", "पता": "address", pata: "address",
-  ads: "advertising", ad: "advertising", advertisement: "advertising", vigyapan: "advertising", "विज्ञापन": "advertising",
-  "इकट्ठा": "collection collect data", "जानकारी": "data", "संग्रह": "collection data", collect: "collection data", collected: "collection data", "लौट": "refund return", "लौटेगा": "refund return",
+  where: "based address",
+  kahan: "based address",
+  kaha: "based address",
+  kahaan: "based address",
+  कहां: "based address",
+  कहाँ: "based address",
+  located: "based address",
+  location: "based address",
+  office: "address",
+  city: "based",
+  who: "founder",
+  kaun: "founder team",
+  kon: "founder team",
+  कौन: "founder team",
+  kisne: "founder",
+  किसने: "founder",
+  founded: "founder",
+  started: "founder",
+  banaya: "founder",
+  शुरुआत: "founder",
+  shuru: "founder",
+  when: "launch",
+  kab: "launch",
+  कब: "launch",
+  aayega: "launch",
+  aayegi: "launch",
+  ayega: "launch",
+  ayegi: "launch",
+  aaega: "launch",
+  aaegi: "launch",
+  sell: "sold sell",
+  sold: "sold sell",
+  bechte: "sold sell",
+  bechta: "sold sell",
+  bechoge: "sold sell",
+  बेचते: "sold sell",
+  wapas: "refund return",
+  vapas: "refund return",
+  वापस: "refund return",
+  लौटा: "return",
+  return: "return refund",
+  lauta: "return",
+  refund: "refund",
+  money: "refund",
+  delete: "delete erase",
+  mitana: "delete erase",
+  mitau: "delete erase",
+  mitaun: "delete erase",
+  hatana: "delete",
+  मिटाऊं: "delete erase",
+  मिटाऊँ: "delete erase",
+  मिटाना: "delete erase",
+  cancel: "cancelled canceled",
+  रद्द: "cancelled",
+  stored: "stored hashed",
+  store: "stored hashed",
+  password: "password hashed",
+  join: "join community",
+  jude: "join",
+  judna: "join",
+  जुड़ें: "join",
+  evaluate: "evaluation evaluating",
+  evaluated: "evaluation evaluating",
+  parakh: "evaluation",
+  मूल्यांकन: "evaluation",
+  products: "products",
+  product: "products",
+  उत्पाद: "products",
+  mission: "mission",
+  vision: "vision",
+  विजन: "vision",
+  vijan: "vision",
+  address: "address based",
+  पता: "address",
+  pata: "address",
+  ads: "advertising",
+  ad: "advertising",
+  advertisement: "advertising",
+  vigyapan: "advertising",
+  विज्ञापन: "advertising",
+  इकट्ठा: "collection collect data",
+  जानकारी: "data",
+  संग्रह: "collection data",
+  collect: "collection data",
+  collected: "collection data",
+  लौट: "refund return",
+  लौटेगा: "refund return",
   // English words Hindi writes in Devanagari: the pages' Hindi often says them in Hindi words.
-  "अकाउंट": "account", "एकाउंट": "account", "डिलीट": "delete", "प्राइवेसी": "privacy", "सब्सक्रिप्शन": "subscription", "कैंसल": "cancel cancelled",
-  "पेमेंट": "payment", "प्रोडक्ट": "products", "फाउंडर": "founder", "ऑफिस": "address based", "एड्रेस": "address", "कॉन्टैक्ट": "contact", "वॉच": "watch",
-  "टेलीग्राम": "telegram", "चैनल": "channel", hatau: "delete", "हटाऊं": "delete", "हटाना": "delete", "हटाएं": "delete",
+  अकाउंट: "account",
+  एकाउंट: "account",
+  डिलीट: "delete",
+  प्राइवेसी: "privacy",
+  सब्सक्रिप्शन: "subscription",
+  कैंसल: "cancel cancelled",
+  पेमेंट: "payment",
+  प्रोडक्ट: "products",
+  फाउंडर: "founder",
+  ऑफिस: "address based",
+  एड्रेस: "address",
+  कॉन्टैक्ट: "contact",
+  वॉच: "watch",
+  टेलीग्राम: "telegram",
+  चैनल: "channel",
+  hatau: "delete",
+  हटाऊं: "delete",
+  हटाना: "delete",
+  हटाएं: "delete",
 };
 
 /** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */

@@ -87,16 +87,73 @@ export function hindiKey(word: string): string {
 // ---------------------------------------------------------------------------
 
 const VOWELS: Record<string, string> = {
-  "अ": "a", "आ": "aa", "इ": "i", "ई": "ii", "उ": "u", "ऊ": "uu", "ऋ": "ri", "ए": "e", "ऐ": "ai", "ओ": "o", "औ": "au", "ऑ": "o",
+  अ: "a",
+  आ: "aa",
+  इ: "i",
+  ई: "ii",
+  उ: "u",
+  ऊ: "uu",
+  ऋ: "ri",
+  ए: "e",
+  ऐ: "ai",
+  ओ: "o",
+  औ: "au",
+  ऑ: "o",
 };
 const SIGNS: Record<string, string> = {
-  "ा": "aa", "ि": "i", "ी": "ii", "ु": "u", "ू": "uu", "ृ": "ri", "े": "e", "ै": "ai", "ो": "o", "ौ": "au", "ॉ": "o",
+  "ा": "aa",
+  "ि": "i",
+  "ी": "ii",
+  "ु": "u",
+  "ू": "uu",
+  "ृ": "ri",
+  "े": "e",
+  "ै": "ai",
+  "ो": "o",
+  "ौ": "au",
+  "ॉ": "o",
 };
 const CONSONANTS: Record<string, string> = {
-  "क": "k", "ख": "kh", "ग": "g", "घ": "gh", "ङ": "n", "च": "ch", "छ": "chh", "ज": "j", "झ": "jh", "ञ": "n",
-  "ट": "t", "ठ": "th", "ड": "d", "ढ": "dh", "ण": "n", "त": "t", "थ": "th", "द": "d", "ध": "dh", "न": "n",
-  "प": "p", "फ": "ph", "ब": "b", "भ": "bh", "म": "m", "य": "y", "र": "r", "ल": "l", "व": "v",
-  "श": "sh", "ष": "sh", "स": "s", "ह": "h", "क़": "k", "ख़": "kh", "ग़": "g", "ज़": "z", "ड़": "r", "ढ़": "rh", "फ़": "f",
+  क: "k",
+  ख: "kh",
+  ग: "g",
+  घ: "gh",
+  ङ: "n",
+  च: "ch",
+  छ: "chh",
+  ज: "j",
+  झ: "jh",
+  ञ: "n",
+  ट: "t",
+  ठ: "th",
+  ड: "d",
+  ढ: "dh",
+  ण: "n",
+  त: "t",
+  थ: "th",
+  द: "d",
+  ध: "dh",
+  न: "n",
+  प: "p",
+  फ: "ph",
+  ब: "b",
+  भ: "bh",
+  म: "m",
+  य: "y",
+  र: "r",
+  ल: "l",
+  व: "v",
+  श: "sh",
+  ष: "sh",
+  स: "s",
+  ह: "h",
+  क़: "k",
+  ख़: "kh",
+  ग़: "g",
+  ज़: "z",
+  ड़: "r",
+  ढ़: "rh",
+  फ़: "f",
 };
 const VIRAMA = "\u094D";
 const NASAL = /[\u0901\u0902]/;
@@ -178,7 +235,9 @@ export const STOPWORDS = new Set(
     "kya kyaa hai hain h he ho hota hoti hote tha thi the ka ki ke ko se me mein mai main mera meri mere apna apni apne aap ap aapka aapki aapke tum tumhara kaise kese kaisa kaisi kaun kon kaunsa kaunsi konsa si sa kab kahan kaha kahaan kidhar kyu kyun kyon kitna kitne kitni kar karu karun kare karein karna karte karta sakte sakta sakti raha rahe rahi hi bhi to na nahi nahin ye yeh wo woh yah vo ek koi kuch aur ya par pe liye lie jo hoga hogi milega milegi milenge batao bataiye samjhao samjhaiye chahiye bare baare dikhate dikhata dikhti dikhana milta milti milte deta dete deti leta lete leti aayega aayegi ayega ayegi aaega aaegi",
     // Hindi
     "क्या है हैं था थी थे का की के को से में मैं मेरा मेरी मेरे अपना अपनी अपने आप आपका आपकी आपके तुम कैसे कैसा कैसी कौन कौनसा कब कहां कहाँ क्यों कितना कितने कितनी कर करूं करूँ करें करना करते करता सकता सकती सकते रहा रहे रही ही भी तो न नहीं यह ये वह वो एक कोई कुछ और या पर लिए जो होता होती होते हो होगा होगी मिलेगा मिलेगी मिलेंगे गई गया गए लेने लेना दिखाते दिखाता दिखाती मिलता मिलती मिलते देते देता देती लेते लेता लेती बताइए बताओ समझाइए चाहिए सी सा हूं हूँ बारे बारा",
-  ].join(" ").split(/\s+/),
+  ]
+    .join(" ")
+    .split(/\s+/),
 );
 
 /** The product's own names: in almost every page, so they tell nothing about which. */

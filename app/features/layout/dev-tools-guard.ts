@@ -1,4 +1,3 @@
-
 export const DEV_TOOLS_CHECK_MS = 1000;
 export const DEV_TOOLS_THRESHOLD_PX = 200;
 

@@ -16,7 +16,6 @@ import { menuDialog, OPEN_MENU_ATTRIBUTES, openMenu, SideMenu } from "./side-men
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import UserMenu from "./user-menu";
 
-
 /** Whether the side menu is open, however it was opened (natively before hydration, or by script): for aria-expanded. */
 function useMenuOpen(): boolean {
   const [open, setOpen] = useState(false);

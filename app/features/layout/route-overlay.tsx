@@ -21,7 +21,11 @@ export const NO_OVERLAY_PREFIX = "/admin";
 export function RouteOverlay() {
   const t = useMessages("shell", shell);
   return (
-    <div data-route-overlay="" data-testid="route-overlay" className="fixed inset-0 z-[60] items-center justify-center bg-white/85 backdrop-blur-sm animate-fade-in">
+    <div
+      data-route-overlay=""
+      data-testid="route-overlay"
+      className="fixed inset-0 z-[60] items-center justify-center bg-white/85 backdrop-blur-sm animate-fade-in"
+    >
       <div role="status" className="flex flex-col items-center gap-4">
         <span className="relative flex size-14 items-center justify-center" aria-hidden="true">
           <span className="absolute inset-0 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
@@ -66,10 +70,13 @@ export function useRouteOverlay(): void {
       document.documentElement.dataset.navigating = "";
     }
     const left = startedAt.current + ROUTE_OVERLAY_MS - performance.now();
-    const timer = window.setTimeout(() => {
-      startedAt.current = null;
-      delete document.documentElement.dataset.navigating;
-    }, Math.max(0, left));
+    const timer = window.setTimeout(
+      () => {
+        startedAt.current = null;
+        delete document.documentElement.dataset.navigating;
+      },
+      Math.max(0, left),
+    );
     return () => window.clearTimeout(timer);
   }, [pathname]);
 }

@@ -110,7 +110,10 @@ export function SideMenu({ user }: { user: Viewer | null }) {
                 <a
                   href={localize(item.to)}
                   aria-current={isCurrent(pathname, localize(item.to)) ? "page" : undefined}
-                  className={cn("block rounded-xl px-4 py-3 text-base font-medium", isCurrent(pathname, localize(item.to)) ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100")}
+                  className={cn(
+                    "block rounded-xl px-4 py-3 text-base font-medium",
+                    isCurrent(pathname, localize(item.to)) ? "bg-brand-50 text-brand-800" : "text-ink-800 hover:bg-ink-100",
+                  )}
                 >
                   {labels[item.label]}
                 </a>
@@ -149,9 +152,7 @@ export function SideMenu({ user }: { user: Viewer | null }) {
               <ButtonLink to={localize("/auth")} variant="secondary">
                 {t.signIn}
               </ButtonLink>
-              <ButtonLink to={localize("/auth?mode=signup")}>
-                {t.getStarted}
-              </ButtonLink>
+              <ButtonLink to={localize("/auth?mode=signup")}>{t.getStarted}</ButtonLink>
             </div>
           )}
         </div>

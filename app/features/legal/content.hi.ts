@@ -154,9 +154,13 @@ const storage: typeof en.cookiePolicy.storage = [
   { key: "trackTime", kind: "localStorage", purpose: "क्या आपने प्रोफ़ाइल की वैकल्पिक समय-गिनती चालू की है।" },
   { key: "totalVisits", kind: "localStorage", purpose: "आपकी विज़िट की गिनती, जो आपकी प्रोफ़ाइल पर दिखती है।" },
   { key: `${site.slug}.chatWidget.position`, kind: "localStorage", purpose: "आपने सहायता बटन को कहाँ खिसकाया था, ताकि वह वहीं रहे।" },
-  { key: "theme", kind: "localStorage", purpose: "फ़ुटर में हल्की या गहरी थीम चुनने पर ही रखी जाती है; \"सिस्टम\" चुनने पर हटा दी जाती है।" },
+  { key: "theme", kind: "localStorage", purpose: 'फ़ुटर में हल्की या गहरी थीम चुनने पर ही रखी जाती है; "सिस्टम" चुनने पर हटा दी जाती है।' },
   { key: "route-scroll", kind: "sessionStorage", purpose: "इस टैब के पिछले पेजों पर आप कहाँ तक पहुँचे थे, ताकि वापस जाने पर आप वहीं लौटें। टैब बंद करते ही मिट जाती है।" },
-  { key: "profile-draft", kind: "sessionStorage", purpose: "जब आपका सत्र ख़त्म हो जाने से प्रोफ़ाइल सेव नहीं हो पाई, तब आपने जो लिखा था, वह दोबारा साइन इन करके सेव करने तक यहीं रहता है।" },
+  {
+    key: "profile-draft",
+    kind: "sessionStorage",
+    purpose: "जब आपका सत्र ख़त्म हो जाने से प्रोफ़ाइल सेव नहीं हो पाई, तब आपने जो लिखा था, वह दोबारा साइन इन करके सेव करने तक यहीं रहता है।",
+  },
 ];
 
 export const cookiePolicy: typeof en.cookiePolicy = {

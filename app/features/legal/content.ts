@@ -37,11 +37,9 @@ export const privacy: {
   intro: {
     eyebrow: "Legal",
     title: "Privacy Policy",
-    intro:
-      "We collect as little as we can, protect what we keep and give you the tools to see, download and delete it.",
+    intro: "We collect as little as we can, protect what we keep and give you the tools to see, download and delete it.",
   },
-  subtitle:
-    `This policy explains what ${site.companyName} stores when you use this website, why we store it, how we protect it and the rights you have over it. We do not sell your data and we do not use advertising or tracking cookies.`,
+  subtitle: `This policy explains what ${site.companyName} stores when you use this website, why we store it, how we protect it and the rights you have over it. We do not sell your data and we do not use advertising or tracking cookies.`,
   cards: [
     {
       title: "User Interactions",
@@ -74,8 +72,7 @@ export const privacy: {
     },
     {
       title: "Team Access",
-      description:
-        `Inside ${site.companyName}, access to user data is role-based: team members can reach only the data their job requires. Every access to production data is recorded in an audit log that we review, and access is removed as soon as someone's role no longer needs it.`,
+      description: `Inside ${site.companyName}, access to user data is role-based: team members can reach only the data their job requires. Every access to production data is recorded in an audit log that we review, and access is removed as soon as someone's role no longer needs it.`,
       icon: "key",
     },
   ],
@@ -132,27 +129,22 @@ export const terms: { intro: PageIntro; cards: Card[]; contactTitle: string } = 
 const cookies: CookieEntry[] = [
   {
     name: `${site.slug}.session_token`,
-    purpose:
-      "Keeps you signed in. It is HttpOnly, so scripts on the page cannot read it.",
-    duration:
-      'Until you close the browser, or 30 days when "Remember this device" is ticked; a sign-in ends after 24 hours or 30 days however active it is',
+    purpose: "Keeps you signed in. It is HttpOnly, so scripts on the page cannot read it.",
+    duration: 'Until you close the browser, or 30 days when "Remember this device" is ticked; a sign-in ends after 24 hours or 30 days however active it is',
   },
   {
     name: `${site.slug}.dont_remember`,
-    purpose:
-      'Marks a sign-in that should end when the browser closes, because "Remember this device" was not ticked.',
+    purpose: 'Marks a sign-in that should end when the browser closes, because "Remember this device" was not ticked.',
     duration: "Until you close the browser",
   },
   {
     name: `${site.slug}.state`,
-    purpose:
-      "Protects a Google or GitHub sign-in against forgery by checking that the sign-in was started from this browser.",
+    purpose: "Protects a Google or GitHub sign-in against forgery by checking that the sign-in was started from this browser.",
     duration: "5 minutes; deleted when sign-in completes",
   },
   {
     name: `${site.slug}.pending_verification`,
-    purpose:
-      "Lets this browser ask for another verification email after you sign up.",
+    purpose: "Lets this browser ask for another verification email after you sign up.",
     duration: "1 day",
   },
   {
@@ -183,7 +175,8 @@ const cookies: CookieEntry[] = [
   },
   {
     name: "visitCounted",
-    purpose: "Makes sure a visit is counted only once per browser session, across tabs, for the visit count on your profile. Set by the page, never read by our server.",
+    purpose:
+      "Makes sure a visit is counted only once per browser session, across tabs, for the visit count on your profile. Set by the page, never read by our server.",
     duration: "Until you close the browser",
   },
 ];
@@ -192,8 +185,7 @@ const storage: StorageEntry[] = [
   {
     key: "user",
     kind: "localStorage",
-    purpose:
-      "A copy of your profile record so pages can greet you quickly. Cleared when you sign out.",
+    purpose: "A copy of your profile record so pages can greet you quickly. Cleared when you sign out.",
   },
   {
     key: "rememberDevice",
@@ -256,8 +248,7 @@ export const cookiePolicy: {
   intro: {
     eyebrow: "Legal",
     title: "Cookie Policy",
-    intro:
-      "We use a handful of cookies to keep you signed in and safe, and a little browser storage to remember your preferences. Nothing here tracks you.",
+    intro: "We use a handful of cookies to keep you signed in and safe, and a little browser storage to remember your preferences. Nothing here tracks you.",
   },
   sections: [
     {
@@ -298,9 +289,7 @@ export const cookiePolicy: {
     },
     {
       title: "Contact",
-      body: [
-        `Questions about cookies or your data? Write to us at ${site.contactEmail} and a member of the team will reply.`,
-      ],
+      body: [`Questions about cookies or your data? Write to us at ${site.contactEmail} and a member of the team will reply.`],
     },
   ],
   cookies,
@@ -367,9 +356,7 @@ export const license: { intro: PageIntro; sections: LegalSection[] } = {
     },
     {
       title: "Changes and contact",
-      body: [
-        `We may update this licence from time to time, and the current version is always on this page. Questions? Write to us at ${site.contactEmail}.`,
-      ],
+      body: [`We may update this licence from time to time, and the current version is always on this page. Questions? Write to us at ${site.contactEmail}.`],
     },
   ],
 };

@@ -87,9 +87,7 @@ export function CardGrid({ cards, columns = 3, numbered = false, tone = "light",
             "group relative flex flex-col rounded-2xl p-6 transition-shadow",
             swipeLabel && SWIPE_ITEM,
             spans[index],
-            tone === "light"
-              ? "bg-white shadow-card ring-1 ring-ink-200/70 hover:shadow-lift"
-              : "bg-white/5 ring-1 ring-white/10 hover:bg-white/[0.08]",
+            tone === "light" ? "bg-white shadow-card ring-1 ring-ink-200/70 hover:shadow-lift" : "bg-white/5 ring-1 ring-white/10 hover:bg-white/[0.08]",
           )}
         >
           <div className="flex items-center justify-between">
@@ -109,7 +107,8 @@ export function CardGrid({ cards, columns = 3, numbered = false, tone = "light",
           </div>
           <Heading className={cn("mt-4 text-lg font-semibold", tone === "dark" && "text-white")}>{card.title}</Heading>
           {/* However wide the card (a row of its own, half a row), running text keeps the readable measure (about 70 characters a line). */}
-          <p className={cn("mt-2 max-w-[30rem] text-[15px] leading-relaxed", tone === "light" ? "text-ink-600" : "text-brand-100")}><LinkedText text={card.description} />
+          <p className={cn("mt-2 max-w-[30rem] text-[15px] leading-relaxed", tone === "light" ? "text-ink-600" : "text-brand-100")}>
+            <LinkedText text={card.description} />
           </p>
         </li>
       ))}

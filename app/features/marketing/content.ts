@@ -8,8 +8,7 @@ import type { HeroContent } from "./hero";
 
 export const hero: HeroContent = {
   tagline: "Innovation, fueled by faith.",
-  subtitle:
-    `${site.productName} is a helpful, affordable and privacy-first AI assistant, made in India for students, families and businesses. Our flagship assistant is coming soon, and we are building it with care.`,
+  subtitle: `${site.productName} is a helpful, affordable and privacy-first AI assistant, made in India for students, families and businesses. Our flagship assistant is coming soon, and we are building it with care.`,
   note: "No coding experience required.",
   tryLabel: `Try ${site.productName}`,
   storyLabel: "Our Story",
@@ -42,16 +41,14 @@ export const values: Card[] = [
   },
   {
     title: "Accessible Tech",
-    description:
-      `Good AI should not need a computer science degree or a big budget. ${site.productName} is designed for plain-language questions, modest phones and prices in rupees.`,
+    description: `Good AI should not need a computer science degree or a big budget. ${site.productName} is designed for plain-language questions, modest phones and prices in rupees.`,
     icon: "accessibility",
   },
 ];
 
 export const whyChooseUs: { title: string; intro: string; points: Card[] } = {
   title: `Why Choose ${site.productName}`,
-  intro:
-    "We are a small team building an assistant we would trust with our own families' questions. Here is what that means in practice.",
+  intro: "We are a small team building an assistant we would trust with our own families' questions. Here is what that means in practice.",
   points: [
     {
       title: "Built for Everyone",
@@ -61,8 +58,7 @@ export const whyChooseUs: { title: string; intro: string; points: Card[] } = {
     },
     {
       title: "Priced in Rupees",
-      description:
-        "Our plans are planned around Indian budgets, with a free tier and a dedicated student plan. No surprise charges in foreign currency.",
+      description: "Our plans are planned around Indian budgets, with a free tier and a dedicated student plan. No surprise charges in foreign currency.",
       icon: "indian-rupee",
     },
     {
@@ -83,8 +79,7 @@ export const whyChooseUs: { title: string; intro: string; points: Card[] } = {
 export const vision: Card[] = [
   {
     title: "Human-Centric",
-    description:
-      "Technology should serve people, not the other way round. Every feature starts with a question: does this make someone's day easier?",
+    description: "Technology should serve people, not the other way round. Every feature starts with a question: does this make someone's day easier?",
     icon: "hand-heart",
   },
   {
@@ -113,14 +108,12 @@ export const vision: Card[] = [
   },
   {
     title: "Global Accessibility",
-    description:
-      `We want ${site.productName} to work on slow connections, budget phones and screen readers, and in more languages over time. Access should not depend on where you live.`,
+    description: `We want ${site.productName} to work on slow connections, budget phones and screen readers, and in more languages over time. Access should not depend on where you live.`,
     icon: "globe",
   },
   {
     title: "Privacy First",
-    description:
-      "Your data belongs to you. We collect the minimum, protect it carefully and give you simple tools to see, download and delete it.",
+    description: "Your data belongs to you. We collect the minimum, protect it carefully and give you simple tools to see, download and delete it.",
     icon: "eye-off",
   },
   {
@@ -152,20 +145,17 @@ export const features: Card[] = [
   },
   {
     title: "AI-Powered Insights",
-    description:
-      "Turn long documents, notes and questions into clear summaries and next steps. The assistant helps you understand, not just search.",
+    description: "Turn long documents, notes and questions into clear summaries and next steps. The assistant helps you understand, not just search.",
     icon: "brain",
   },
   {
     title: "Seamless Integration",
-    description:
-      `${site.productName} is being designed to fit into the tools you already use, from chat apps to business systems. Less copying and pasting, more getting things done.`,
+    description: `${site.productName} is being designed to fit into the tools you already use, from chat apps to business systems. Less copying and pasting, more getting things done.`,
     icon: "plug",
   },
   {
     title: "Developer Friendly",
-    description:
-      "For teams who do write code, we plan clear APIs and straightforward documentation. For everyone else, no coding is ever required.",
+    description: "For teams who do write code, we plan clear APIs and straightforward documentation. For everyone else, no coding is ever required.",
     icon: "code",
   },
 ];
@@ -191,8 +181,7 @@ export const story: Card[] = [
   },
   {
     title: "Solo Beginnings",
-    description:
-      `The first versions of ${site.productName} were written alone on one laptop in Kanpur. He was the designer, the engineer, the tester and the support desk.`,
+    description: `The first versions of ${site.productName} were written alone on one laptop in Kanpur. He was the designer, the engineer, the tester and the support desk.`,
     icon: "user",
   },
   {
@@ -215,20 +204,17 @@ export const story: Card[] = [
   },
   {
     title: "The Mission",
-    description:
-      "To make helpful, trustworthy AI that anyone in India can afford and use in their own words. Not AI for a few, but AI for everyone.",
+    description: "To make helpful, trustworthy AI that anyone in India can afford and use in their own words. Not AI for a few, but AI for everyone.",
     icon: "target",
   },
   {
     title: "Time Crunch",
-    description:
-      "School and exams by day, code by night. Learning to plan carefully and rest properly mattered as much as learning to program.",
+    description: "School and exams by day, code by night. Learning to plan carefully and rest properly mattered as much as learning to program.",
     icon: "clock",
   },
   {
     title: "Community Support",
-    description:
-      `Friends, classmates and early followers tested rough versions, reported bugs and suggested features. Their patience and honesty shaped ${site.productName}, and that community is now part of the team.`,
+    description: `Friends, classmates and early followers tested rough versions, reported bugs and suggested features. Their patience and honesty shaped ${site.productName}, and that community is now part of the team.`,
     icon: "users",
   },
 ];
@@ -237,8 +223,7 @@ export const pageIntros: Record<"about" | "vision" | "features" | "story" | "tea
   about: {
     eyebrow: "Who we are",
     title: `About ${site.productName}`,
-    intro:
-      `${site.productName} is the assistant being built by ${site.companyName}, a small team in Kanpur. We want useful AI to be affordable, private and easy for anyone to use.`,
+    intro: `${site.productName} is the assistant being built by ${site.companyName}, a small team in Kanpur. We want useful AI to be affordable, private and easy for anyone to use.`,
   },
   vision: {
     eyebrow: "Where we are going",
@@ -249,14 +234,12 @@ export const pageIntros: Record<"about" | "vision" | "features" | "story" | "tea
   features: {
     eyebrow: "What we are building",
     title: "Features",
-    intro:
-      `${site.productName} is designed to be powerful for teams and simple for everyone else. Here is what the platform is built to do.`,
+    intro: `${site.productName} is designed to be powerful for teams and simple for everyone else. Here is what the platform is built to do.`,
   },
   story: {
     eyebrow: "How it began",
     title: "Our Story",
-    intro:
-      `${site.productName} began with one curious teenager, free resources from the internet and a lot of late nights. This is how it grew, and who helped along the way.`,
+    intro: `${site.productName} began with one curious teenager, free resources from the internet and a lot of late nights. This is how it grew, and who helped along the way.`,
   },
   team: {
     eyebrow: "The people behind it",
@@ -267,8 +250,7 @@ export const pageIntros: Record<"about" | "vision" | "features" | "story" | "tea
 };
 
 export const about: { mission: string; paragraphs: string[] } = {
-  mission:
-    "Our mission is to make helpful, trustworthy AI that anyone can afford and use, whatever their background or budget.",
+  mission: "Our mission is to make helpful, trustworthy AI that anyone can afford and use, whatever their background or budget.",
   paragraphs: [
     `${site.companyName} is a young technology company building ${site.productName}, an assistant for students, the general public and enterprises. It began as one founder's project and has grown into a small team of engineers, researchers and designers.`,
     "We started because powerful AI felt out of reach for too many people: too expensive, too technical or too careless with personal data. We believe in doing this work with gratitude and purpose, so we build for clarity, fair prices in rupees and privacy you can check.",

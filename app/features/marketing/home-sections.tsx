@@ -4,7 +4,6 @@ import { MessagesScope } from "~/shared/i18n/messages";
 import { homeCopy } from "./home-copy";
 import { FeaturesSection, JoinBand, StorySection, TeamSection, ValuesSection, VisionSection, WhyChooseUsSection } from "./sections";
 
-
 export interface HomeSectionsProps {
   locale: Locale;
 }

@@ -135,7 +135,9 @@ function PlanButton({ plan, period, note }: { plan: Plan; period: Billing; note:
           "relative inline-flex h-11 w-full items-center justify-center rounded-xl text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
           // Disabled (yearly): flat grey for every plan, the popular one included, so none looks pressable.
           "disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 disabled:shadow-none disabled:ring-1 disabled:ring-inset disabled:ring-ink-200",
-          plan.variant === "primary" ? "scheme-light bg-brand-600 text-white shadow-sm hover:bg-brand-700" : "bg-white text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50",
+          plan.variant === "primary"
+            ? "scheme-light bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+            : "bg-white text-ink-900 ring-1 ring-inset ring-ink-300 hover:bg-ink-50",
         )}
       >
         {plan.buttonText}

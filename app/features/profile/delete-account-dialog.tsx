@@ -82,7 +82,8 @@ export function DeleteAccountDialog({ open, onOpenChange, returnFocus, ...form }
             event.preventDefault();
             returnFocus.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-lift data-[state=open]:animate-pop-in sm:p-8">
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-lift data-[state=open]:animate-pop-in sm:p-8"
+        >
           <div className="flex items-start gap-4">
             <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-red-50 text-red-700">
               <Icon name="trash-2" />

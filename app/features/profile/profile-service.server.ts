@@ -35,9 +35,7 @@ export interface ProfileDeps {
 }
 
 /** The saved record (the spec's fields: what the API answers) and, apart, the mail language (the profile page's). */
-export type UpdateOutcome =
-  | { ok: true; record: UserRecord; language: Locale }
-  | { ok: false; message: string; fieldErrors: FieldErrors; conflict?: true };
+export type UpdateOutcome = { ok: true; record: UserRecord; language: Locale } | { ok: false; message: string; fieldErrors: FieldErrors; conflict?: true };
 
 export interface UpdateOptions {
   /** The `updated_at` the profile page's form was loaded with (optimistic update). */
@@ -165,7 +163,13 @@ export async function exportOwnData(deps: Pick<ProfileDeps, "database">, viewer:
     sign_in_methods: accounts.map((a) => ({ provider: a.providerId === "credential" ? "email and password" : a.providerId, since: a.createdAt })),
     sessions,
     waitlist: waitlist
-      ? { email: waitlist.email, interest: interestLabel(waitlist.interest), status: waitlist.status, joined_at: waitlist.createdAt, confirmed_at: waitlist.confirmedAt }
+      ? {
+          email: waitlist.email,
+          interest: interestLabel(waitlist.interest),
+          status: waitlist.status,
+          joined_at: waitlist.createdAt,
+          confirmed_at: waitlist.confirmedAt,
+        }
       : null,
   };
 }

@@ -24,8 +24,14 @@ describe("the profile's allow-list", () => {
       const parsed = parseProfileUpdate({ ...base, language }, { withLanguage: true });
       expect(parsed, language).toEqual({ ok: false, fieldErrors: { language: account.fields.languageInvalid } });
     }
-    expect(parseProfileUpdate({ ...base, language: 7 }, { withLanguage: true })).toEqual({ ok: false, fieldErrors: { language: account.fields.languageInvalid } });
-    expect(parseProfileUpdate({ ...base, language: ["hi"] }, { withLanguage: true, t: hindi })).toEqual({ ok: false, fieldErrors: { language: hindi.fields.languageInvalid } });
+    expect(parseProfileUpdate({ ...base, language: 7 }, { withLanguage: true })).toEqual({
+      ok: false,
+      fieldErrors: { language: account.fields.languageInvalid },
+    });
+    expect(parseProfileUpdate({ ...base, language: ["hi"] }, { withLanguage: true, t: hindi })).toEqual({
+      ok: false,
+      fieldErrors: { language: hindi.fields.languageInvalid },
+    });
   });
 
   it("leaves the language as it is when none is sent, and the user-record API never writes it", () => {
@@ -70,7 +76,8 @@ describe("the profile's allow-list", () => {
     expect(composeDob(parts("2", "4", "1999"))).toEqual({ ok: true, dob: "1999-04-02" });
     expect(composeDob(parts(" 29 ", "02", "2000"))).toEqual({ ok: true, dob: "2000-02-29" });
     expect(composeDob(parts("", "", ""))).toEqual({ ok: true, dob: "" });
-    for (const partial of [parts("12", "", ""), parts("", "4", "1999"), parts("12", "4", "")]) expect(composeDob(partial)).toEqual({ ok: false, error: "incomplete" });
+    for (const partial of [parts("12", "", ""), parts("", "4", "1999"), parts("12", "4", "")])
+      expect(composeDob(partial)).toEqual({ ok: false, error: "incomplete" });
     const tomorrow = new Date(Date.now() + 86_400_000);
     for (const impossible of [
       parts("31", "2", "1999"),
@@ -98,13 +105,28 @@ describe("the profile's allow-list", () => {
     expect(parseProfileUpdate({ ...base, ...fields }, { dateParts: true })).toEqual({ ok: false, fieldErrors: { dob: account.fields.dobNotReal } });
     form.set("dob-day", "");
     expect(checkProfile(form, hindi)).toEqual({ dob: hindi.fields.dobIncomplete });
-    expect(parseProfileUpdate({ ...base, ...fields, "dob-day": "" }, { dateParts: true, t: hindi })).toEqual({ ok: false, fieldErrors: { dob: hindi.fields.dobIncomplete } });
+    expect(parseProfileUpdate({ ...base, ...fields, "dob-day": "" }, { dateParts: true, t: hindi })).toEqual({
+      ok: false,
+      fieldErrors: { dob: hindi.fields.dobIncomplete },
+    });
     // A box missing from a post reads as empty: the date is refused, not cleared.
-    expect(parseProfileUpdate({ ...base, "dob-day": "2", "dob-year": "1999" }, { dateParts: true })).toEqual({ ok: false, fieldErrors: { dob: account.fields.dobIncomplete } });
-    expect(parseProfileUpdate({ ...base, "dob-day": "2", "dob-month": ["4"], "dob-year": "1999" }, { dateParts: true })).toEqual({ ok: false, fieldErrors: { dob: account.fields.dobNotText } });
+    expect(parseProfileUpdate({ ...base, "dob-day": "2", "dob-year": "1999" }, { dateParts: true })).toEqual({
+      ok: false,
+      fieldErrors: { dob: account.fields.dobIncomplete },
+    });
+    expect(parseProfileUpdate({ ...base, "dob-day": "2", "dob-month": ["4"], "dob-year": "1999" }, { dateParts: true })).toEqual({
+      ok: false,
+      fieldErrors: { dob: account.fields.dobNotText },
+    });
     // The boxes win over a `dob` sent along; all three empty clears the date.
-    expect(parseProfileUpdate({ ...base, dob: "1980-01-01", "dob-day": "2", "dob-month": "4", "dob-year": "1999" }, { dateParts: true })).toEqual({ ok: true, value: { ...base, dob: "1999-04-02" } });
-    expect(parseProfileUpdate({ ...base, dob: "1980-01-01", "dob-day": "", "dob-month": "", "dob-year": "" }, { dateParts: true })).toEqual({ ok: true, value: { ...base, dob: "" } });
+    expect(parseProfileUpdate({ ...base, dob: "1980-01-01", "dob-day": "2", "dob-month": "4", "dob-year": "1999" }, { dateParts: true })).toEqual({
+      ok: true,
+      value: { ...base, dob: "1999-04-02" },
+    });
+    expect(parseProfileUpdate({ ...base, dob: "1980-01-01", "dob-day": "", "dob-month": "", "dob-year": "" }, { dateParts: true })).toEqual({
+      ok: true,
+      value: { ...base, dob: "" },
+    });
   });
 
   it("the API (the contract) takes `dob` as YYYY-MM-DD and never reads the boxes", () => {

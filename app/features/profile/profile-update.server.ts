@@ -54,7 +54,9 @@ export function profileApiSchema(t: AccountWords = account) {
       .trim()
       .max(PROFILE_LIMITS.gender, tooLong(t.fields.genderTooLong, PROFILE_LIMITS.gender))
       .nullish()
-      .meta({ description: `Any text up to ${PROFILE_LIMITS.gender} characters (the profile page offers a few; the API takes any), trimmed; absent or null is "".` }),
+      .meta({
+        description: `Any text up to ${PROFILE_LIMITS.gender} characters (the profile page offers a few; the API takes any), trimmed; absent or null is "".`,
+      }),
     dob: z
       .string({ error: t.fields.dobNotText })
       .trim()

@@ -235,9 +235,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
 
         <ProfileStats updatedAt={current.updated_at} />
 
-        {editing && formNotice && (
-          <FormNotice kind={formNotice} onReload={() => void reloadRecord()} />
-        )}
+        {editing && formNotice && <FormNotice kind={formNotice} onReload={() => void reloadRecord()} />}
 
         <ProfileDetails
           key={formKey}
@@ -317,8 +315,7 @@ function FormNotice({ kind, onReload }: { kind: "session-ended" | "conflict" | "
   if (kind === "conflict") {
     return (
       <Banner tone="warning">
-        {t.profile.changedElsewhere}{" "}
-        {/* A link: without JavaScript it loads the form afresh with the newest record. */}
+        {t.profile.changedElsewhere} {/* A link: without JavaScript it loads the form afresh with the newest record. */}
         <Link
           to={localize("/profile?edit=1")}
           onClick={(event) => {

@@ -26,8 +26,14 @@ export const userRecordSchema = z
     id: z.string(),
     email: z.string().meta({ format: "email" }),
     name: z.string().max(PROFILE_LIMITS.name),
-    gender: z.string().max(PROFILE_LIMITS.gender).meta({ description: `Any text up to ${PROFILE_LIMITS.gender} characters, or "" for none.` }),
-    dob: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/).meta({ description: 'YYYY-MM-DD, or "" for none.' }),
+    gender: z
+      .string()
+      .max(PROFILE_LIMITS.gender)
+      .meta({ description: `Any text up to ${PROFILE_LIMITS.gender} characters, or "" for none.` }),
+    dob: z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+      .meta({ description: 'YYYY-MM-DD, or "" for none.' }),
     about: z.string().max(PROFILE_LIMITS.about),
     created_at: dateTime(),
     updated_at: dateTime(),

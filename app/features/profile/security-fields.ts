@@ -19,7 +19,12 @@ type AuthWords = typeof auth;
 export type PasswordChangeField = "currentPassword" | "newPassword" | "confirmPassword";
 
 /** Current password, new password twice. */
-export function checkPasswordChange(fields: FieldSource, minPasswordLength: number, t: AccountWords = account, a: AuthWords = auth): FieldErrors<PasswordChangeField> {
+export function checkPasswordChange(
+  fields: FieldSource,
+  minPasswordLength: number,
+  t: AccountWords = account,
+  a: AuthWords = auth,
+): FieldErrors<PasswordChangeField> {
   const current = textOf(fields, "currentPassword");
   const next = textOf(fields, "newPassword");
   const errors: FieldErrors<PasswordChangeField> = {};

@@ -74,7 +74,11 @@ export function SecurityView(props: SecurityViewProps) {
   const others = devices.filter((d) => !d.current);
   // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.
   const banner =
-    answer && !answer.field && !answer.fieldErrors && !answer.reauth && ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
+    answer &&
+    !answer.field &&
+    !answer.fieldErrors &&
+    !answer.reauth &&
+    ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
       ? { tone: answer.ok ? ("success" as const) : ("error" as const), text: answer.message }
       : notice
         ? { tone: "success" as const, text: notice }
@@ -125,7 +129,13 @@ export function SecurityView(props: SecurityViewProps) {
                 {(errors) => (
                   <>
                     <input type="hidden" name="intent" value="change-password" />
-                    <PasswordField label={said.password.current} name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
+                    <PasswordField
+                      label={said.password.current}
+                      name="currentPassword"
+                      autoComplete="current-password"
+                      required
+                      error={errors.currentPassword}
+                    />
                     <PasswordField
                       label={said.password.new}
                       name="newPassword"
@@ -176,11 +186,16 @@ export function SecurityView(props: SecurityViewProps) {
                   <p className="flex flex-wrap items-center gap-2 font-semibold text-ink-900">
                     <DeviceName device={device} template={said.devices.name} />
                     {device.current && (
-                      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">{said.devices.thisDevice}</span>
+                      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
+                        {said.devices.thisDevice}
+                      </span>
                     )}
                   </p>
                   <p className="mt-0.5 text-sm text-ink-600">
-                    {fillNodes(said.devices.signedIn, { signedIn: <AccountDate iso={device.signedInAt} withTime />, expires: <AccountDate iso={device.expiresAt} /> })}
+                    {fillNodes(said.devices.signedIn, {
+                      signedIn: <AccountDate iso={device.signedInAt} withTime />,
+                      expires: <AccountDate iso={device.expiresAt} />,
+                    })}
                   </p>
                 </div>
                 {!device.current && fresh && (
@@ -230,7 +245,8 @@ export function SecurityView(props: SecurityViewProps) {
 function DeviceName({ device, template }: { device: SignedInDevice; template: string }) {
   const [browser, system] = device.names;
   // One element: it sits in a flex row, where loose text and spans would each be an item of their own.
-  if (browser && system) return <span>{fillNodes(template, { browser: <span translate="no">{browser}</span>, system: <span translate="no">{system}</span> })}</span>;
+  if (browser && system)
+    return <span>{fillNodes(template, { browser: <span translate="no">{browser}</span>, system: <span translate="no">{system}</span> })}</span>;
   if (browser) return <span translate="no">{browser}</span>;
   return <span>{device.device}</span>;
 }

@@ -124,7 +124,11 @@ export async function signedInDevices(deps: SecurityDeps, viewer: { id: string; 
     .sort((a, b) => Number(b.current) - Number(a.current) || b.signedInAt.localeCompare(a.signedInAt));
 }
 
-function refusal(error: unknown, min: number, w: SecurityWords): { message: string; status: number; field?: "currentPassword" | "newPassword"; reauth?: boolean } {
+function refusal(
+  error: unknown,
+  min: number,
+  w: SecurityWords,
+): { message: string; status: number; field?: "currentPassword" | "newPassword"; reauth?: boolean } {
   if (!isAPIError(error)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code;
   const said = w.account.security.messages;
@@ -157,7 +161,10 @@ export async function changePassword(deps: SecurityDeps, headers: Headers, field
   // Every field's error at once, as the form's own check shows them (security-fields.ts).
   const fieldErrors = checkPasswordChange(fields, min, w.account, w.auth);
   if (hasFieldErrors(fieldErrors)) {
-    return { status: 400, data: { intent: "change-password", ok: false, message: Object.values(fieldErrors)[0] ?? w.account.security.messages.failed, fieldErrors } };
+    return {
+      status: 400,
+      data: { intent: "change-password", ok: false, message: Object.values(fieldErrors)[0] ?? w.account.security.messages.failed, fieldErrors },
+    };
   }
   try {
     // Before anything else: a stale session is asked to confirm it's them (the typed passwords are not kept).
@@ -188,13 +195,20 @@ export async function requestSetPassword(deps: SecurityDeps, headers: Headers, v
 }
 
 /** Signs out one of the viewer's other devices (never `viewer.sessionId`, this browser's), named by its session id. */
-export async function signOutDevice(deps: SecurityDeps, headers: Headers, viewer: { id: string; sessionId: string }, sessionId: string, locale: Locale = "en"): Promise<ActionResult> {
+export async function signOutDevice(
+  deps: SecurityDeps,
+  headers: Headers,
+  viewer: { id: string; sessionId: string },
+  sessionId: string,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const said = securityWords(locale).account.security.messages;
   const sessions = await activeSessions(deps.database.db, viewer.id);
   const mine = viewer.sessionId;
   const target = sessions.find((s) => s.id === sessionId);
   // Only one of the viewer's own sessions (the list above is theirs), never this browser's.
-  const row = target && target.id !== mine ? await deps.database.db.selectFrom("session").select("token").where("id", "=", target.id).executeTakeFirst() : undefined;
+  const row =
+    target && target.id !== mine ? await deps.database.db.selectFrom("session").select("token").where("id", "=", target.id).executeTakeFirst() : undefined;
   if (!row) {
     return { status: 404, data: { intent: "sign-out-device", ok: false, message: said.unknownDevice } };
   }

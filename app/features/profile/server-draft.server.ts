@@ -27,7 +27,6 @@ const ID = /^[A-Za-z0-9_-]{32}$/;
 /** One draft per account: the key the browser holds must match the stored one. */
 const identifier = (userId: string) => `profile-draft:${userId}`;
 
-
 /**
  * The draft cookie's path: the profile page in the language it was posted
  * from (/profile or /hi/profile), where the person comes back after signing in.

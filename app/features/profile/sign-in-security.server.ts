@@ -88,7 +88,10 @@ export async function signInSecurityState(
     freshForS: fresh,
     // The waiting setup's secret only to a fresh session, which alone may finish it (issue 38, finding 4):
     // a stale one sees the setup step behind "confirm it's you".
-    twoFactor: { enabled: factor.enabled, backupCodesLeft: factor.backupCodesLeft, pendingSetup: factor.pendingSetup && fresh > 0 ? await pendingSetup(deps, viewer) : null,
+    twoFactor: {
+      enabled: factor.enabled,
+      backupCodesLeft: factor.backupCodesLeft,
+      pendingSetup: factor.pendingSetup && fresh > 0 ? await pendingSetup(deps, viewer) : null,
       trustedBrowsers: factor.enabled ? trustedBrowsers : [],
     },
     passkeys,
@@ -120,14 +123,21 @@ const no = (intent: SecurityActionData["intent"], message: string, status: numbe
 });
 
 /** "Confirm it's you": the password, or a code from the authenticator app. */
-export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+export async function reauthenticate(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security;
   const password = text(fields, "password");
   const code = text(fields, "code").replace(/\s+/g, "");
   // The forms' own checks (security-fields.ts): the same words with JavaScript and without.
   if (fields.method === "code" ? hasFieldErrors(checkTotpCode(fields, w.auth)) : !password && !code) {
-    return no("reauthenticate", fields.method === "code" ? w.auth.fields.codeMissing : said.fields.passwordRequired, 400, { field: fields.method === "code" ? "code" : "password" });
+    return no("reauthenticate", fields.method === "code" ? w.auth.fields.codeMissing : said.fields.passwordRequired, 400, {
+      field: fields.method === "code" ? "code" : "password",
+    });
   }
   try {
     await deps.auth.api.reauthenticate({ body: password ? { password } : { code }, headers });
@@ -148,13 +158,20 @@ export async function reauthenticate(deps: SignInSecurityDeps, headers: Headers,
 }
 
 /** Starts a setup: a new secret (shown as a QR code and as text on the page) and ten backup codes, shown once. */
-export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+export async function enableTwoFactor(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security;
   const password = text(fields, "password");
   if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-enable", said.fields.passwordRequired, 400, { field: "password" });
   try {
-    const answer = (await deps.auth.api.enableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes?: string[] };
+    const answer = (await deps.auth.api.enableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers })) as {
+      backupCodes?: string[];
+    };
     return ok("two-factor-enable", said.messages.twoFactorStarted, { backupCodes: answer.backupCodes });
   } catch (error) {
     if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-enable", said.messages.wrongPassword, 400, { field: "password" });
@@ -163,7 +180,12 @@ export async function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers
 }
 
 /** The first code from the app confirms the setup: two-factor is on (Better Auth gives this browser a fresh session). */
-export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+export async function confirmTwoFactor(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security.messages;
   const code = text(fields, "code").replace(/\s+/g, "");
@@ -180,13 +202,22 @@ export async function confirmTwoFactor(deps: SignInSecurityDeps, headers: Header
   }
 }
 
-export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+export async function disableTwoFactor(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security;
   const password = text(fields, "password");
   if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-disable", said.fields.passwordRequired, 400, { field: "password" });
   try {
-    const { headers: answer } = await deps.auth.api.disableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers, returnHeaders: true });
+    const { headers: answer } = await deps.auth.api.disableTwoFactor({
+      body: password ? { password } : ({} as { password: string }),
+      headers,
+      returnHeaders: true,
+    });
     return ok("two-factor-disable", said.messages.twoFactorOff, {}, answer.getSetCookie());
   } catch (error) {
     if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-disable", said.messages.wrongPassword, 400, { field: "password" });
@@ -194,13 +225,20 @@ export async function disableTwoFactor(deps: SignInSecurityDeps, headers: Header
   }
 }
 
-export async function newBackupCodes(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+export async function newBackupCodes(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security;
   const password = text(fields, "password");
   if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-backup-codes", said.fields.passwordRequired, 400, { field: "password" });
   try {
-    const answer = (await deps.auth.api.generateBackupCodes({ body: password ? { password } : ({} as { password: string }), headers })) as { backupCodes: string[] };
+    const answer = (await deps.auth.api.generateBackupCodes({ body: password ? { password } : ({} as { password: string }), headers })) as {
+      backupCodes: string[];
+    };
     return ok("two-factor-backup-codes", said.messages.backupCodesNew, { backupCodes: answer.backupCodes });
   } catch (error) {
     if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-backup-codes", said.messages.wrongPassword, 400, { field: "password" });
@@ -269,7 +307,13 @@ export async function connectAccount(
   }
 }
 
-export async function disconnectAccount(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, viewer: Viewer, locale: Locale = "en"): Promise<ActionResult> {
+export async function disconnectAccount(
+  deps: SignInSecurityDeps,
+  headers: Headers,
+  fields: Record<string, unknown>,
+  viewer: Viewer,
+  locale: Locale = "en",
+): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security.messages;
   const accountId = text(fields, "accountId");

@@ -20,14 +20,20 @@ describe.each(testDatabases())("the profile's optimistic update on $name", (targ
   async function open() {
     const { database } = await openMigratedDatabase(target, cleanups, SECRET);
     const now = new Date().toISOString();
-    await database.db.insertInto("user").values({ id: "asha", name: "Asha", email: "asha@example.com", emailVerified: 1, image: null, createdAt: now, updatedAt: now }).execute();
+    await database.db
+      .insertInto("user")
+      .values({ id: "asha", name: "Asha", email: "asha@example.com", emailVerified: 1, image: null, createdAt: now, updatedAt: now })
+      .execute();
     return database;
   }
 
   async function setup() {
     const { database } = await openMigratedDatabase(target, cleanups, SECRET);
     const now = new Date().toISOString();
-    await database.db.insertInto("user").values({ id: "asha", name: "Asha", email: "asha@example.com", emailVerified: 1, image: null, createdAt: now, updatedAt: now }).execute();
+    await database.db
+      .insertInto("user")
+      .values({ id: "asha", name: "Asha", email: "asha@example.com", emailVerified: 1, image: null, createdAt: now, updatedAt: now })
+      .execute();
     await updateProfile(database.db, "asha", edit("first"), new Date(Date.now() - 60_000));
     return database.db;
   }

@@ -85,7 +85,13 @@ async function readRecord(db: Db, userId: string) {
  * "conflict". The write itself is conditional on the version it read, so two
  * racing saves of one version cannot both win, on SQLite or PostgreSQL.
  */
-export async function updateProfile(db: Db, userId: string, update: ProfileUpdate, now = new Date(), expectedVersion?: string): Promise<"updated" | "conflict"> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  update: ProfileUpdate,
+  now = new Date(),
+  expectedVersion?: string,
+): Promise<"updated" | "conflict"> {
   const at = now.toISOString();
   const conflict = new Error("profile changed meanwhile");
   try {

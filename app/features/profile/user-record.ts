@@ -138,7 +138,8 @@ export function hasDateParts(fields: FieldSource): boolean {
  * action and the API.
  */
 export function dobOf(fields: FieldSource): DobReading {
-  if (hasDateParts(fields)) return composeDob({ day: textOf(fields, DOB_FIELDS.day), month: textOf(fields, DOB_FIELDS.month), year: textOf(fields, DOB_FIELDS.year) });
+  if (hasDateParts(fields))
+    return composeDob({ day: textOf(fields, DOB_FIELDS.day), month: textOf(fields, DOB_FIELDS.month), year: textOf(fields, DOB_FIELDS.year) });
   const dob = textOf(fields, "dob").trim();
   return dob === "" || isValidDob(dob) ? { ok: true, dob } : { ok: false, error: "invalid" };
 }

@@ -17,7 +17,11 @@ export { type SyncClaims, TOKEN_LIFETIME_S, TokenError, sessionHash, verifyToken
 /** The process's token sync, or undefined when TOKEN_SYNC_URL is not set (then nothing is done anywhere). */
 export function createTokenSync(
   env: Pick<Env, "tokenSync" | "appOrigin">,
-  { database, log, ...overrides }: { database: DatabaseHandle; log?: Logger } & Partial<Omit<ConstructorParameters<typeof TokenSync>[0], "url" | "secret" | "issuer">>,
+  {
+    database,
+    log,
+    ...overrides
+  }: { database: DatabaseHandle; log?: Logger } & Partial<Omit<ConstructorParameters<typeof TokenSync>[0], "url" | "secret" | "issuer">>,
 ): TokenSync | undefined {
   if (!env.tokenSync) return undefined;
   log?.info({ receiver: new URL(env.tokenSync.url).origin }, "token sync on");
@@ -27,8 +31,7 @@ export function createTokenSync(
     issuer: env.appOrigin,
     log,
     // Sign-in and sign-out hooks know the session, not the address: read in the background.
-    userEmail: async (userId) =>
-      (await database.db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst())?.email,
+    userEmail: async (userId) => (await database.db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst())?.email,
     ...overrides,
   });
 }

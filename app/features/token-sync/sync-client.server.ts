@@ -137,7 +137,10 @@ export class TokenSync {
     if (this.stopping.signal.aborted) return;
     if (this.inFlight.size >= maxInFlight) {
       this.counts.dropped++;
-      log?.warn({ event, userId: session.userId, inFlight: this.inFlight.size, dropped: this.counts.dropped }, "token sync: too many deliveries under way, dropped");
+      log?.warn(
+        { event, userId: session.userId, inFlight: this.inFlight.size, dropped: this.counts.dropped },
+        "token sync: too many deliveries under way, dropped",
+      );
       return;
     }
     const task: Promise<void> = this.deliver(event, session, email)

@@ -5,7 +5,10 @@ import { sessionHash, signToken, TOKEN_LIFETIME_S, verifyToken } from "./token";
 const secret = "a-token-sync-secret-of-32-chars!!";
 const now = Date.UTC(2026, 0, 1, 12, 0, 0);
 const make = (at = now) =>
-  signToken({ userId: "user-1", sessionId: "session-1", email: "a@example.test" }, { secret, issuer: "https://app.example", audience: "https://sync.example", now: at });
+  signToken(
+    { userId: "user-1", sessionId: "session-1", email: "a@example.test" },
+    { secret, issuer: "https://app.example", audience: "https://sync.example", now: at },
+  );
 
 /** Re-signs edited claims with `key`: a forger's token (or a correctly signed bad one). */
 function forge(token: string, edit: (claims: Record<string, unknown>) => void, key = secret, header?: object): string {
@@ -48,10 +51,28 @@ describe("synced token", () => {
     const [h, , s] = token.split(".") as [string, string, string];
     const edited = `${h}.${Buffer.from(JSON.stringify({ ...(await make()).claims, sub: "admin" })).toString("base64url")}.${s}`;
     await expect(verifyToken(edited, secret, { now })).rejects.toThrow(/bad signature/);
-    await expect(verifyToken(forge(token, () => {}, secret, { alg: "none", typ: "JWT" }), secret, { now })).rejects.toThrow(/algorithm/);
+    await expect(
+      verifyToken(
+        forge(token, () => {}, secret, { alg: "none", typ: "JWT" }),
+        secret,
+        { now },
+      ),
+    ).rejects.toThrow(/algorithm/);
     await expect(verifyToken(`${token.split(".").slice(0, 2).join(".")}.`, secret, { now })).rejects.toThrow(/bad signature/);
-    await expect(verifyToken(forge(token, (c) => void (c.exp = (c.iat as number) + 3600)), secret, { now })).rejects.toThrow(/lives too long/);
-    await expect(verifyToken(forge(token, (c) => void (c.iat = (c.iat as number) + 600)), secret, { now })).rejects.toThrow(/future/);
+    await expect(
+      verifyToken(
+        forge(token, (c) => void (c.exp = (c.iat as number) + 3600)),
+        secret,
+        { now },
+      ),
+    ).rejects.toThrow(/lives too long/);
+    await expect(
+      verifyToken(
+        forge(token, (c) => void (c.iat = (c.iat as number) + 600)),
+        secret,
+        { now },
+      ),
+    ).rejects.toThrow(/future/);
     await expect(verifyToken("a.b", secret, { now })).rejects.toThrow(/not a JWT/);
   });
 

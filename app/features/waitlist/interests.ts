@@ -19,7 +19,11 @@ const slug = (title: string) =>
     .replace(/^-|-$/g, "");
 
 export const PLAN_INTERESTS: readonly Interest[] = plans.map((plan) => ({ value: `plan:${plan.id}`, label: `${plan.name} plan`, group: "Plans" }));
-export const PRODUCT_INTERESTS: readonly Interest[] = products.map((product) => ({ value: `product:${slug(product.title)}`, label: product.title, group: "Products" }));
+export const PRODUCT_INTERESTS: readonly Interest[] = products.map((product) => ({
+  value: `product:${slug(product.title)}`,
+  label: product.title,
+  group: "Products",
+}));
 export const INTERESTS: readonly Interest[] = [...PLAN_INTERESTS, ...PRODUCT_INTERESTS];
 
 /** "" (no preference) or a known value. */

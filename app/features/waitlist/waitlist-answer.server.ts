@@ -21,12 +21,22 @@ export function waitlistAnswer(outcome: JoinOutcome, locale: Locale = "en") {
     case "check-inbox":
       return data<WaitlistActionData>({ status: "check-inbox", email: outcome.email, source: outcome.source });
     case "joined":
-      return data<WaitlistActionData>({ status: "joined", email: outcome.email, interest: outcome.interest, interestLabel: interestLabelIn(locale, outcome.interest), source: outcome.source, leave: outcome.leave });
+      return data<WaitlistActionData>({
+        status: "joined",
+        email: outcome.email,
+        interest: outcome.interest,
+        interestLabel: interestLabelIn(locale, outcome.interest),
+        source: outcome.source,
+        leave: outcome.leave,
+      });
     case "invalid":
       return data<WaitlistActionData>({ status: "invalid", fieldErrors: outcome.fieldErrors, values: outcome.values, source: outcome.source }, { status: 400 });
     case "unreadable":
       // English pages keep the server's own words about the body.
-      return data<WaitlistActionData>({ status: "failed", message: locale === "en" ? outcome.message : t.unreadable, source: "/waitlist" }, { status: outcome.status });
+      return data<WaitlistActionData>(
+        { status: "failed", message: locale === "en" ? outcome.message : t.unreadable, source: "/waitlist" },
+        { status: outcome.status },
+      );
     case "rate-limited":
       return data<WaitlistActionData>(
         { status: "failed", message: waitText(t, outcome.limit.retryAfterS), values: outcome.values, source: outcome.source },

@@ -24,7 +24,10 @@ describe("checkWaitlistJoin", () => {
       emailInvalid: "Enter an email address like name@example.com.",
       interest: "Choose one of the plans or products in the list.",
     });
-    expect(checkWaitlistJoin({ email: "", interest: "plan:enterprise-gold" }, hi.waitlist)).toEqual({ email: "अपना ईमेल पता लिखें।", interest: "सूची में से कोई प्लान या उत्पाद चुनें।" });
+    expect(checkWaitlistJoin({ email: "", interest: "plan:enterprise-gold" }, hi.waitlist)).toEqual({
+      email: "अपना ईमेल पता लिखें।",
+      interest: "सूची में से कोई प्लान या उत्पाद चुनें।",
+    });
   });
 
   it("offers the five plans and the four products, each with its words", () => {

@@ -35,7 +35,11 @@ describe("the waitlist in the joiner's language", () => {
   it("a Hindi page's join: the row says hi, the mail links to the Hindi pages", async () => {
     const outcome = await join("/hi/waitlist", { email: "asha.hi@example.com", interest: "plan:student", source: "/pricing" }, "hi");
     expect(outcome).toMatchObject({ kind: "check-inbox", source: "/pricing" });
-    const row = await s.database.db.selectFrom("waitlist_entry").select(["language", "source"]).where("email", "=", "asha.hi@example.com").executeTakeFirstOrThrow();
+    const row = await s.database.db
+      .selectFrom("waitlist_entry")
+      .select(["language", "source"])
+      .where("email", "=", "asha.hi@example.com")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ language: "hi", source: "/pricing" });
     const mail = await confirmMailTo("asha.hi@example.com");
     expect(mail.text).toContain("http://localhost:3000/hi/waitlist/confirm?token=");
@@ -47,7 +51,9 @@ describe("the waitlist in the joiner's language", () => {
 
   it("an English page's join stays as it was", async () => {
     await join("/waitlist", { email: "asha.en@example.com", interest: "", source: "/coming-soon" }, "en");
-    expect(await s.database.db.selectFrom("waitlist_entry").select("language").where("email", "=", "asha.en@example.com").executeTakeFirstOrThrow()).toEqual({ language: "en" });
+    expect(await s.database.db.selectFrom("waitlist_entry").select("language").where("email", "=", "asha.en@example.com").executeTakeFirstOrThrow()).toEqual({
+      language: "en",
+    });
     const mail = await confirmMailTo("asha.en@example.com");
     expect(mail.text).toContain("http://localhost:3000/waitlist/confirm?token=");
     expect(mail.text).not.toContain("/hi/");
@@ -60,7 +66,10 @@ describe("the waitlist in the joiner's language", () => {
     expect(answer.data).toMatchObject({ status: "failed", message: hi.waitlistPages.answers.unavailable });
     const english = waitlistAnswer({ kind: "unavailable", values: { email: "a@example.com", interest: "" }, source: "/waitlist" });
     expect(english.data).toMatchObject({ status: "failed", message: "We could not add you just now. Please try again in a moment." });
-    const joined = waitlistAnswer({ kind: "joined", email: "a@example.com", interest: "", source: "/waitlist", leave: "/hi/waitlist/unsubscribe?id=x&token=y" }, "hi");
+    const joined = waitlistAnswer(
+      { kind: "joined", email: "a@example.com", interest: "", source: "/waitlist", leave: "/hi/waitlist/unsubscribe?id=x&token=y" },
+      "hi",
+    );
     expect(joined.data).toMatchObject({ interestLabel: hi.waitlist.anything });
   });
 });

@@ -216,4 +216,3 @@ export async function joinWaitlist(
     ? { kind: "joined", email, interest: values.interest, source, leave: unsubscribePath(deps.env.authSecret, ownId, locale) }
     : { kind: "check-inbox", email: values.email, source };
 }
-

@@ -7,7 +7,14 @@ export type WaitlistActionData =
   /** A confirmation link is on its way, or the address was on the list already. */
   | { status: "check-inbox"; email: string; source: string }
   /** The signed-in owner of the address is on the list now. */
-  | { status: "joined"; email: string; interest: string; interestLabel: string; source: string; /** The unsubscribe page of this place (its signed link). */ leave: string }
+  | {
+      status: "joined";
+      email: string;
+      interest: string;
+      interestLabel: string;
+      source: string;
+      /** The unsubscribe page of this place (its signed link). */ leave: string;
+    }
   | { status: "invalid"; fieldErrors: FieldErrors<WaitlistField>; values: { email: string; interest: string }; source: string }
   | { status: "failed"; message: string; values?: { email: string; interest: string }; source: string };
 

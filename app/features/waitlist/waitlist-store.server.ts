@@ -30,7 +30,15 @@ export function tokenHash(token: string): string {
 
 const COLUMNS = ["id", "email", "interest", "status", "source", "created_at", "confirmed_at"] as const;
 
-function toEntry(row: { id: string; email: string; interest: string; status: WaitlistEntryTable["status"]; source: string; created_at: unknown; confirmed_at: unknown }): WaitlistEntry {
+function toEntry(row: {
+  id: string;
+  email: string;
+  interest: string;
+  status: WaitlistEntryTable["status"];
+  source: string;
+  created_at: unknown;
+  confirmed_at: unknown;
+}): WaitlistEntry {
   return {
     id: row.id,
     email: row.email,
@@ -95,7 +103,11 @@ export async function confirmOwnEntry(db: Db, id: string, interest: string, lang
  * `confirm_sent_at` is no longer `sentAt`): then that request sends the mail.
  */
 export async function renewConfirmation(db: Db, id: string, hash: string, sentAt: string | null, language: string, now: Date): Promise<boolean> {
-  let query = db.updateTable("waitlist_entry").set({ confirm_token_hash: hash, confirm_sent_at: now.toISOString(), language }).where("id", "=", id).where("status", "=", "pending");
+  let query = db
+    .updateTable("waitlist_entry")
+    .set({ confirm_token_hash: hash, confirm_sent_at: now.toISOString(), language })
+    .where("id", "=", id)
+    .where("status", "=", "pending");
   query = sentAt === null ? query.where("confirm_sent_at", "is", null) : query.where("confirm_sent_at", "=", sentAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -134,7 +146,11 @@ export type TokenState = { kind: "pending"; entry: WaitlistEntry } | { kind: "al
 /** What a confirmation link stands for, without changing anything (the link's page: GET). */
 export async function lookUpToken(db: Db, token: string, now: Date): Promise<TokenState> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { kind: "invalid" };
-  const row = await db.selectFrom("waitlist_entry").select([...COLUMNS, "confirm_sent_at"]).where("confirm_token_hash", "=", tokenHash(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("waitlist_entry")
+    .select([...COLUMNS, "confirm_sent_at"])
+    .where("confirm_token_hash", "=", tokenHash(token))
+    .executeTakeFirst();
   if (!row) return { kind: "invalid" };
   const entry = toEntry(row);
   if (entry.status === "confirmed") return { kind: "already", entry };
@@ -198,7 +214,11 @@ export interface WaitlistCounts {
 }
 
 export async function countEntries(db: Db): Promise<WaitlistCounts> {
-  const byStatus = await db.selectFrom("waitlist_entry").select(["status", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy("status").execute();
+  const byStatus = await db
+    .selectFrom("waitlist_entry")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status")
+    .execute();
   const count = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
   const byInterest = await db
     .selectFrom("waitlist_entry")
@@ -216,10 +236,17 @@ export async function countEntries(db: Db): Promise<WaitlistCounts> {
 
 /** Confirmations per UTC day since `since` (days without any are left out; the chart fills them). */
 export async function confirmationsPerDay(db: Db, since: Date): Promise<{ day: string; count: number }[]> {
-  const rows = await db.selectFrom("waitlist_entry").select("confirmed_at").where("status", "=", "confirmed").where("confirmed_at", ">=", since.toISOString()).execute();
+  const rows = await db
+    .selectFrom("waitlist_entry")
+    .select("confirmed_at")
+    .where("status", "=", "confirmed")
+    .where("confirmed_at", ">=", since.toISOString())
+    .execute();
   const days = new Map<string, number>();
   for (const row of rows) {
-    const day = toDate(row.confirmed_at as string | Date).toISOString().slice(0, 10);
+    const day = toDate(row.confirmed_at as string | Date)
+      .toISOString()
+      .slice(0, 10);
     days.set(day, (days.get(day) ?? 0) + 1);
   }
   return [...days].map(([day, count]) => ({ day, count })).sort((a, b) => a.day.localeCompare(b.day));

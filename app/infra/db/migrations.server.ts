@@ -91,10 +91,16 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
      */
     "0002_operators_forms_audit": {
       async up(db: Kysely<unknown>) {
-        await db.schema.alterTable("profile").addColumn("role", "text", (c) => c.notNull().defaultTo("member")).execute();
+        await db.schema
+          .alterTable("profile")
+          .addColumn("role", "text", (c) => c.notNull().defaultTo("member"))
+          .execute();
         await db.schema.alterTable("profile").addColumn("sign_in_disabled_at", timestamp).execute();
 
-        await db.schema.alterTable("form_message").addColumn("status", "text", (c) => c.notNull().defaultTo("open")).execute();
+        await db.schema
+          .alterTable("form_message")
+          .addColumn("status", "text", (c) => c.notNull().defaultTo("open"))
+          .execute();
         await db.schema.alterTable("form_message").addColumn("handled_at", timestamp).execute();
         await db.schema.alterTable("form_message").addColumn("handled_by", "text").execute();
         // The inbox reads newest first within a status (and a form); keyset pages walk these.
@@ -216,12 +222,7 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
           .addColumn("give_up_at", timestamp, (c) => c.notNull())
           .execute();
         // The worker's question: what is pending and due? (Sent rows, the vast majority, are not in this index.)
-        await db.schema
-          .createIndex("mail_outbox_due")
-          .on("mail_outbox")
-          .columns(["next_attempt_at"])
-          .where(sql.ref("status"), "=", "pending")
-          .execute();
+        await db.schema.createIndex("mail_outbox_due").on("mail_outbox").columns(["next_attempt_at"]).where(sql.ref("status"), "=", "pending").execute();
         await db.schema.createIndex("mail_outbox_user").on("mail_outbox").columns(["user_id", "kind", "status"]).execute();
         await db.schema.createIndex("mail_outbox_status_created").on("mail_outbox").columns(["status", "created_at"]).execute();
 
@@ -365,11 +366,23 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
      */
     "0009_form_parity_replies": {
       async up(db: Kysely<unknown>) {
-        await db.schema.alterTable("form_message").addColumn("fields", "text", (c) => c.notNull().defaultTo("{}")).execute();
+        await db.schema
+          .alterTable("form_message")
+          .addColumn("fields", "text", (c) => c.notNull().defaultTo("{}"))
+          .execute();
         await db.schema.alterTable("form_message").addColumn("spam_reason", "text").execute();
-        await db.schema.alterTable("form").addColumn("field_rules", "text", (c) => c.notNull().defaultTo("[]")).execute();
-        await db.schema.alterTable("form").addColumn("autoreply_subject", "text", (c) => c.notNull().defaultTo("")).execute();
-        await db.schema.alterTable("form").addColumn("autoreply_body", "text", (c) => c.notNull().defaultTo("")).execute();
+        await db.schema
+          .alterTable("form")
+          .addColumn("field_rules", "text", (c) => c.notNull().defaultTo("[]"))
+          .execute();
+        await db.schema
+          .alterTable("form")
+          .addColumn("autoreply_subject", "text", (c) => c.notNull().defaultTo(""))
+          .execute();
+        await db.schema
+          .alterTable("form")
+          .addColumn("autoreply_body", "text", (c) => c.notNull().defaultTo(""))
+          .execute();
         // Forms made before this asked for name, email and message: they keep asking (their operators may relax it).
         const usual = JSON.stringify([
           { name: "name", type: "text", required: true },
@@ -398,8 +411,14 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
     /** Issue 21: per-form webhooks, each delivery a row retried like a mail (infra/webhooks). */
     "0010_webhooks": {
       async up(db: Kysely<unknown>) {
-        await db.schema.alterTable("form").addColumn("webhook_url", "text", (c) => c.notNull().defaultTo("")).execute();
-        await db.schema.alterTable("form").addColumn("webhook_secret", "text", (c) => c.notNull().defaultTo("")).execute();
+        await db.schema
+          .alterTable("form")
+          .addColumn("webhook_url", "text", (c) => c.notNull().defaultTo(""))
+          .execute();
+        await db.schema
+          .alterTable("form")
+          .addColumn("webhook_secret", "text", (c) => c.notNull().defaultTo(""))
+          .execute();
         await db.schema
           .createTable("webhook_delivery")
           .addColumn("id", "text", (c) => c.primaryKey())
@@ -459,7 +478,10 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
     "0012_language_of_senders": {
       async up(db: Kysely<unknown>) {
         for (const table of ["waitlist_entry", "form_message"]) {
-          await db.schema.alterTable(table).addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+          await db.schema
+            .alterTable(table)
+            .addColumn("language", "text", (c) => c.notNull().defaultTo("en"))
+            .execute();
         }
       },
       async down(db: Kysely<unknown>) {

@@ -17,7 +17,10 @@ function sqlite(limits = { statementTimeoutMs: 1_500, acquireTimeoutMs: 1_500 })
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-resilient-"));
   const file = path.join(dir, "app.db");
   const handle = openDatabase({ kind: "sqlite", file }, limits);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => handle.close());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => handle.close(),
+  );
   return { handle, file };
 }
 
@@ -48,7 +51,7 @@ describe("the database never waits for ever", () => {
     const failure = write.catch((e: unknown) => e);
     const stall = await longestStall(write);
     expect(await failure).toBeInstanceOf(DependencyUnavailableError);
-    expect((await failure as DependencyUnavailableError).reason).toBe("busy");
+    expect(((await failure) as DependencyUnavailableError).reason).toBe("busy");
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(Date.now() - started).toBeLessThan(3_000);
     // The event loop kept running (a long busy_timeout would have frozen it for the whole wait).

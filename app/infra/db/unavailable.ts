@@ -15,15 +15,7 @@
 
 /** Why a dependency could not serve, in words an operator's log search finds. */
 export type UnavailableReason =
-  | "connection"
-  | "timeout"
-  | "pool exhausted"
-  | "disk full"
-  | "read-only"
-  | "busy"
-  | "i/o error"
-  | "shutting down"
-  | "request deadline";
+  "connection" | "timeout" | "pool exhausted" | "disk full" | "read-only" | "busy" | "i/o error" | "shutting down" | "request deadline";
 
 export type Dependency = "database" | "redis" | "mail";
 

@@ -66,7 +66,12 @@ describe("readRequestBody", () => {
         c.close();
       },
     });
-    const chunked = new Request("http://x/api/x", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    const chunked = new Request("http://x/api/x", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     expect(await readRequestBody(chunked)).toMatchObject({ ok: false, status: 413 });
   });
 

@@ -22,9 +22,7 @@ export type BodyType = "json" | "urlencoded" | "multipart";
 
 export type Fields = Record<string, unknown>;
 
-export type BodyRead =
-  | { ok: true; fields: Fields; type: BodyType | "empty"; hasFiles: boolean }
-  | { ok: false; status: 400 | 413 | 415; message: string };
+export type BodyRead = { ok: true; fields: Fields; type: BodyType | "empty"; hasFiles: boolean } | { ok: false; status: 400 | 413 | 415; message: string };
 
 export interface ReadOptions {
   /** Content types the route takes; default all three. */
@@ -140,7 +138,8 @@ export async function readRequestBody(request: Request, options: ReadOptions = {
   } catch {
     return fail(400, "The request body could not be read.");
   }
-  if (!bytes) return fail(413, options.limit ? `The request body is too large: the limit is ${Math.round(options.limit / 1024)} KB.` : tooLargeMessage(pathname));
+  if (!bytes)
+    return fail(413, options.limit ? `The request body is too large: the limit is ${Math.round(options.limit / 1024)} KB.` : tooLargeMessage(pathname));
 
   const header = request.headers.get("content-type") ?? "";
   if (bytes.byteLength === 0 && header === "") return { ok: true, fields: Object.create(null), type: "empty", hasFiles: false };

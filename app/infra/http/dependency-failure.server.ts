@@ -21,7 +21,11 @@ const OWN_ANSWERS = new Set([413, 429, 503]);
 export function unavailableDocument(statusCode: number, errors?: Record<string, unknown> | null): Response | null {
   if (statusCode < 400 || OWN_ANSWERS.has(statusCode)) return null;
   // The request's scope (the production edge), or the errors themselves (the development server, which does not sanitize them).
-  const dependency = currentScope()?.failures[0]?.dependency ?? Object.values(errors ?? {}).map(findUnavailable).find(Boolean)?.dependency;
+  const dependency =
+    currentScope()?.failures[0]?.dependency ??
+    Object.values(errors ?? {})
+      .map(findUnavailable)
+      .find(Boolean)?.dependency;
   if (!dependency) return null;
   return Response.json({ success: false, message: UNAVAILABLE_MESSAGE, dependency }, { status: 503, statusText: "Service Unavailable" });
 }

@@ -124,7 +124,15 @@ export async function storeDone(db: Db, s: IdempotencyScope, answer: StoredAnswe
 export async function reserve(db: Db, s: IdempotencyScope, now = new Date()): Promise<boolean> {
   const result = await db
     .insertInto("idempotency_key")
-    .values({ key_hash: keyHash(s), fingerprint: s.fingerprint, state: "pending", response_status: null, response_headers: null, response_body: null, created_at: now.toISOString() })
+    .values({
+      key_hash: keyHash(s),
+      fingerprint: s.fingerprint,
+      state: "pending",
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.column("key_hash").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -146,7 +154,10 @@ export async function release(db: Db, s: IdempotencyScope): Promise<void> {
 
 /** Deletes keys older than the longest TTL (housekeeping, a few times a day). */
 export async function purgeExpired(db: Db, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom("idempotency_key").where("created_at", "<", new Date(now.getTime() - CLIENT_KEY_TTL_MS).toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom("idempotency_key")
+    .where("created_at", "<", new Date(now.getTime() - CLIENT_KEY_TTL_MS).toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -176,11 +187,7 @@ export function replayed(answer: StoredAnswer): Response {
 /** Answers worth repeating: not "try again" (5xx, 429, 409), which a retry must really retry. */
 const remembered = (status: number) => status < 500 && status !== 429 && status !== 409;
 
-export type IdempotentRun =
-  | { kind: "ran"; response: Response }
-  | { kind: "replayed"; response: Response }
-  | { kind: "mismatch" }
-  | { kind: "in-progress" };
+export type IdempotentRun = { kind: "ran"; response: Response } | { kind: "replayed"; response: Response } | { kind: "mismatch" } | { kind: "in-progress" };
 
 /**
  * Runs a write that cannot share our transaction (Better Auth's sign-up)

@@ -29,7 +29,8 @@ function handlerFor(loader: (args: { request: Request }) => unknown) {
     appDirectory: "app",
   };
   const handle = createRequestHandler(build as never, "production");
-  return (headers: Record<string, string> = {}, method = "GET") => handle(new Request("http://localhost/api/thing", { method, headers }), new RouterContextProvider() as never);
+  return (headers: Record<string, string> = {}, method = "GET") =>
+    handle(new Request("http://localhost/api/thing", { method, headers }), new RouterContextProvider() as never);
 }
 
 describe("a refusal of a resource route, as React Router sends it", () => {

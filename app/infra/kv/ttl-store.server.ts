@@ -59,7 +59,11 @@ export function redisTtlStore(url: string, prefix: string, log?: Logger): TtlSto
   });
   const key = (k: string) => `${site.slug}:${prefix}${k}`;
   return {
-    get: (k) => breaker.run(() => redis.get(key(k)), () => local.get(k)),
+    get: (k) =>
+      breaker.run(
+        () => redis.get(key(k)),
+        () => local.get(k),
+      ),
     setIfAbsent: (k, value, ttlMs) =>
       breaker.run(
         async () => (await redis.set(key(k), value, "PX", ttlMs, "NX")) === "OK",

@@ -61,7 +61,8 @@ function withMarkup(template: string, values: Record<string, string>): string {
 
 const BUTTON_STYLE = {
   main: "display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px",
-  outline: "display:inline-block;background:#ffffff;color:#6d28d9;text-decoration:none;font-weight:600;padding:10px 20px;border:2px solid #6d28d9;border-radius:10px",
+  outline:
+    "display:inline-block;background:#ffffff;color:#6d28d9;text-decoration:none;font-weight:600;padding:10px 20px;border:2px solid #6d28d9;border-radius:10px",
 } as const;
 
 /** A button and, under it, the fallback line (the link named by its site and page, then the whole address). */
@@ -70,7 +71,10 @@ function buttonRows({ label, url }: { label: string; url: string }, kind: keyof 
        <tr><td style="padding:0 0 16px;font-size:12px;line-height:1.5;color:#64748b">${withMarkup(fallback, { link: `<a href="${escape(url)}" style="color:#6d28d9">${escape(shortLinkText(url))}</a>` })}<br><span style="word-break:break-all;color:#94a3b8">${escape(url)}</span></td></tr>`;
 }
 
-export function layout({ preheader, heading, paragraphs, action, second, footnote, unsubscribe }: Layout, locale: Locale = "en"): { html: string; text: string } {
+export function layout(
+  { preheader, heading, paragraphs, action, second, footnote, unsubscribe }: Layout,
+  locale: Locale = "en",
+): { html: string; text: string } {
   const t = wordsOf(locale).layout;
   const brand = escape(site.productName);
   const button = [

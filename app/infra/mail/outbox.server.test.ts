@@ -29,7 +29,10 @@ async function setup() {
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-outbox-"));
   const file = path.join(dir, "app.db");
   const database = openDatabase({ kind: "sqlite", file });
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => database.close());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => database.close(),
+  );
   await migrateToLatest(database, authOptions({ env: loadEnv({ AUTH_SECRET: "outbox-test-secret-outbox-test-secret", DATABASE_URL: file }), database }));
   const sent: MailMessage[] = [];
   const mailer: Mailer = { transport: "smtp", send: async (m) => void sent.push(m), verify: async () => {}, close() {} };
@@ -105,7 +108,9 @@ describe("the outbox when the database goes away mid-send", () => {
     const outbox = new MailOutbox(flaky, mailer, pino({ level: "silent" }), { retryBaseMs: 30_000, messageIdDomain: "test" });
     await outbox.enqueue({ kind: "verification", to: "b@example.test", subject: "s", text: "t", html: "h" }, { wake: false });
     outbox.start();
-    await expect.poll(async () => (await database.db.selectFrom("mail_outbox").select("status").executeTakeFirstOrThrow()).status, { timeout: 5_000 }).toBe("sent");
+    await expect
+      .poll(async () => (await database.db.selectFrom("mail_outbox").select("status").executeTakeFirstOrThrow()).status, { timeout: 5_000 })
+      .toBe("sent");
     await outbox.stop();
     expect(sent).toHaveLength(1);
   });

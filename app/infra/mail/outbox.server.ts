@@ -134,7 +134,17 @@ export class MailOutbox extends DurableQueue<"mail_outbox"> {
     private readonly options: OutboxOptions,
   ) {
     // Passes until nothing is due: a backlog after an outage drains at once.
-    super(database, log, { table: "mail_outbox", name: "mail outbox", pollMs: options.pollMs ?? 10_000, claimMs: CLAIM_MS, batch: BATCH, senders: SENDERS, passes: 40, finished: ["sent", "superseded"], keepMs: KEEP_SENT_MS });
+    super(database, log, {
+      table: "mail_outbox",
+      name: "mail outbox",
+      pollMs: options.pollMs ?? 10_000,
+      claimMs: CLAIM_MS,
+      batch: BATCH,
+      senders: SENDERS,
+      passes: 40,
+      finished: ["sent", "superseded"],
+      keepMs: KEEP_SENT_MS,
+    });
   }
 
   /** Registers what a feature wants to hear about mails of `kind`. */
@@ -150,7 +160,13 @@ export class MailOutbox extends DurableQueue<"mail_outbox"> {
    */
   async enqueue(
     mail: NewMail,
-    { db = this.database.db, now = new Date(), wake = true, id = randomUUID(), notBefore = now }: { db?: Db; now?: Date; wake?: boolean; id?: string; notBefore?: Date } = {},
+    {
+      db = this.database.db,
+      now = new Date(),
+      wake = true,
+      id = randomUUID(),
+      notBefore = now,
+    }: { db?: Db; now?: Date; wake?: boolean; id?: string; notBefore?: Date } = {},
   ): Promise<string> {
     await db
       .insertInto("mail_outbox")
@@ -323,7 +339,11 @@ export class MailOutbox extends DurableQueue<"mail_outbox"> {
   /** Marks a sent row sent (unconditionally: the claim is still ours) and tells its kind's hook. */
   private async record(entry: { row: OutboxRow; sentAt: string; hookDone: boolean }): Promise<void> {
     const db = this.database.db;
-    await db.updateTable("mail_outbox").set({ status: "sent", sent_at: entry.sentAt, claimed_until: null, last_error: null }).where("id", "=", entry.row.id).execute();
+    await db
+      .updateTable("mail_outbox")
+      .set({ status: "sent", sent_at: entry.sentAt, claimed_until: null, last_error: null })
+      .where("id", "=", entry.row.id)
+      .execute();
     if (!entry.hookDone) {
       await this.hooks.get(entry.row.kind as MailKind)?.sent?.(entry.row, db);
       entry.hookDone = true;

@@ -75,7 +75,9 @@ describe("mail templates", () => {
 
   it("the account-deleted notice says when (UTC and IST) and, when known, from which device", () => {
     const mail = accountDeletedMail("Asha", AT, "Firefox on Linux");
-    expect(mail.text).toContain(`Your ${site.productName} account was deleted on 22 November 2026, 14:05 UTC (19:35 IST) from Firefox on Linux, with its sessions, profile and messages.`);
+    expect(mail.text).toContain(
+      `Your ${site.productName} account was deleted on 22 November 2026, 14:05 UTC (19:35 IST) from Firefox on Linux, with its sessions, profile and messages.`,
+    );
     expect(mail.html).toContain("from Firefox on Linux");
     expect(anchorsOf(mail.html)).toEqual([]);
     expect(accountDeletedMail("Asha", AT).text).toContain("was deleted on 22 November 2026, 14:05 UTC (19:35 IST), with its sessions");

@@ -25,11 +25,21 @@ interface ActionWords {
 }
 
 /** "Hello {name}", one paragraph, the button to `url` (and a second way on, where there is one). */
-function actionMail(t: ActionWords, body: string, name: string, url: string, locale: Locale, second?: { prompt: string; label: string; url: string }): RenderedMail {
+function actionMail(
+  t: ActionWords,
+  body: string,
+  name: string,
+  url: string,
+  locale: Locale,
+  second?: { prompt: string; label: string; url: string },
+): RenderedMail {
   const greeting = fill(wordsOf(locale).greeting, { name });
   return {
     subject: t.subject,
-    ...layout({ preheader: t.preheader, heading: t.heading, paragraphs: [greeting, body], action: { label: t.action, url }, second, footnote: t.footnote }, locale),
+    ...layout(
+      { preheader: t.preheader, heading: t.heading, paragraphs: [greeting, body], action: { label: t.action, url }, second, footnote: t.footnote },
+      locale,
+    ),
   };
 }
 
@@ -97,7 +107,11 @@ function securityNoticeMail(name: string, notice: SecurityNotice, locale: Locale
       {
         preheader: notice.what,
         heading: notice.heading,
-        paragraphs: [fill(w.greeting, { name }), fill(t.line, { what: notice.what, when: whenUtc(notice.at, locale), where: fromDevice(notice.device, locale) }), t.ifNotYou],
+        paragraphs: [
+          fill(w.greeting, { name }),
+          fill(t.line, { what: notice.what, when: whenUtc(notice.at, locale), where: fromDevice(notice.device, locale) }),
+          t.ifNotYou,
+        ],
         action: { label: t.action, url: notice.securityUrl },
         footnote: t.footnote,
       },
@@ -112,7 +126,14 @@ export function newSignInMail(name: string, device: string, at: Date, securityUr
   return securityNoticeMail(name, { subject: t.subject, heading: t.heading, what: t.what, at, device, securityUrl }, locale);
 }
 
-export function twoFactorChangedMail(name: string, on: boolean, at: Date, device: string | undefined, securityUrl: string, locale: Locale = "en"): RenderedMail {
+export function twoFactorChangedMail(
+  name: string,
+  on: boolean,
+  at: Date,
+  device: string | undefined,
+  securityUrl: string,
+  locale: Locale = "en",
+): RenderedMail {
   const w = wordsOf(locale);
   const t = on ? w.twoFactorOn : w.twoFactorOff;
   return securityNoticeMail(name, { subject: t.subject, heading: t.heading, what: t.what, at, device, securityUrl }, locale);
@@ -204,7 +225,9 @@ export function formNotificationMail(kind: string, from: { name: string; email: 
     preheader: (message || Object.values(extra).join(" · ")).slice(0, 90),
     heading: `New ${label} from ${who}`,
     paragraphs: [`From: ${sender}`, ...Object.entries(extra).map(([name, value]) => `${name}: ${value}`), ...(message ? message.split(/\n{2,}/) : [])],
-    footnote: from.email ? `Sent through the ${kind} form on the website. Reply to this email to answer ${who}.` : `Sent through the ${kind} form on the website, without an address to answer.`,
+    footnote: from.email
+      ? `Sent through the ${kind} form on the website. Reply to this email to answer ${who}.`
+      : `Sent through the ${kind} form on the website, without an address to answer.`,
   });
   return { subject: `[${site.productName}] New ${label} from ${who}`, html, text };
 }
@@ -231,11 +254,19 @@ export function formAutoreplyMail(subject: string, body: string, locale: Locale 
  * An operator's answer to a message, sent from the console (issue 21): their
  * words, then the message it answers, quoted.
  */
-export function operatorReplyMail(kind: string, original: { name: string; message: string; createdAt: Date }, body: string, locale: Locale = "en"): RenderedMail {
+export function operatorReplyMail(
+  kind: string,
+  original: { name: string; message: string; createdAt: Date },
+  body: string,
+  locale: Locale = "en",
+): RenderedMail {
   const t = wordsOf(locale).operatorReply;
   const feedback = kind === "feedback";
   const quoted = original.message
-    ? `${fill(t.youWrote, { when: whenUtc(original.createdAt, locale) })}\n${original.message.split("\n").map((line) => `> ${line}`).join("\n")}`
+    ? `${fill(t.youWrote, { when: whenUtc(original.createdAt, locale) })}\n${original.message
+        .split("\n")
+        .map((line) => `> ${line}`)
+        .join("\n")}`
     : "";
   const { html, text } = layout(
     {

@@ -248,7 +248,11 @@ export abstract class DurableQueue<T extends QueueTable> {
     this.afterRound();
     if (now - this.lastHousekeeping >= 60 * 60_000) {
       this.lastHousekeeping = now;
-      await this.queueDb.deleteFrom(table).where("status", "in", finished).where("created_at", "<", new Date(now - keepMs).toISOString()).execute();
+      await this.queueDb
+        .deleteFrom(table)
+        .where("status", "in", finished)
+        .where("created_at", "<", new Date(now - keepMs).toISOString())
+        .execute();
     }
   }
 
@@ -306,7 +310,13 @@ export abstract class DurableQueue<T extends QueueTable> {
   /** Lets go of claims we may hold without knowing (only where the claim is still exactly ours). */
   private async releaseUncertainClaims(): Promise<void> {
     for (const [id, holdUntil] of this.uncertainClaims) {
-      await this.queueDb.updateTable(this.table).set({ claimed_until: null }).where("id", "=", id).where("status", "=", "pending").where("claimed_until", "=", holdUntil).execute();
+      await this.queueDb
+        .updateTable(this.table)
+        .set({ claimed_until: null })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .where("claimed_until", "=", holdUntil)
+        .execute();
       this.uncertainClaims.delete(id);
     }
   }

@@ -118,7 +118,11 @@ export function redisStore(url: string, prefix = `${site.slug}:rl:`, log?: Logge
   const local = memoryStore();
   const breaker = new CircuitBreaker({
     onChange: (state, error) => {
-      if (state === "open") log?.warn({ err: error, dependency: "redis", degraded: REDIS_DEGRADED_LIMITS }, "rate limits: Redis unavailable, counting per instance until it answers");
+      if (state === "open")
+        log?.warn(
+          { err: error, dependency: "redis", degraded: REDIS_DEGRADED_LIMITS },
+          "rate limits: Redis unavailable, counting per instance until it answers",
+        );
       else log?.info({ dependency: "redis" }, "rate limits: Redis answers again, counting across instances");
     },
   });
@@ -134,14 +138,21 @@ export function redisStore(url: string, prefix = `${site.slug}:rl:`, log?: Logge
     peek: (key) =>
       breaker.run(
         async () => {
-          const [[, count], [, ttl]] = (await redis.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec()) as [[unknown, string | null], [unknown, number]];
+          const [[, count], [, ttl]] = (await redis.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec()) as [
+            [unknown, string | null],
+            [unknown, number],
+          ];
           return { count: Number(count ?? 0), resetMs: Math.max(0, ttl) };
         },
         () => local.peek(key),
       ),
     async reset(keys) {
       await local.reset(keys);
-      if (keys.length > 0) await breaker.run(async () => void (await redis.del(...keys.map((k) => `${prefix}${k}`))), () => undefined);
+      if (keys.length > 0)
+        await breaker.run(
+          async () => void (await redis.del(...keys.map((k) => `${prefix}${k}`))),
+          () => undefined,
+        );
     },
     async ping() {
       await redis.ping();

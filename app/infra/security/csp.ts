@@ -58,8 +58,16 @@ export function inlineScriptHashes(html: string, nonce?: string): string[] {
 
 /** The origins besides our own that a policy's `form-action` allows (kept when a replay rewrites the policy). */
 export function formTargetsOf(policy: string | null): string[] {
-  const directive = policy?.split(";").map((d) => d.trim()).find((d) => d.startsWith("form-action "));
-  return directive ? directive.split(/\s+/).slice(1).filter((source) => source !== "'self'") : [];
+  const directive = policy
+    ?.split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("form-action "));
+  return directive
+    ? directive
+        .split(/\s+/)
+        .slice(1)
+        .filter((source) => source !== "'self'")
+    : [];
 }
 
 /** The nonce a Content-Security-Policy allows scripts by, if any. */

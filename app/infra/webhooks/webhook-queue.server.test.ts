@@ -12,12 +12,27 @@ import { isPublicAddress, signature, WebhookQueue } from "./webhook-queue.server
 describe("webhook signatures and addresses", () => {
   it("signs t.body with HMAC-SHA256, as Stripe's receivers check it", () => {
     const body = '{"event":"form.submission"}';
-    expect(signature("whsec_test", body, 1_700_000_000)).toBe(`t=1700000000,v1=${createHmac("sha256", "whsec_test").update(`1700000000.${body}`).digest("hex")}`);
+    expect(signature("whsec_test", body, 1_700_000_000)).toBe(
+      `t=1700000000,v1=${createHmac("sha256", "whsec_test").update(`1700000000.${body}`).digest("hex")}`,
+    );
   });
 
   it("knows which addresses the public internet routes to", () => {
     for (const ok of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"]) expect(isPublicAddress(ok), ok).toBe(true);
-    for (const bad of ["127.0.0.1", "10.1.2.3", "172.16.0.9", "192.168.1.1", "169.254.169.254", "::1", "fc00::1", "fe80::1", "::ffff:127.0.0.1", "0.0.0.0", "100.64.0.1", "not an ip"]) {
+    for (const bad of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.9",
+      "192.168.1.1",
+      "169.254.169.254",
+      "::1",
+      "fc00::1",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "0.0.0.0",
+      "100.64.0.1",
+      "not an ip",
+    ]) {
       expect(isPublicAddress(bad), bad).toBe(false);
     }
   });
@@ -39,7 +54,18 @@ describe.each(testDatabases())("webhook deliveries on $name", (target) => {
     const now = new Date().toISOString();
     await database.db
       .insertInto("form")
-      .values({ key: "hooked", name: "Hooked", notify_email: "", enabled: 1, allowed_origins: "", built_in: 0, created_at: now, updated_at: now, webhook_url: "http://127.0.0.1:9/hook", webhook_secret: "whsec_x" })
+      .values({
+        key: "hooked",
+        name: "Hooked",
+        notify_email: "",
+        enabled: 1,
+        allowed_origins: "",
+        built_in: 0,
+        created_at: now,
+        updated_at: now,
+        webhook_url: "http://127.0.0.1:9/hook",
+        webhook_secret: "whsec_x",
+      })
       .execute();
     const calls: Array<{ url: string; init: PostOptions }> = [];
     const queue = new WebhookQueue(database, pino({ level: "silent" }), {
@@ -53,7 +79,13 @@ describe.each(testDatabases())("webhook deliveries on $name", (target) => {
           }
         : undefined,
     });
-    const id = await queue.enqueue({ formKey: "hooked", messageId: "m1", url: "http://127.0.0.1:9/hook", event: "form.submission", payload: { hello: "world" } });
+    const id = await queue.enqueue({
+      formKey: "hooked",
+      messageId: "m1",
+      url: "http://127.0.0.1:9/hook",
+      event: "form.submission",
+      payload: { hello: "world" },
+    });
     const row = () => database.db.selectFrom("webhook_delivery").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     return { queue, calls, row, id };
   }

@@ -72,7 +72,17 @@ export class WebhookQueue extends DurableQueue<"webhook_delivery"> {
     private readonly options: WebhookQueueOptions,
   ) {
     // One at a time, one pass a round.
-    super(database, log, { table: "webhook_delivery", name: "webhook", pollMs: options.pollMs ?? 5_000, claimMs: CLAIM_MS, batch: BATCH, senders: 1, passes: 1, finished: ["delivered", "failed"], keepMs: KEEP_MS });
+    super(database, log, {
+      table: "webhook_delivery",
+      name: "webhook",
+      pollMs: options.pollMs ?? 5_000,
+      claimMs: CLAIM_MS,
+      batch: BATCH,
+      senders: 1,
+      passes: 1,
+      finished: ["delivered", "failed"],
+      keepMs: KEEP_MS,
+    });
   }
 
   /** Writes a delivery, in `db` (the caller's transaction) or on its own; call wake() after the commit. */

@@ -22,7 +22,14 @@ async function routeFetch(input: string | URL | Request, init?: RequestInit): Pr
     ip: "10.99.0.1",
   });
   const headers = new Headers(answer.headers);
-  const text = answer.data === undefined || answer.data === null ? (headers.get("content-type")?.includes("json") ? "null" : "") : typeof answer.data === "string" ? answer.data : JSON.stringify(answer.data);
+  const text =
+    answer.data === undefined || answer.data === null
+      ? headers.get("content-type")?.includes("json")
+        ? "null"
+        : ""
+      : typeof answer.data === "string"
+        ? answer.data
+        : JSON.stringify(answer.data);
   if (!headers.has("content-type") && typeof answer.data === "object") headers.set("content-type", "application/json");
   return new Response(answer.status === 204 || answer.status === 302 ? null : text, { status: answer.status, headers });
 }
@@ -36,7 +43,13 @@ test("createAuthClient signs up, is refused until verified, signs in, reads the 
   let pending = "";
   const up = await client.signUp.email(
     { email, password, name: "Client User" },
-    { onResponse: ({ response }) => void (pending = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")) },
+    {
+      onResponse: ({ response }) =>
+        void (pending = response.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ")),
+    },
   );
   expect(up.error).toBeNull();
   expect(up.data?.user.email).toBe(email);
@@ -54,7 +67,10 @@ test("createAuthClient signs up, is refused until verified, signs in, reads the 
     password,
     fetchOptions: {
       onResponse: ({ response }) => {
-        cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        cookie = response.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
       },
     },
   });

@@ -21,7 +21,15 @@ async function profileOf(email: string) {
   return database.db
     .selectFrom("profile")
     .innerJoin("user", "user.id", "profile.user_id")
-    .select(["user.id", "user.name", "user.emailVerified", "profile.login_count", "profile.last_login", "profile.verification_attempts", "profile.verification_sent_at"])
+    .select([
+      "user.id",
+      "user.name",
+      "user.emailVerified",
+      "profile.login_count",
+      "profile.last_login",
+      "profile.verification_attempts",
+      "profile.verification_sent_at",
+    ])
     .where("user.email", "=", email)
     .executeTakeFirst();
 }
@@ -31,7 +39,10 @@ async function moveResendClock(userId: string, minutes: number, attempts?: numbe
   const { database } = await services();
   await database.db
     .updateTable("profile")
-    .set({ verification_sent_at: new Date(Date.now() - minutes * 60_000 - 5_000).toISOString(), ...(attempts === undefined ? {} : { verification_attempts: attempts }) })
+    .set({
+      verification_sent_at: new Date(Date.now() - minutes * 60_000 - 5_000).toISOString(),
+      ...(attempts === undefined ? {} : { verification_attempts: attempts }),
+    })
     .where("user_id", "=", userId)
     .execute();
 }
@@ -158,7 +169,10 @@ describe("the verification link", () => {
     expect(opened.cookies).not.toContain("session_token=");
     expect(Boolean((await profileOf(email))?.emailVerified)).toBe(true);
     const page = await callRoute<{ mode: string; notice: unknown }>(authPageLoader, { path: "/auth?mode=reset&verified=choose-password" });
-    expect(page.data).toMatchObject({ mode: "reset", notice: { tone: "success", text: expect.stringMatching(/^Your email is verified\. The link was opened in another browser/) } });
+    expect(page.data).toMatchObject({
+      mode: "reset",
+      notice: { tone: "success", text: expect.stringMatching(/^Your email is verified\. The link was opened in another browser/) },
+    });
   });
 
   test("works once: opened again it says it was used", async () => {
@@ -171,7 +185,9 @@ describe("the verification link", () => {
     const where = new URL(again.location!);
     expect(where.searchParams.get("error")).toBe("LINK_USED");
     const page = await callRoute<{ notice: { text: string } }>(authPageLoader, { path: where.pathname + where.search });
-    expect(page.data.notice.text).toBe("This verification link has already been used. If your email is verified, sign in; otherwise sign in to request a new link.");
+    expect(page.data.notice.text).toBe(
+      "This verification link has already been used. If your email is verified, sign in; otherwise sign in to request a new link.",
+    );
   });
 
   test("an hour old, it says it expired", async () => {

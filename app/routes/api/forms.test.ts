@@ -150,7 +150,9 @@ describe("refusals", () => {
   });
 
   test("a filled honeypot is answered like a success, kept in the spam folder only, and mailed to nobody", async () => {
-    const answer = await post("feedback", { json: { name: "Pill Bot", email: "bot@example.com", message: "Cheap pills via api", subject_line: "https://spam.example" } });
+    const answer = await post("feedback", {
+      json: { name: "Pill Bot", email: "bot@example.com", message: "Cheap pills via api", subject_line: "https://spam.example" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true });
     expect(await messageRow("Cheap pills via api")).toMatchObject({ status: "spam", spam_reason: "honeypot", notified_at: null });

@@ -13,7 +13,17 @@ import { callRoute } from "../../../tests/routes/route-kit";
 import { action as ask } from "./help-ask";
 import { action as feedback } from "./help-feedback";
 
-type Reply = { kind: string; text: string; sources: { url: string; title: string }[]; answerId: string; contactUrl: string; lang: string; followUps: string[]; success?: false; message?: string };
+type Reply = {
+  kind: string;
+  text: string;
+  sources: { url: string; title: string }[];
+  answerId: string;
+  contactUrl: string;
+  lang: string;
+  followUps: string[];
+  success?: false;
+  message?: string;
+};
 
 let lastIp = 0;
 const freshIp = () => `10.41.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
@@ -57,13 +67,16 @@ describe("an answerable question", () => {
 });
 
 describe("what the site does not say", () => {
-  test.each(["What's the weather in Kanpur today?", "Is Tuesday AI better than ChatGPT?", "aapka gst number kya hai", "When was my last payment?"])("%s: none, no source, the contact page with the question", async (q) => {
-    const answer = await question({ q });
-    expect(answer.status).toBe(200);
-    expect(answer.data.kind).toBe("none");
-    expect(answer.data.sources).toEqual([]);
-    expect(answer.data.contactUrl).toBe(`/contact?message=${encodeURIComponent(q)}`);
-  });
+  test.each(["What's the weather in Kanpur today?", "Is Tuesday AI better than ChatGPT?", "aapka gst number kya hai", "When was my last payment?"])(
+    "%s: none, no source, the contact page with the question",
+    async (q) => {
+      const answer = await question({ q });
+      expect(answer.status).toBe(200);
+      expect(answer.data.kind).toBe("none");
+      expect(answer.data.sources).toEqual([]);
+      expect(answer.data.contactUrl).toBe(`/contact?message=${encodeURIComponent(q)}`);
+    },
+  );
 });
 
 describe("bad input", () => {
@@ -110,7 +123,11 @@ describe("thumbs", () => {
   test("count against the answer's source page; an id we did not give is a 422", async () => {
     const answer = await question({ q: "Can I return a physical product?" });
     const before = (await helpRows()).find((r) => r.metric === "down" && r.source === "/terms")?.count ?? 0;
-    const thumb = await callRoute<{ ok: boolean }>(feedback, { path: "/api/help/feedback", json: { answerId: answer.data.answerId, helpful: false }, ip: freshIp() });
+    const thumb = await callRoute<{ ok: boolean }>(feedback, {
+      path: "/api/help/feedback",
+      json: { answerId: answer.data.answerId, helpful: false },
+      ip: freshIp(),
+    });
     expect(thumb.status).toBe(200);
     expect((await helpRows()).find((r) => r.metric === "down" && r.source === "/terms")?.count).toBe(Number(before) + 1);
 

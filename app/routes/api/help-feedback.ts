@@ -7,7 +7,12 @@ import type { Route } from "./+types/help-feedback";
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const services = await app.services();
-  const read = await readHelpApiRequest(request, { limiter: services.limiter, ip: app.clientIp() }, helpFeedbackSchema, () => "Send the answerId of an answer and helpful: true or false.");
+  const read = await readHelpApiRequest(
+    request,
+    { limiter: services.limiter, ip: app.clientIp() },
+    helpFeedbackSchema,
+    () => "Send the answerId of an answer and helpful: true or false.",
+  );
   if (!read.ok) return read.response;
   const deps = { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log };
   if (!(await recordHelpFeedback(deps, read.data.answerId, read.data.helpful))) return jsonError(422, "This answerId is not one we gave.");

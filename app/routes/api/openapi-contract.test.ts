@@ -65,13 +65,23 @@ const CONTRACTS: Record<string, Contract> = {
   },
   helpFeedback: {
     accepts: (body) => helpFeedbackSchema.safeParse(body).success,
-    valid: [{ answerId: "a1.b2", helpful: true }, { answerId: "a1.b2", helpful: "down" }],
+    valid: [
+      { answerId: "a1.b2", helpful: true },
+      { answerId: "a1.b2", helpful: "down" },
+    ],
     invalid: [{ answerId: "a1.b2" }, { answerId: "", helpful: true }, { answerId: "a1.b2", helpful: "maybe" }],
   },
   vitals: {
     accepts: (body) => beaconSchema.safeParse(body).success,
     valid: [
-      { device: "mobile", connection: "4g", events: [{ route: "/blog/:slug", metric: "pageview" }, { route: "/", metric: "LCP", value: 1834.2 }] },
+      {
+        device: "mobile",
+        connection: "4g",
+        events: [
+          { route: "/blog/:slug", metric: "pageview" },
+          { route: "/", metric: "LCP", value: 1834.2 },
+        ],
+      },
       { name: "CLS", value: 0.04, route: "/", device: "desktop" },
       { name: "pageview", route: "/pricing", device: "tablet", connection: "unknown" },
     ],
@@ -92,7 +102,10 @@ const CONTRACTS: Record<string, Contract> = {
   },
   submitForm: {
     accepts: (body) => validateSubmission(body).ok,
-    valid: [{ name: "Ada", email: "ada@example.com", message: "Hello" }, { name: "Ada", email: "ada@example.com", message: "Hello", subject_line: "" }],
+    valid: [
+      { name: "Ada", email: "ada@example.com", message: "Hello" },
+      { name: "Ada", email: "ada@example.com", message: "Hello", subject_line: "" },
+    ],
     invalid: [
       { name: "Ada", email: "ada@example.com" },
       { name: "", email: "ada@example.com", message: "Hello" },
@@ -162,7 +175,8 @@ test("every operation of ours with a body has its contract here", () => {
 });
 
 test("the answers' shapes come from the server's lists and schemas", () => {
-  const codes = (doc.components.schemas.FormErrors as { properties: { errors: { items: { properties: { code: { enum: string[] } } } } } }).properties.errors.items.properties.code.enum;
+  const codes = (doc.components.schemas.FormErrors as { properties: { errors: { items: { properties: { code: { enum: string[] } } } } } }).properties.errors
+    .items.properties.code.enum;
   expect(codes).toEqual([...FORM_ERROR_CODES]);
   expect(formErrorsSchema.safeParse({ errors: [{ code: "NOT_A_CODE", message: "x" }] }).success).toBe(false);
   // The gender is any text up to 40 characters, as user-record.ts has it: no list of choices.
@@ -173,7 +187,9 @@ test("the answers' shapes come from the server's lists and schemas", () => {
 
 test("x-api-key is a security scheme, required with the session on the user-record operations when API_KEY is set", () => {
   expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
-  const keyed = JSON.parse(JSON.stringify(openApiDocument("http://localhost:3000", { apiKeyRequired: true }))) as { paths: Record<string, Record<string, { security?: unknown }>> };
+  const keyed = JSON.parse(JSON.stringify(openApiDocument("http://localhost:3000", { apiKeyRequired: true }))) as {
+    paths: Record<string, Record<string, { security?: unknown }>>;
+  };
   for (const [template, method] of [
     ["/api/user/{id}", "get"],
     ["/api/user/{id}", "delete"],
@@ -181,9 +197,13 @@ test("x-api-key is a security scheme, required with the session on the user-reco
     ["/api/saveUser/{uid}", "post"],
   ] as const) {
     expect(keyed.paths[template]![method]!.security, `${method} ${template}`).toEqual([{ session: [], apiKey: [] }]);
-    expect(doc.paths[template]![method] as unknown as { security: unknown }, `${method} ${template} without API_KEY`).toMatchObject({ security: [{ session: [] }] });
+    expect(doc.paths[template]![method] as unknown as { security: unknown }, `${method} ${template} without API_KEY`).toMatchObject({
+      security: [{ session: [] }],
+    });
   }
-  const elsewhere = Object.entries(keyed.paths).flatMap(([template, item]) => (/^\/api\/(user|saveUser)/.test(template) ? [] : Object.values(item).map((op) => JSON.stringify(op.security ?? []))));
+  const elsewhere = Object.entries(keyed.paths).flatMap(([template, item]) =>
+    /^\/api\/(user|saveUser)/.test(template) ? [] : Object.values(item).map((op) => JSON.stringify(op.security ?? [])),
+  );
   expect(elsewhere.filter((security) => security.includes("apiKey"))).toEqual([]);
 });
 
@@ -204,7 +224,9 @@ test("every error status of our /api/* operations is documented with the one err
           problems.push(`${at}: no JSON body documented`);
           continue;
         }
-        const validate = ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}` });
+        const validate = ajv.compile({
+          $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}`,
+        });
         // The one shape, or (the profile update's 400) the one shape with each field's message.
         const withFields = { success: false, message: "Something went wrong.", errors: {} };
         if (!validate(shaped) && !validate(withFields)) problems.push(`${at}: not the error shape`);

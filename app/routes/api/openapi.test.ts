@@ -27,8 +27,17 @@ import { action as saveUserByIdAction } from "./save-user-by-id";
 import { action as userAction, loader as userLoader } from "./user";
 import { action as vitalsAction } from "./vitals";
 
-type Operation = { operationId: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
-type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Operation = {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const DOC_ID = "https://tuesday.test/openapi.json";
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -72,13 +81,18 @@ describe("the document", () => {
         ids.add(operation.operationId);
         expect(Object.keys(operation.responses).length, `${method} ${template}`).toBeGreaterThan(0);
         for (const status of Object.keys(operation.responses)) expect(status).toMatch(/^[1-5]\d\d$/);
-        const declared = (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name).sort();
+        const declared = (operation.parameters ?? [])
+          .filter((p) => p.in === "path")
+          .map((p) => p.name)
+          .sort();
         const inTemplate = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
         expect(declared, `${method} ${template}: path parameters`).toEqual(inTemplate);
         for (const [status, response] of Object.entries(operation.responses)) {
           if (!response.content?.["application/json"]) continue;
           // An unresolvable $ref throws here.
-          expect(() => ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}` })).not.toThrow();
+          expect(() =>
+            ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}` }),
+          ).not.toThrow();
         }
       }
     }
@@ -122,7 +136,8 @@ test("every JSON answer of the API matches the document, and every documented op
     if (!documented!.content?.["application/json"]) return;
     // A thrown data() (requireViewer's 401, requireOwner's 403) is made JSON by React Router's resource-route
     // handling, which the route kit does not run: there the body is the data itself.
-    if (!answer.thrown || answer.headers.has("content-type")) expect(answer.headers.get("content-type"), `${method.toUpperCase()} ${template} ${status}`).toContain("application/json");
+    if (!answer.thrown || answer.headers.has("content-type"))
+      expect(answer.headers.get("content-type"), `${method.toUpperCase()} ${template} ${status}`).toContain("application/json");
     const validate = ajv.compile({ $ref: `${DOC_ID}#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}` });
     const ok = validate(answer.data);
     expect(ok, `${method.toUpperCase()} ${template} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.data).slice(0, 500)}`).toBe(true);
@@ -131,7 +146,8 @@ test("every JSON answer of the API matches the document, and every documented op
   // Each client its own address (rate limits are per address).
   let lastIp = 0;
   const client = () => `10.90.0.${++lastIp}`;
-  const auth = (path: string, call: Omit<RouteCall, "path"> = {}) => callRoute(call.json === undefined && !call.method ? authLoader : authAction, { path: `/api/auth${path}`, ...call });
+  const auth = (path: string, call: Omit<RouteCall, "path"> = {}) =>
+    callRoute(call.json === undefined && !call.method ? authLoader : authAction, { path: `/api/auth${path}`, ...call });
 
   check("get", "/api/openapi.json", await callRoute(openapiLoader, { path: "/api/openapi.json" }));
   check("get", "/api/health", await callRoute(healthLoader, { path: "/api/health" }));
@@ -150,8 +166,16 @@ test("every JSON answer of the API matches the document, and every documented op
   check("post", "/api/help/ask", asked);
   check("post", "/api/help/ask", await callRoute(helpAskAction, { path: "/api/help/ask", json: { q: "What's the weather today?" }, ip: client() }));
   check("post", "/api/help/ask", await callRoute(helpAskAction, { path: "/api/help/ask", json: { q: "" }, ip: client() }));
-  check("post", "/api/help/feedback", await callRoute(helpFeedbackAction, { path: "/api/help/feedback", json: { answerId: asked.data.answerId, helpful: true }, ip: client() }));
-  check("post", "/api/help/feedback", await callRoute(helpFeedbackAction, { path: "/api/help/feedback", json: { answerId: "forged", helpful: true }, ip: client() }));
+  check(
+    "post",
+    "/api/help/feedback",
+    await callRoute(helpFeedbackAction, { path: "/api/help/feedback", json: { answerId: asked.data.answerId, helpful: true }, ip: client() }),
+  );
+  check(
+    "post",
+    "/api/help/feedback",
+    await callRoute(helpFeedbackAction, { path: "/api/help/feedback", json: { answerId: "forged", helpful: true }, ip: client() }),
+  );
 
   // The form service, and the same in Formspree's protocol.
   const fields = { name: "Ada", email: "ada@example.com", message: "OpenAPI route test" };
@@ -178,7 +202,11 @@ test("every JSON answer of the API matches the document, and every documented op
   const signedUp = await auth("/sign-up/email", { json: { email, password: FIXTURE_PASSWORD, name: "Open Api" }, ip: anon });
   check("post", "/api/auth/sign-up/email", signedUp);
   const anonCookie = signedUp.cookies;
-  check("post", "/api/auth/sign-up/email", await auth("/sign-up/email", { json: { email: "not-an-address", password: FIXTURE_PASSWORD, name: "X" }, ip: anon }));
+  check(
+    "post",
+    "/api/auth/sign-up/email",
+    await auth("/sign-up/email", { json: { email: "not-an-address", password: FIXTURE_PASSWORD, name: "X" }, ip: anon }),
+  );
   const keyed = client();
   const signUpKey = { "idempotency-key": "openapi-route-signup-key" };
   const keyedUp = { email: freshEmail("openapi-keyed"), password: FIXTURE_PASSWORD, name: "Keyed" };
@@ -186,7 +214,11 @@ test("every JSON answer of the API matches the document, and every documented op
   const again = await auth("/sign-up/email", { json: keyedUp, headers: signUpKey, ip: keyed });
   expect(again.headers.get("idempotent-replayed")).toBe("true");
   check("post", "/api/auth/sign-up/email", again);
-  check("post", "/api/auth/sign-up/email", await auth("/sign-up/email", { json: { ...keyedUp, password: `${FIXTURE_PASSWORD}-other` }, headers: signUpKey, ip: keyed }));
+  check(
+    "post",
+    "/api/auth/sign-up/email",
+    await auth("/sign-up/email", { json: { ...keyedUp, password: `${FIXTURE_PASSWORD}-other` }, headers: signUpKey, ip: keyed }),
+  );
   check("post", "/api/auth/sign-in/email", await auth("/sign-in/email", { json: { email, password: FIXTURE_PASSWORD }, ip: anon }));
   check("post", "/api/auth/resend-verification", await auth("/resend-verification", { json: { email }, cookie: anonCookie, ip: anon }));
   const verifyLink = new URL((await lastMail(email, "verification")).links.find((l) => l.includes("/api/auth/verify-email"))!);
@@ -202,7 +234,8 @@ test("every JSON answer of the API matches the document, and every documented op
   const session = await auth("/get-session", { cookie, ip: me });
   check("get", "/api/auth/get-session", session);
   const id = (session.data as { user: { id: string } }).user.id;
-  const user = (userId: string, call: Omit<RouteCall, "path"> = {}) => callRoute(call.method ? userAction : userLoader, { path: `/api/user/${userId}`, params: { id: userId }, ip: me, ...call });
+  const user = (userId: string, call: Omit<RouteCall, "path"> = {}) =>
+    callRoute(call.method ? userAction : userLoader, { path: `/api/user/${userId}`, params: { id: userId }, ip: me, ...call });
   check("get", "/api/user/{id}", await user(id, { cookie }));
   check("get", "/api/user/{id}", await user("someone-else", { cookie }));
   check("get", "/api/user/{id}", await user(id));
@@ -219,7 +252,8 @@ test("every JSON answer of the API matches the document, and every documented op
 
   // The console's JSON download of a person's data: an operator's, and the 404s everyone else gets.
   const person = await signIn();
-  const exportOf = (accountId: string, call: Omit<RouteCall, "path"> = {}) => callRoute(exportLoader, { path: `/admin/accounts/${accountId}/export`, params: { id: accountId }, ...call });
+  const exportOf = (accountId: string, call: Omit<RouteCall, "path"> = {}) =>
+    callRoute(exportLoader, { path: `/admin/accounts/${accountId}/export`, params: { id: accountId }, ...call });
   check("get", "/admin/accounts/{id}/export", await exportOf(person.id, { cookie: person.cookie }));
   const operator = await signIn({ operator: true });
   const exported = await exportOf(person.id, { cookie: operator.cookie });
@@ -246,8 +280,15 @@ test("every JSON answer of the API matches the document, and every documented op
   check("post", "/waitlist/confirm", await callRoute(confirmAction, { path: local("/waitlist/confirm?token="), form: {} }));
   check("get", "/waitlist/unsubscribe", await callRoute(unsubscribeLoader, { path: local("/waitlist/unsubscribe?id=") }));
   check("get", "/waitlist/unsubscribe", await callRoute(unsubscribeLoader, { path: "/waitlist/unsubscribe?id=x&token=y" }));
-  check("post", "/waitlist/unsubscribe", await callRoute(unsubscribeAction, { path: local("/waitlist/unsubscribe?id="), form: { "List-Unsubscribe": "One-Click" }, origin: null }));
+  check(
+    "post",
+    "/waitlist/unsubscribe",
+    await callRoute(unsubscribeAction, { path: local("/waitlist/unsubscribe?id="), form: { "List-Unsubscribe": "One-Click" }, origin: null }),
+  );
 
   const documented = Object.entries(doc.paths).flatMap(([template, methods]) => Object.keys(methods).map((method) => `${method} ${template}`));
-  expect(documented.filter((operation) => !exercised.has(operation)), "documented operations this test did not call").toEqual([]);
+  expect(
+    documented.filter((operation) => !exercised.has(operation)),
+    "documented operations this test did not call",
+  ).toEqual([]);
 });

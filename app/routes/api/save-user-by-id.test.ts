@@ -70,18 +70,42 @@ test("only name, gender, dob and about change; every other field is ignored", as
   expect(answer.data.success).toBe(true);
   expect(answer.data.message).toBe("Profile updated successfully!");
   const after = answer.data.data;
-  expect(after).toMatchObject({ id: asha.id, email: asha.email, name: "Meera K", gender: "Female", dob: "2001-02-03", about: "Hello", email_verified: true, login_count: 0, verification_attempts: 0, messages: [] });
+  expect(after).toMatchObject({
+    id: asha.id,
+    email: asha.email,
+    name: "Meera K",
+    gender: "Female",
+    dob: "2001-02-03",
+    about: "Hello",
+    email_verified: true,
+    login_count: 0,
+    verification_attempts: 0,
+    messages: [],
+  });
   expect(after).not.toHaveProperty("role");
   expect(after).not.toHaveProperty("isAdmin");
   expect(after).not.toHaveProperty("language");
   expect(new Date(String(after.created_at)).getTime()).toBe(new Date(before.created_at).getTime());
   expect(new Date(String(after.updated_at)).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
-  expect(await stored(asha.id)).toEqual({ name: "Meera K", email: asha.email, language: "en", gender: "Female", dob: "2001-02-03", about: "Hello", role: "member" });
+  expect(await stored(asha.id)).toEqual({
+    name: "Meera K",
+    email: asha.email,
+    language: "en",
+    gender: "Female",
+    dob: "2001-02-03",
+    about: "Hello",
+    role: "member",
+  });
 });
 
 test("a form post (urlencoded) works as JSON does", async () => {
   const asha = await signIn();
-  const answer = await callRoute<Answer>(action, { path: `/api/saveUser/${asha.id}`, params: { uid: asha.id }, form: { name: "Form Poster", about: "From a form" }, cookie: asha.cookie });
+  const answer = await callRoute<Answer>(action, {
+    path: `/api/saveUser/${asha.id}`,
+    params: { uid: asha.id },
+    form: { name: "Form Poster", about: "From a form" },
+    cookie: asha.cookie,
+  });
   expect(answer.status).toBe(200);
   expect(answer.data.data).toMatchObject({ name: "Form Poster", about: "From a form" });
 });
@@ -103,7 +127,12 @@ describe("bad input is a 400 with a clear message and changes nothing", () => {
     // The contract's format only: the profile page's day-month-year order is not read here.
     ["a date in the page's order", { name: "Ok", dob: "03/02/2001" }, "dob", "Date of birth must be a real date (YYYY-MM-DD) between 1900 and today."],
     // A form's date boxes do not stand in for it: a bad `dob` is refused whatever comes along.
-    ["a bad dob with good date boxes", { name: "Ok", dob: "1999-02-31", "dob-day": "3", "dob-month": "2", "dob-year": "2001" }, "dob", "Date of birth must be a real date (YYYY-MM-DD) between 1900 and today."],
+    [
+      "a bad dob with good date boxes",
+      { name: "Ok", dob: "1999-02-31", "dob-day": "3", "dob-month": "2", "dob-year": "2001" },
+      "dob",
+      "Date of birth must be a real date (YYYY-MM-DD) between 1900 and today.",
+    ],
     ["an empty name", { name: "" }, "name", "Name is required."],
     ["a blank name", { name: "   " }, "name", "Name is required."],
     ["no name at all", { about: "x" }, "name", "Name is required."],
@@ -135,7 +164,13 @@ describe("bad input is a 400 with a clear message and changes nothing", () => {
 describe("bodies the reader refuses", () => {
   test("JSON that does not parse is a 400", async () => {
     const asha = await signIn();
-    const answer = await callRoute(action, { path: `/api/saveUser/${asha.id}`, params: { uid: asha.id }, body: "{not json", headers: { "content-type": "application/json" }, cookie: asha.cookie });
+    const answer = await callRoute(action, {
+      path: `/api/saveUser/${asha.id}`,
+      params: { uid: asha.id },
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+      cookie: asha.cookie,
+    });
     expect(answer.status).toBe(400);
     expect(answer.data).toEqual({ success: false, message: "The request body is not valid JSON." });
   });
@@ -157,7 +192,13 @@ describe("bodies the reader refuses", () => {
 
   test("a content type it does not take is a 415", async () => {
     const asha = await signIn();
-    const answer = await callRoute(action, { path: `/api/saveUser/${asha.id}`, params: { uid: asha.id }, body: "name=x", headers: { "content-type": "text/plain" }, cookie: asha.cookie });
+    const answer = await callRoute(action, {
+      path: `/api/saveUser/${asha.id}`,
+      params: { uid: asha.id },
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+      cookie: asha.cookie,
+    });
     expect(answer.status).toBe(415);
   });
 
@@ -174,13 +215,25 @@ test("GET and other methods are a 405 that says to POST", async () => {
   expect(get.status).toBe(405);
   expect(get.headers.get("allow")).toBe("POST");
   const asha = await signIn();
-  const patch = await callRoute(action, { path: `/api/saveUser/${asha.id}`, method: "PATCH", params: { uid: asha.id }, json: { name: "x" }, cookie: asha.cookie });
+  const patch = await callRoute(action, {
+    path: `/api/saveUser/${asha.id}`,
+    method: "PATCH",
+    params: { uid: asha.id },
+    json: { name: "x" },
+    cookie: asha.cookie,
+  });
   expect(patch.status).toBe(405);
 });
 
 test("a post from another site is refused and changes nothing", async () => {
   const asha = await signIn({ name: "Asha Rao" });
-  const answer = await callRoute(action, { path: `/api/saveUser/${asha.id}`, params: { uid: asha.id }, json: { name: "Evil" }, cookie: asha.cookie, origin: "https://evil.example" });
+  const answer = await callRoute(action, {
+    path: `/api/saveUser/${asha.id}`,
+    params: { uid: asha.id },
+    json: { name: "Evil" },
+    cookie: asha.cookie,
+    origin: "https://evil.example",
+  });
   expect(answer.status).toBe(403);
   expect((await stored(asha.id)).name).toBe("Asha Rao");
 });

@@ -17,9 +17,17 @@ test("signed out, it is a 401 in the contract's error shape", async () => {
 
 test("the owner's record comes back; nothing in the body is written", async () => {
   const asha = await signIn();
-  const answer = await callRoute<Answer>(action, { path: "/api/saveUser", json: { login_count: 999, email: "evil@example.test", name: "Hacked", email_verified: false }, cookie: asha.cookie });
+  const answer = await callRoute<Answer>(action, {
+    path: "/api/saveUser",
+    json: { login_count: 999, email: "evil@example.test", name: "Hacked", email_verified: false },
+    cookie: asha.cookie,
+  });
   expect(answer.status).toBe(200);
-  expect(answer.data).toEqual({ success: true, message: "User data saved successfully", data: expect.objectContaining({ id: asha.id, email: asha.email, name: asha.name, login_count: 0, email_verified: true }) });
+  expect(answer.data).toEqual({
+    success: true,
+    message: "User data saved successfully",
+    data: expect.objectContaining({ id: asha.id, email: asha.email, name: asha.name, login_count: 0, email_verified: true }),
+  });
   expect(answer.headers.get("cache-control")).toBe("private, no-store");
 });
 

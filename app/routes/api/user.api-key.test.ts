@@ -16,9 +16,16 @@ type Call = (cookie: string | undefined, id: string, headers: Record<string, str
 
 const endpoints: Array<[string, Call]> = [
   ["GET /api/user/:id", (cookie, id, headers) => callRoute(userLoader, { path: `/api/user/${id}`, params: { id }, cookie, headers })],
-  ["DELETE /api/user/:id", (cookie, id, headers) => callRoute(userAction, { path: `/api/user/${id}`, method: "DELETE", params: { id }, json: { name: "wrong", password: "x" }, cookie, headers })],
+  [
+    "DELETE /api/user/:id",
+    (cookie, id, headers) =>
+      callRoute(userAction, { path: `/api/user/${id}`, method: "DELETE", params: { id }, json: { name: "wrong", password: "x" }, cookie, headers }),
+  ],
   ["POST /api/saveUser", (cookie, _id, headers) => callRoute(saveUser, { path: "/api/saveUser", json: {}, cookie, headers })],
-  ["POST /api/saveUser/:uid", (cookie, id, headers) => callRoute(saveById, { path: `/api/saveUser/${id}`, params: { uid: id }, json: { name: "Keyed" }, cookie, headers })],
+  [
+    "POST /api/saveUser/:uid",
+    (cookie, id, headers) => callRoute(saveById, { path: `/api/saveUser/${id}`, params: { uid: id }, json: { name: "Keyed" }, cookie, headers }),
+  ],
 ];
 
 describe.each(endpoints)("%s", (name, call) => {
@@ -60,7 +67,13 @@ test("the key and the owner's session read the record", async () => {
 
 test("the key and the owner's session save", async () => {
   const asha = await signIn();
-  const answer = await callRoute(saveById, { path: `/api/saveUser/${asha.id}`, params: { uid: asha.id }, json: { name: "Keyed Owner" }, cookie: asha.cookie, headers: { "x-api-key": KEY } });
+  const answer = await callRoute(saveById, {
+    path: `/api/saveUser/${asha.id}`,
+    params: { uid: asha.id },
+    json: { name: "Keyed Owner" },
+    cookie: asha.cookie,
+    headers: { "x-api-key": KEY },
+  });
   expect(answer.status).toBe(200);
   expect(answer.data).toMatchObject({ success: true, data: { name: "Keyed Owner" } });
 });

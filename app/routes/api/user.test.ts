@@ -30,7 +30,8 @@ const RECORD_KEYS = [
 
 type Record_ = Record<string, unknown> & { messages: unknown[]; login_count: number };
 
-const read = (id: string, cookie?: string) => callRoute<{ success: boolean; data: Record_; message?: string }>(loader, { path: `/api/user/${id}`, params: { id }, cookie });
+const read = (id: string, cookie?: string) =>
+  callRoute<{ success: boolean; data: Record_; message?: string }>(loader, { path: `/api/user/${id}`, params: { id }, cookie });
 const remove = (id: string, body: unknown, cookie?: string, extra: { ip?: string; headers?: Record<string, string> } = {}) =>
   callRoute<{ success: boolean; message: string }>(action, { path: `/api/user/${id}`, method: "DELETE", params: { id }, json: body, cookie, ...extra });
 
@@ -60,7 +61,16 @@ describe("GET /api/user/:id", () => {
     expect(answer.status).toBe(200);
     expect(answer.data.success).toBe(true);
     expect(Object.keys(answer.data.data).sort()).toEqual(RECORD_KEYS);
-    expect(answer.data.data).toMatchObject({ id: asha.id, email: asha.email, name: "Asha Rao", email_verified: true, gender: "", dob: "", about: "", messages: [] });
+    expect(answer.data.data).toMatchObject({
+      id: asha.id,
+      email: asha.email,
+      name: "Asha Rao",
+      email_verified: true,
+      gender: "",
+      dob: "",
+      about: "",
+      messages: [],
+    });
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
   });
 
@@ -76,7 +86,11 @@ describe("GET /api/user/:id", () => {
   test("a message sent while signed in is in the record at once", async () => {
     const asha = await signIn({ name: "Asha Rao" });
     expect((await read(asha.id, asha.cookie)).data.data.messages).toEqual([]);
-    const sent = await callRoute(sendMessage, { path: "/feedback", form: { name: "Asha Rao", email: asha.email, message: "A message after the first read." }, cookie: asha.cookie });
+    const sent = await callRoute(sendMessage, {
+      path: "/feedback",
+      form: { name: "Asha Rao", email: asha.email, message: "A message after the first read." },
+      cookie: asha.cookie,
+    });
     expect(sent.status).toBe(200);
     const messages = (await read(asha.id, asha.cookie)).data.data.messages;
     expect(messages).toEqual([expect.objectContaining({ kind: "feedback", message: "A message after the first read." })]);
@@ -186,14 +200,28 @@ describe("DELETE /api/user/:id", () => {
 
   test("a body that is not JSON or a form is refused with 415", async () => {
     const asha = await signIn();
-    const answer = await callRoute(action, { path: `/api/user/${asha.id}`, method: "DELETE", params: { id: asha.id }, body: "name=x", headers: { "content-type": "text/plain" }, cookie: asha.cookie });
+    const answer = await callRoute(action, {
+      path: `/api/user/${asha.id}`,
+      method: "DELETE",
+      params: { id: asha.id },
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+      cookie: asha.cookie,
+    });
     expect(answer.status).toBe(415);
     expect(answer.data).toEqual({ success: false, message: expect.any(String) });
   });
 
   test("a delete from another site is refused", async () => {
     const asha = await signIn({ name: "Asha Rao" });
-    const answer = await callRoute(action, { path: `/api/user/${asha.id}`, method: "DELETE", params: { id: asha.id }, json: { name: "Asha Rao", password: FIXTURE_PASSWORD }, cookie: asha.cookie, origin: "https://evil.example" });
+    const answer = await callRoute(action, {
+      path: `/api/user/${asha.id}`,
+      method: "DELETE",
+      params: { id: asha.id },
+      json: { name: "Asha Rao", password: FIXTURE_PASSWORD },
+      cookie: asha.cookie,
+      origin: "https://evil.example",
+    });
     expect(answer.status).toBe(403);
     expect(await accountExists(asha.id)).toBe(true);
   });
@@ -210,7 +238,12 @@ test("any method but GET and DELETE is a 405 naming both", async () => {
 test("a save through /api/saveUser/:uid is what the next read answers", async () => {
   const asha = await signIn();
   expect((await read(asha.id, asha.cookie)).data.data.about).toBe("");
-  const saved = await callRoute(saveById, { path: `/api/saveUser/${asha.id}`, params: { uid: asha.id }, json: { name: "Replay Tester", about: "Written after the first read" }, cookie: asha.cookie });
+  const saved = await callRoute(saveById, {
+    path: `/api/saveUser/${asha.id}`,
+    params: { uid: asha.id },
+    json: { name: "Replay Tester", about: "Written after the first read" },
+    cookie: asha.cookie,
+  });
   expect(saved.status).toBe(200);
   expect((await read(asha.id, asha.cookie)).data.data).toMatchObject({ name: "Replay Tester", about: "Written after the first read" });
 });

@@ -131,13 +131,24 @@ test("a visit from a campaign: its visitor and page views under the source, and 
   expect((await beacon(pageView("/pricing", { source }), visitor)).status).toBe(204);
   expect((await beacon(pageView("/contact"), visitor)).status).toBe(204);
   const { database } = await services();
-  const sourceRow = () => database.db.selectFrom("analytics_source_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).executeTakeFirst();
+  const sourceRow = () =>
+    database.db.selectFrom("analytics_source_daily").selectAll().where("source", "=", "newsletter").where("campaign", "=", campaign).executeTakeFirst();
   expect(await sourceRow()).toMatchObject({ medium: "email", visitors: 1, pageviews: 2 });
 
-  const sent = await callRoute(contactAction, { path: "/contact", form: { name: "Asha", email: "asha@example.com", message: "Came from the newsletter" }, ...visitor });
+  const sent = await callRoute(contactAction, {
+    path: "/contact",
+    form: { name: "Asha", email: "asha@example.com", message: "Came from the newsletter" },
+    ...visitor,
+  });
   expect(sent.data).toEqual({ status: "sent" });
   await callRoute(waitlistAction, { path: "/waitlist", form: { email: freshEmail("campaign"), interest: "" }, ...visitor });
-  const goals = await database.db.selectFrom("analytics_goal_daily").select(["goal", "count"]).where("source", "=", "newsletter").where("campaign", "=", campaign).orderBy("goal").execute();
+  const goals = await database.db
+    .selectFrom("analytics_goal_daily")
+    .select(["goal", "count"])
+    .where("source", "=", "newsletter")
+    .where("campaign", "=", campaign)
+    .orderBy("goal")
+    .execute();
   expect(goals.map((g) => [g.goal, Number(g.count)])).toEqual([
     ["form-sent", 1],
     ["waitlist-joined", 1],

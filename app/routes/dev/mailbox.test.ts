@@ -19,7 +19,11 @@ const newcomer = freshEmail("newcomer");
 
 beforeAll(async () => {
   // A newcomer signs up; the outbox's worker (not started in route tests) then "sends" its mail into the mailbox.
-  const signedUp = await callRoute(authAction, { path: "/api/auth/sign-up/email", json: { email: newcomer, password: FIXTURE_PASSWORD, name: "New Comer" }, ip: "10.95.0.1" });
+  const signedUp = await callRoute(authAction, {
+    path: "/api/auth/sign-up/email",
+    json: { email: newcomer, password: FIXTURE_PASSWORD, name: "New Comer" },
+    ip: "10.95.0.1",
+  });
   expect(signedUp.status).toBe(200);
   // Other files' mails wait in the same outbox (one database per worker): send until none is left.
   const { outbox } = await services();

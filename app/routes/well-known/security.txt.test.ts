@@ -7,7 +7,12 @@ test("has RFC 9116's fields and an expiry between 300 days and a year away", asy
   const answer = await callRoute<string>(loader, { path: "/.well-known/security.txt" });
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
-  const fields = new Map(answer.data.trim().split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()] as const));
+  const fields = new Map(
+    answer.data
+      .trim()
+      .split("\n")
+      .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()] as const),
+  );
   expect(fields.get("Contact")).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
   expect(fields.get("Canonical")).toBe("http://localhost:3000/.well-known/security.txt");
   expect(fields.get("Preferred-Languages")).toBe("en, hi");

@@ -24,7 +24,25 @@ import type { Locale } from "./locale";
 import { type Messages, SHELL_AREAS } from "./messages";
 import { hi } from "./messages.hi";
 
-const en: Messages = { shell, nav, sections, pricing, products, comingSoon, waitlist, blog, legal, chat, flash, errors, auth, account, forms, waitlistPages, mail };
+const en: Messages = {
+  shell,
+  nav,
+  sections,
+  pricing,
+  products,
+  comingSoon,
+  waitlist,
+  blog,
+  legal,
+  chat,
+  flash,
+  errors,
+  auth,
+  account,
+  forms,
+  waitlistPages,
+  mail,
+};
 
 /** Every area in a language (server code: actions, mails). */
 export function messagesFor(locale: Locale): Messages {

@@ -14,7 +14,8 @@
 /** A utility's group: two classes of one group (and the same variants) set the same thing. */
 type Rule = [RegExp, string | ((value: string) => string)];
 
-const COLOR = /^(inherit|current|transparent|black|white|(brand|ink|saffron|red|amber|emerald|slate|gray|green|blue|yellow|orange|violet|purple)-\d+)(\/[\d.]+|\/\[[^\]]+\])?$/;
+const COLOR =
+  /^(inherit|current|transparent|black|white|(brand|ink|saffron|red|amber|emerald|slate|gray|green|blue|yellow|orange|violet|purple)-\d+)(\/[\d.]+|\/\[[^\]]+\])?$/;
 const SIZE_NAMES = /^(xs|sm|base|md|lg|xl|\dxl)$/;
 const isLength = (v: string) => /^\[(\d|calc|min|max|clamp|var)/.test(v) && !/^\[(#|rgb|hsl|oklch|color)/.test(v);
 
@@ -88,7 +89,10 @@ const RULES: Rule[] = [
   [/^snap-(mandatory|proximity)$/, "snap-strictness"],
   [/^snap-(start|end|center|align-none)$/, "snap-align"],
   [/^snap-(normal|always)$/, "snap-stop"],
-  [/^(grid-cols|grid-rows|col-span|col-start|col-end|row-span|row-start|row-end|col|row|basis|order|z|opacity|cursor|select|pointer-events|whitespace|align|appearance|accent|fill|stroke|animate|duration|ease|delay|rotate|scale|translate-x|translate-y|backdrop-blur|blur|aspect|object|list|items|justify|self|content|place-items|place-content|place-self|scroll-m[trblxy]?|scroll-p[trblxy]?|line-clamp)-(.+)$/, ""],
+  [
+    /^(grid-cols|grid-rows|col-span|col-start|col-end|row-span|row-start|row-end|col|row|basis|order|z|opacity|cursor|select|pointer-events|whitespace|align|appearance|accent|fill|stroke|animate|duration|ease|delay|rotate|scale|translate-x|translate-y|backdrop-blur|blur|aspect|object|list|items|justify|self|content|place-items|place-content|place-self|scroll-m[trblxy]?|scroll-p[trblxy]?|line-clamp)-(.+)$/,
+    "",
+  ],
   [/^(backdrop-blur|blur)$/, ""],
 ];
 
@@ -109,7 +113,22 @@ const ALSO_REPLACES: Record<string, string[]> = {
   overscroll: ["overscroll-x", "overscroll-y"],
   flex: ["basis", "grow", "shrink"],
   "font-size": ["leading"],
-  rounded: ["rounded-tl", "rounded-tr", "rounded-bl", "rounded-br", "rounded-ss", "rounded-se", "rounded-es", "rounded-ee", "rounded-t", "rounded-b", "rounded-l", "rounded-r", "rounded-s", "rounded-e"],
+  rounded: [
+    "rounded-tl",
+    "rounded-tr",
+    "rounded-bl",
+    "rounded-br",
+    "rounded-ss",
+    "rounded-se",
+    "rounded-es",
+    "rounded-ee",
+    "rounded-t",
+    "rounded-b",
+    "rounded-l",
+    "rounded-r",
+    "rounded-s",
+    "rounded-e",
+  ],
   "rounded-t": ["rounded-tl", "rounded-tr"],
   "rounded-b": ["rounded-bl", "rounded-br"],
   "rounded-l": ["rounded-tl", "rounded-bl"],
@@ -119,7 +138,16 @@ const ALSO_REPLACES: Record<string, string[]> = {
   "border-w": ["border-w-x", "border-w-y", "border-w-t", "border-w-r", "border-w-b", "border-w-l", "border-w-s", "border-w-e"],
   "border-w-x": ["border-w-r", "border-w-l"],
   "border-w-y": ["border-w-t", "border-w-b"],
-  "border-color": ["border-color-x", "border-color-y", "border-color-t", "border-color-r", "border-color-b", "border-color-l", "border-color-s", "border-color-e"],
+  "border-color": [
+    "border-color-x",
+    "border-color-y",
+    "border-color-t",
+    "border-color-r",
+    "border-color-b",
+    "border-color-l",
+    "border-color-s",
+    "border-color-e",
+  ],
   "border-color-x": ["border-color-r", "border-color-l"],
   "border-color-y": ["border-color-t", "border-color-b"],
 };

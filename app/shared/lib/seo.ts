@@ -61,10 +61,7 @@ export function seo(page: PageSeo, origin: string, locale: Locale = "en"): MetaD
 }
 
 /** The usual `meta` export body: `pageMeta(matches, { … })`. */
-export function pageMeta(
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown; pathname?: string } | undefined>,
-  page: PageSeo,
-): MetaDescriptor[] {
+export function pageMeta(matches: ReadonlyArray<{ id: string; loaderData?: unknown; pathname?: string } | undefined>, page: PageSeo): MetaDescriptor[] {
   const here = matches[matches.length - 1]?.pathname ?? page.path;
   return seo(page, originFrom(matches), localeOfPath(here));
 }
@@ -94,4 +91,3 @@ export function organizationJsonLd(origin: string): MetaDescriptor {
     },
   };
 }
-

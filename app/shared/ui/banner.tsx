@@ -42,12 +42,7 @@ export function Banner({ tone, children, onDismiss, dismissible = false, classNa
         </label>
       )}
       {onDismiss && (
-        <button
-          type="button"
-          onClick={onDismiss}
-          className="-m-1 rounded-lg p-1 opacity-70 hover:opacity-100"
-          aria-label={t.dismissMessage}
-        >
+        <button type="button" onClick={onDismiss} className="-m-1 rounded-lg p-1 opacity-70 hover:opacity-100" aria-label={t.dismissMessage}>
           <Icon name="x" className="size-4" />
         </button>
       )}

@@ -21,21 +21,11 @@ interface SectionProps {
 export function Section({ id, eyebrow, title, intro, as: Heading = "h2", className, children, tone = "white" }: SectionProps) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={cn("py-16 sm:py-20", tone === "tint" && "bg-ink-50", className)}
-    >
+    <section id={id} aria-labelledby={headingId} className={cn("py-16 sm:py-20", tone === "tint" && "bg-ink-50", className)}>
       <Container>
         <div className="mx-auto max-w-3xl text-center">
           {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>}
-          <Heading
-            id={headingId}
-            className={cn(
-              "mt-2 font-bold",
-              Heading === "h1" ? "text-4xl sm:text-5xl" : "text-3xl sm:text-4xl",
-            )}
-          >
+          <Heading id={headingId} className={cn("mt-2 font-bold", Heading === "h1" ? "text-4xl sm:text-5xl" : "text-3xl sm:text-4xl")}>
             {title}
           </Heading>
           {intro && <div className="mt-4 text-lg leading-relaxed text-ink-600">{intro}</div>}
@@ -61,7 +51,5 @@ export function PageHeader({ eyebrow, title, intro, children }: { eyebrow?: stri
 }
 
 export function Card({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <div className={cn("rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70", className)}>{children}</div>
-  );
+  return <div className={cn("rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70", className)}>{children}</div>;
 }

@@ -36,7 +36,10 @@ function formatter(locale: Locale, withTime: boolean, timeZone: string | undefin
 }
 
 /** A date as LocalDate draws it, as text ("" for a date that is not one). */
-export function formatDate(iso: string, { withTime = false, timeZone, locale = "en" }: { withTime?: boolean; timeZone?: string; locale?: Locale } = {}): string {
+export function formatDate(
+  iso: string,
+  { withTime = false, timeZone, locale = "en" }: { withTime?: boolean; timeZone?: string; locale?: Locale } = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   return formatter(locale, withTime, timeZone).format(date);

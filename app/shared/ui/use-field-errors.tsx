@@ -16,7 +16,8 @@ interface Options<K extends string> {
 function firstInvalid(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
   for (const element of Array.from(form.elements)) {
     const name = (element as HTMLInputElement).name;
-    if (name && errors[name] && element instanceof HTMLElement && !(element as HTMLInputElement).disabled && (element as HTMLInputElement).type !== "hidden") return element;
+    if (name && errors[name] && element instanceof HTMLElement && !(element as HTMLInputElement).disabled && (element as HTMLInputElement).type !== "hidden")
+      return element;
   }
   return null;
 }
@@ -28,7 +29,10 @@ function summaryOf(form: HTMLFormElement, errors: FieldErrors, t: typeof shell):
     const name = (element as HTMLInputElement).name;
     if (!name || !errors[name]) continue;
     // A group of boxes (the date of birth's day, month and year) is named by its fieldset's legend.
-    const label = element instanceof HTMLFieldSetElement ? element.querySelector("legend")?.textContent?.trim() : (element as HTMLInputElement).labels?.[0]?.textContent?.trim();
+    const label =
+      element instanceof HTMLFieldSetElement
+        ? element.querySelector("legend")?.textContent?.trim()
+        : (element as HTMLInputElement).labels?.[0]?.textContent?.trim();
     if (label && !labels.includes(label)) labels.push(label);
   }
   const count = Object.values(errors).filter(Boolean).length;

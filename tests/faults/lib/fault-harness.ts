@@ -63,7 +63,12 @@ export function mailsTo(sink: SmtpSink, address: string, subject?: RegExp): Sunk
   return sink.mails().filter((m) => m.to.includes(address.toLowerCase()) && (!subject || subject.test(m.subject)));
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -199,7 +204,15 @@ async function one(options: LoadOptions, kind: Kind): Promise<Sample> {
     await res.arrayBuffer().catch(() => undefined);
     return { kind, start, ms: Date.now() - start, status: res.status, retryAfter: res.headers.get("retry-after"), marker };
   } catch (error) {
-    return { kind, start, ms: Date.now() - start, status: 0, retryAfter: null, marker, error: (error as Error).name === "TimeoutError" ? "client timeout" : String((error as Error).cause ?? error) };
+    return {
+      kind,
+      start,
+      ms: Date.now() - start,
+      status: 0,
+      retryAfter: null,
+      marker,
+      error: (error as Error).name === "TimeoutError" ? "client timeout" : String((error as Error).cause ?? error),
+    };
   }
 }
 

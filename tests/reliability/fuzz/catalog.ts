@@ -157,7 +157,13 @@ const KNOWN: Record<string, Template[]> = {
   ],
   // The account forms' route actions (intent sign-in, sign-up, resend, request-reset, social).
   auth: [
-    { path: "/auth", methods: ["GET", "POST"], query: "mode=signup", fields: ["intent", "email", "password", "remember", "redirectTo"], encodings: ["urlencoded", "multipart", "json"] },
+    {
+      path: "/auth",
+      methods: ["GET", "POST"],
+      query: "mode=signup",
+      fields: ["intent", "email", "password", "remember", "redirectTo"],
+      encodings: ["urlencoded", "multipart", "json"],
+    },
     { path: "/auth.data", methods: ["POST"], fields: ["intent", "email", "password", "provider", "via"], encodings: ["urlencoded"] },
     { path: "/auth.data", methods: ["GET"], query: "mode=reset&error=LINK_USED", readOnly: true },
     { path: "/auth", methods: ["GET"], query: "mode=verify", readOnly: true },
@@ -184,7 +190,11 @@ const KNOWN: Record<string, Template[]> = {
 
 /** Static pages: the page, and for the root route the index's `.data`. */
 function pageTemplates(path: string): Template[] {
-  if (path === "/") return [{ path: "/", methods: ["GET", "HEAD"], readOnly: true }, { path: "/_root.data", methods: ["GET"], readOnly: true }];
+  if (path === "/")
+    return [
+      { path: "/", methods: ["GET", "HEAD"], readOnly: true },
+      { path: "/_root.data", methods: ["GET"], readOnly: true },
+    ];
   return [{ path, methods: ["GET"], readOnly: true }];
 }
 
@@ -292,7 +302,10 @@ export function naturalValue(field: string, rng: Rng, ctx: FuzzContext): unknown
     case "connection":
       return rng.pick(["4g", "3g", "unknown"]);
     case "events":
-      return [{ route: rng.pick(["/", "/pricing", "/blog/:slug"]), metric: "pageview" }, { route: "/", metric: rng.pick(["LCP", "INP", "CLS", "FCP", "TTFB"]), value: rng.int(0, 5000) / 10 }];
+      return [
+        { route: rng.pick(["/", "/pricing", "/blog/:slug"]), metric: "pageview" },
+        { route: "/", metric: rng.pick(["LCP", "INP", "CLS", "FCP", "TTFB"]), value: rng.int(0, 5000) / 10 },
+      ];
     case "image":
       return "https://example.test/a.png";
     default:

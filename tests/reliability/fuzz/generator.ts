@@ -122,7 +122,7 @@ const NASTY_STRINGS = [
   "\u0000",
   "a\u0000b",
   "' OR '1'='1' --",
-  "\"; DROP TABLE \"user\"; --",
+  '"; DROP TABLE "user"; --',
   "<script>alert(1)</script>",
   "javascript:alert(1)",
   "../../../../etc/passwd",
@@ -185,7 +185,21 @@ function wrongTypeValue(rng: Rng): unknown {
 }
 
 /** Fields whose value decides what a handler does (left valid by the NUL mutation). */
-const STRUCTURAL_FIELDS = new Set(["intent", "gender", "dob", "rememberMe", "revokeOtherSessions", "provider", "providerId", "subject_line", "value", "route", "callbackURL", "errorCallbackURL", "redirectTo"]);
+const STRUCTURAL_FIELDS = new Set([
+  "intent",
+  "gender",
+  "dob",
+  "rememberMe",
+  "revokeOtherSessions",
+  "provider",
+  "providerId",
+  "subject_line",
+  "value",
+  "route",
+  "callbackURL",
+  "errorCallbackURL",
+  "redirectTo",
+]);
 
 function insertNul(s: string, rng: Rng): string {
   const at = rng.int(0, s.length);
@@ -211,7 +225,7 @@ const UNICODE_STRINGS = [
 // ---- encoders ----
 
 function asFormString(v: unknown): string {
-  return typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
+  return typeof v === "string" ? v : (JSON.stringify(v) ?? String(v));
 }
 
 /** Percent-encodes the UTF-8 bytes (lone surrogates become U+FFFD, where encodeURIComponent throws). */
@@ -233,7 +247,11 @@ function encodeUrlencoded(fields: Record<string, unknown>): string {
 function multipart(fields: Array<[string, string | Buffer]>, boundary: string): Buffer {
   const parts: Buffer[] = [];
   for (const [k, v] of fields) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`), typeof v === "string" ? Buffer.from(v) : v, Buffer.from("\r\n"));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n`),
+      typeof v === "string" ? Buffer.from(v) : v,
+      Buffer.from("\r\n"),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(parts);
@@ -253,7 +271,10 @@ function encodeBody(d: Draft): { body: Buffer | null; type: string | null } {
     body = Buffer.from(encodeUrlencoded(d.fields ?? {}), "utf8");
     type = FORM_CT;
   } else {
-    body = multipart(Object.entries(d.fields ?? {}).map(([k, v]) => [k, asFormString(v)]), BOUNDARY);
+    body = multipart(
+      Object.entries(d.fields ?? {}).map(([k, v]) => [k, asFormString(v)]),
+      BOUNDARY,
+    );
     type = `multipart/form-data; boundary=${BOUNDARY}`;
   }
   return { body, type: d.contentType === undefined ? type : d.contentType };
@@ -492,7 +513,14 @@ const STRUCTURES: Array<(d: Draft, rng: Rng) => { text?: string; body?: Buffer; 
   () => ({ text: '/* comment */ {"a":1} // trailing', note: "comments" }),
   (d) => ({ text: `\uFEFF${JSON.stringify(d.fields ?? {})}`, note: "BOM" }),
   (d) => ({ body: Buffer.from(`\uFEFF${JSON.stringify(d.fields ?? {})}`, "utf16le"), note: "UTF-16 body" }),
-  (d) => ({ body: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from(`",${JSON.stringify(d.fields ?? {}).slice(1)}`)]), note: "invalid UTF-8 in a string" }),
+  (d) => ({
+    body: Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]),
+      Buffer.from(`",${JSON.stringify(d.fields ?? {}).slice(1)}`),
+    ]),
+    note: "invalid UTF-8 in a string",
+  }),
   () => ({ body: Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x80, 0x81]), note: "binary garbage" }),
   (d, rng) => ({ body: rng.bytes(rng.int(1, 4000)), note: "random bytes" }),
   (d) => ({ text: `${JSON.stringify(d.fields ?? {})}${JSON.stringify(d.fields ?? {})}`, note: "two JSON documents" }),
@@ -552,7 +580,8 @@ const MUTATORS: Record<Category, Mutator> = {
     d.fields ??= {};
     const keys = Object.keys(d.fields);
     for (const k of keys) if (rng.chance(0.6)) d.fields[k] = wrongTypeValue(rng);
-    if (rng.chance(0.5)) Object.assign(d.fields, { id: "someone-else", userId: "x", email: "admin@example.test", emailVerified: true, role: "admin", login_count: 1e9 });
+    if (rng.chance(0.5))
+      Object.assign(d.fields, { id: "someone-else", userId: "x", email: "admin@example.test", emailVerified: true, role: "admin", login_count: 1e9 });
     if (keys.length === 0 || rng.chance(0.3)) d.fields[rng.pick(["name", "email", "password", "token", "about", "message"])] = wrongTypeValue(rng);
     if (d.encoding === "none") d.encoding = "json";
     notes.push("wrong types and nasty strings in fields");
@@ -615,8 +644,22 @@ const MUTATORS: Record<Category, Mutator> = {
       ["5000 params", Array.from({ length: 5000 }, (_, i) => `k${i}=${i}`).join("&"), FORM_CT],
       ["raw invalid UTF-8", Buffer.concat([Buffer.from(`${natural}&name=`), Buffer.from([0xc3, 0x28, 0xff, 0x80])]), FORM_CT],
       ["raw NUL bytes", Buffer.concat([Buffer.from(`${natural}&about=a`), Buffer.from([0]), Buffer.from("b")]), FORM_CT],
-      ["multipart without boundary", multipart(Object.entries(fields).map(([k, v]) => [k, asFormString(v)]), b), "multipart/form-data"],
-      ["multipart with a wrong boundary", multipart(Object.entries(fields).map(([k, v]) => [k, asFormString(v)]), "other"), `multipart/form-data; boundary=${b}`],
+      [
+        "multipart without boundary",
+        multipart(
+          Object.entries(fields).map(([k, v]) => [k, asFormString(v)]),
+          b,
+        ),
+        "multipart/form-data",
+      ],
+      [
+        "multipart with a wrong boundary",
+        multipart(
+          Object.entries(fields).map(([k, v]) => [k, asFormString(v)]),
+          "other",
+        ),
+        `multipart/form-data; boundary=${b}`,
+      ],
       ["multipart unterminated", `--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nvalue`, `multipart/form-data; boundary=${b}`],
       ["multipart without final boundary", `--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nvalue\r\n`, `multipart/form-data; boundary=${b}`],
       [
@@ -624,12 +667,41 @@ const MUTATORS: Record<Category, Mutator> = {
         `--${b}\r\nContent-Disposition: form-data; name="message"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n--${b}\r\nContent-Disposition: form-data; name="name"\r\n\r\nn\r\n--${b}--\r\n`,
         `multipart/form-data; boundary=${b}`,
       ],
-      ["multipart part without name", `--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}\r\n\r\nno headers\r\n--${b}--\r\n`, `multipart/form-data; boundary=${b}`],
+      [
+        "multipart part without name",
+        `--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}\r\n\r\nno headers\r\n--${b}--\r\n`,
+        `multipart/form-data; boundary=${b}`,
+      ],
       ["multipart LF only", `--${b}\nContent-Disposition: form-data; name="name"\n\nx\n--${b}--\n`, `multipart/form-data; boundary=${b}`],
-      ["multipart 1000 parts", multipart(Array.from({ length: 1000 }, (_, i) => [`p${i}`, "v"]), b), `multipart/form-data; boundary=${b}`],
-      ["multipart huge part header", `--${b}\r\nContent-Disposition: form-data; name="${"n".repeat(20000)}"\r\n\r\nx\r\n--${b}--\r\n`, `multipart/form-data; boundary=${b}`],
-      ["multipart nested", `--${b}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\nx\r\n--inner--\r\n--${b}--\r\n`, `multipart/form-data; boundary=${b}`],
-      ["multipart NUL in name", multipart([["na\u0000me", "x\u0000y"], ["email", "a\u0000@example.test"]], b), `multipart/form-data; boundary=${b}`],
+      [
+        "multipart 1000 parts",
+        multipart(
+          Array.from({ length: 1000 }, (_, i) => [`p${i}`, "v"]),
+          b,
+        ),
+        `multipart/form-data; boundary=${b}`,
+      ],
+      [
+        "multipart huge part header",
+        `--${b}\r\nContent-Disposition: form-data; name="${"n".repeat(20000)}"\r\n\r\nx\r\n--${b}--\r\n`,
+        `multipart/form-data; boundary=${b}`,
+      ],
+      [
+        "multipart nested",
+        `--${b}\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\nx\r\n--inner--\r\n--${b}--\r\n`,
+        `multipart/form-data; boundary=${b}`,
+      ],
+      [
+        "multipart NUL in name",
+        multipart(
+          [
+            ["na\u0000me", "x\u0000y"],
+            ["email", "a\u0000@example.test"],
+          ],
+          b,
+        ),
+        `multipart/form-data; boundary=${b}`,
+      ],
     ];
     const [note, body, type] = rng.pick(variants);
     d.body = typeof body === "string" ? Buffer.from(body) : body;
@@ -745,7 +817,7 @@ const MUTATORS: Record<Category, Mutator> = {
     const [note, values] = rng.pick(variants);
     d.xff = values;
     if (rng.chance(0.3)) d.headers.push(["X-Real-IP", rng.pick(["1.2.3.4", "garbage"])]);
-    if (rng.chance(0.3)) d.headers.push(["Forwarded", rng.pick(["for=1.2.3.4;proto=https", "for=\"[::1]\"", "junk"])]);
+    if (rng.chance(0.3)) d.headers.push(["Forwarded", rng.pick(["for=1.2.3.4;proto=https", 'for="[::1]"', "junk"])]);
     notes.push(`x-forwarded-for: ${note}`);
   },
 
@@ -759,14 +831,20 @@ const MUTATORS: Record<Category, Mutator> = {
       ["control char in value", () => d.headers.push(["X-Ctl", "a\u0001b"])],
       ["obs-fold", () => d.headers.push(["X-Fold", "a\r\n  folded"])],
       ["chunked body", () => (d.chunked = true)],
-      ["TE and CL both", () => {
-        d.chunked = true;
-        d.contentLength = ["5"];
-      }],
-      ["TE gzip, chunked", () => {
-        d.chunked = true;
-        d.headers.push(["Transfer-Encoding", "gzip"]);
-      }],
+      [
+        "TE and CL both",
+        () => {
+          d.chunked = true;
+          d.contentLength = ["5"];
+        },
+      ],
+      [
+        "TE gzip, chunked",
+        () => {
+          d.chunked = true;
+          d.headers.push(["Transfer-Encoding", "gzip"]);
+        },
+      ],
       ["TE identity", () => d.headers.push(["Transfer-Encoding", "identity"])],
       ["two different CLs", () => (d.contentLength = ["1", "2"])],
       ["negative CL", () => (d.contentLength = ["-1"])],
@@ -775,7 +853,16 @@ const MUTATORS: Record<Category, Mutator> = {
       ["CL 100000000, small body", () => (d.contentLength = ["100000000"])],
       ["Expect: 100-continue", () => d.headers.push(["Expect", "100-continue"])],
       ["Expect: junk", () => d.headers.push(["Expect", "the-unexpected"])],
-      ["Upgrade: websocket", () => d.headers.push(["Connection", "Upgrade"], ["Upgrade", "websocket"], ["Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="], ["Sec-WebSocket-Version", "13"])],
+      [
+        "Upgrade: websocket",
+        () =>
+          d.headers.push(
+            ["Connection", "Upgrade"],
+            ["Upgrade", "websocket"],
+            ["Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="],
+            ["Sec-WebSocket-Version", "13"],
+          ),
+      ],
       ["Upgrade: h2c", () => d.headers.push(["Connection", "Upgrade, HTTP2-Settings"], ["Upgrade", "h2c"], ["HTTP2-Settings", "AAMAAABkAARAAAAAAAIAAAAA"])],
       ["Accept: text/x-script", () => d.headers.push(["Accept", "text/x-script"])],
       ["Accept: JSON", () => d.headers.push(["Accept", "application/json"])],
@@ -807,7 +894,8 @@ const MUTATORS: Record<Category, Mutator> = {
 
   unicode(d, rng, _ctx, notes) {
     if (d.fields) applyToStrings(d.fields, () => rng.pick(UNICODE_STRINGS));
-    if (d.fields && "email" in d.fields) d.fields.email = rng.pick(["ｕｓｅｒ@ｅｘａｍｐｌｅ.ｔｅｓｔ", "üser@exämple.test", "user@xn--exmple-cua.test", "\u202Euser@example.test"]);
+    if (d.fields && "email" in d.fields)
+      d.fields.email = rng.pick(["ｕｓｅｒ@ｅｘａｍｐｌｅ.ｔｅｓｔ", "üser@exämple.test", "user@xn--exmple-cua.test", "\u202Euser@example.test"]);
     // Raw UTF-8 in the request line is mostly refused by the HTTP parser itself; percent-encoded it reaches the app.
     const segment = rng.pick(["ünïcødé", "😀", "名前", "\u202E", "e\u0301"]);
     if (rng.chance(0.15)) d.path = `${d.path}/${segment}`;

@@ -15,7 +15,11 @@ export const LEAK_RULES: LeakRule[] = [
   { name: "stack frame", pattern: /(?:^|\n|\\n)\s*at (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:\/|file:|node:|[A-Za-z]:\\|<anonymous>|index \d)/ },
   { name: "stack frame (indented 'at ')", pattern: /(?:^|\n|\\n) {4}at \S/ },
   { name: "error with stack", pattern: /\b[A-Z]\w*(?:Error|Exception): [^\n]*(?:\n|\\n)\s+at / },
-  { name: "exception class name", pattern: /\b(?:TypeError|ReferenceError|SyntaxError|RangeError|EvalError|URIError|AggregateError|SqliteError|DatabaseError|ZodError|APIError|BetterAuthError|AbortError): / },
+  {
+    name: "exception class name",
+    pattern:
+      /\b(?:TypeError|ReferenceError|SyntaxError|RangeError|EvalError|URIError|AggregateError|SqliteError|DatabaseError|ZodError|APIError|BetterAuthError|AbortError): /,
+  },
   { name: "node_modules path", pattern: /node_modules[/\\]/ },
   { name: "source file position", pattern: /\.(?:ts|tsx|mts|cts|js|mjs|cjs|jsx):\d+(?::\d+)?\b/ },
   { name: "TypeScript source name", pattern: /\b[\w-]+\.tsx?:/ },
@@ -24,12 +28,14 @@ export const LEAK_RULES: LeakRule[] = [
   { name: "errno code", pattern: /\b(?:ECONNREFUSED|ECONNRESET|EADDRINUSE|ENOENT|EACCES|EPIPE|ETIMEDOUT|SQLITE_[A-Z_]+)\b/ },
   {
     name: "SQL statement",
-    pattern: /\b(?:SELECT\s+(?:\*|"|\w+\.|DISTINCT\b)[^\n]{0,200}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+"?\w+"?\s+SET\s|DELETE\s+FROM\s|CREATE\s+(?:TABLE|INDEX)\s|ALTER\s+TABLE\s)/,
+    pattern:
+      /\b(?:SELECT\s+(?:\*|"|\w+\.|DISTINCT\b)[^\n]{0,200}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+"?\w+"?\s+SET\s|DELETE\s+FROM\s|CREATE\s+(?:TABLE|INDEX)\s|ALTER\s+TABLE\s)/,
   },
   // Kysely's own spelling: lower case, identifiers always quoted (and the quotes escaped inside JSON).
   {
     name: "SQL statement (quoted identifiers)",
-    pattern: /\bselect\s+(?:distinct\s+)?(?:\\?"\w+\\?"|\*)[^\n]{0,300}?\sfrom\s+\\?"\w+|\binsert into \\?"\w+|\bupdate \\?"\w+\\?" set\b|\bdelete from \\?"\w+/i,
+    pattern:
+      /\bselect\s+(?:distinct\s+)?(?:\\?"\w+\\?"|\*)[^\n]{0,300}?\sfrom\s+\\?"\w+|\binsert into \\?"\w+|\bupdate \\?"\w+\\?" set\b|\bdelete from \\?"\w+/i,
   },
   {
     name: "database error text",

@@ -45,7 +45,11 @@ export async function browse(server: Server, jar: CookieJar, method: string, pat
 }
 
 async function control(target: Target, what: string, query: string, body: unknown): Promise<Response> {
-  const res = await fetch(`${target.oauthControl}/${what}${query}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const res = await fetch(`${target.oauthControl}/${what}${query}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   if (!res.ok) throw new Error(`the OAuth stand-in's ${what} answered ${res.status}`);
   return res;
 }
@@ -60,11 +64,28 @@ export async function googleIdToken(target: Target, identity: Identity): Promise
  * redirect to the provider, the provider's consent, the callback. The
  * callback's answer (a redirect: where the app sends the browser next).
  */
-export async function providerSignIn(server: Server, target: Target, jar: CookieJar, provider: "google" | "github", identity: Identity, link = false): Promise<Response> {
+export async function providerSignIn(
+  server: Server,
+  target: Target,
+  jar: CookieJar,
+  provider: "google" | "github",
+  identity: Identity,
+  link = false,
+): Promise<Response> {
   await control(target, "identity", `?provider=${provider}&for=${encodeURIComponent(server.origin)}`, identity);
   const start = link
-    ? await browse(server, jar, "POST", "/api/auth/link-social", { provider, callbackURL: "/profile/security?connected=1", errorCallbackURL: "/profile/security?connect-error=1", disableRedirect: true })
-    : await browse(server, jar, "POST", "/api/auth/sign-in/social", { provider, callbackURL: "/auth/complete", errorCallbackURL: "/auth/complete?error=1", disableRedirect: true });
+    ? await browse(server, jar, "POST", "/api/auth/link-social", {
+        provider,
+        callbackURL: "/profile/security?connected=1",
+        errorCallbackURL: "/profile/security?connect-error=1",
+        disableRedirect: true,
+      })
+    : await browse(server, jar, "POST", "/api/auth/sign-in/social", {
+        provider,
+        callbackURL: "/auth/complete",
+        errorCallbackURL: "/auth/complete?error=1",
+        disableRedirect: true,
+      });
   if (start.status !== 200) throw new Error(`starting the ${provider} sign-in answered ${start.status}: ${await start.text()}`);
   const { url } = (await start.json()) as { url: string };
   let callback: string;

@@ -64,7 +64,15 @@ export function register(options: { challenge: string; rp: { id: string }; user:
   const length = Buffer.alloc(2);
   length.writeUInt16BE(credentialId.length);
   const counter = Buffer.alloc(4);
-  const authData = Buffer.concat([sha256(options.rp.id), Buffer.from([flags(userVerified, true)]), counter, Buffer.alloc(16), length, credentialId, cbor(cose)]);
+  const authData = Buffer.concat([
+    sha256(options.rp.id),
+    Buffer.from([flags(userVerified, true)]),
+    counter,
+    Buffer.alloc(16),
+    length,
+    credentialId,
+    cbor(cose),
+  ]);
   const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin, crossOrigin: false }));
   const attestationObject = cbor({ fmt: "none", attStmt: {}, authData });
   const passkey: SoftPasskey = reuse ?? { id: b64u(credentialId), key: privateKey, userHandle: options.user.id, counter: 0 };

@@ -63,7 +63,11 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {hasPassword && (
-          <CheckedForm className="grid content-start gap-4" validate={(data) => checkPasswordGiven(data, t)} answer={mine?.field === "password" ? mine : undefined}>
+          <CheckedForm
+            className="grid content-start gap-4"
+            validate={(data) => checkPasswordGiven(data, t)}
+            answer={mine?.field === "password" ? mine : undefined}
+          >
             {(errors) => (
               <>
                 <input type="hidden" name="intent" value="reauthenticate" />
@@ -110,9 +114,7 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
             {passkeyError && <p className="text-sm text-red-700">{passkeyError}</p>}
           </div>
         )}
-        {!hasPassword && !twoFactorOn && !hasPasskeys && (
-          <p className="text-sm text-ink-700">{said.socialOnly}</p>
-        )}
+        {!hasPassword && !twoFactorOn && !hasPasskeys && <p className="text-sm text-ink-700">{said.socialOnly}</p>}
       </div>
       {mine && !mine.ok && !mine.field && (
         <p role="alert" className="mt-4 text-sm text-red-700">

@@ -27,7 +27,10 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
   const navigation = useNavigation();
   const mine = answerFor(answer, "connect", "disconnect");
   const connected = methods.filter((m) => m.accountId).length;
-  const busy = (intent: string, value: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (navigation.formData.get("provider") === value || navigation.formData.get("accountId") === value);
+  const busy = (intent: string, value: string) =>
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    (navigation.formData.get("provider") === value || navigation.formData.get("accountId") === value);
 
   return (
     <section id="connected-accounts" aria-labelledby="connected-heading" className={`${panel} scroll-mt-24`}>
@@ -41,7 +44,11 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
           return (
             <li key={method.provider} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex min-w-0 items-center gap-3">
-                {method.provider === "credential" ? <Icon name="key" className="size-5 text-ink-600" /> : <BrandIcon network={method.provider} className="size-5" />}
+                {method.provider === "credential" ? (
+                  <Icon name="key" className="size-5 text-ink-600" />
+                ) : (
+                  <BrandIcon network={method.provider} className="size-5" />
+                )}
                 <div>
                   <p className="font-semibold text-ink-900">{method.name}</p>
                   <p className="text-sm text-ink-600">
@@ -64,7 +71,13 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
                     <Form method="post">
                       <input type="hidden" name="intent" value="disconnect" />
                       <input type="hidden" name="accountId" value={method.accountId} />
-                      <Button type="submit" variant="secondary" size="sm" disabled={busy("disconnect", method.accountId)} aria-label={fill(said.disconnectLabel, { name: method.name })}>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        size="sm"
+                        disabled={busy("disconnect", method.accountId)}
+                        aria-label={fill(said.disconnectLabel, { name: method.name })}
+                      >
                         {said.disconnect}
                       </Button>
                     </Form>
@@ -74,7 +87,13 @@ export function ConnectedAccountsSection({ methods, passkeyCount, fresh, answer 
                     <Form method="post">
                       <input type="hidden" name="intent" value="connect" />
                       <input type="hidden" name="provider" value={method.provider} />
-                      <Button type="submit" variant="secondary" size="sm" disabled={busy("connect", method.provider)} aria-label={fill(said.connectLabel, { name: method.name })}>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        size="sm"
+                        disabled={busy("connect", method.provider)}
+                        aria-label={fill(said.connectLabel, { name: method.name })}
+                      >
                         {said.connect}
                       </Button>
                     </Form>

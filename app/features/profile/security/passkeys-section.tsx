@@ -38,7 +38,8 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
   const [adding, setAdding] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const mine = answerFor(answer, "passkey-rename", "passkey-delete");
-  const busy = (intent: string, id: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("passkeyId") === id;
+  const busy = (intent: string, id: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData.get("passkeyId") === id;
 
   const add = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,7 +90,14 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
                       <input type="hidden" name="intent" value="passkey-rename" />
                       <input type="hidden" name="passkeyId" value={passkey.id} />
                       <div className="w-56 max-w-full">
-                        <TextField label={fill(said.newName, { name: passkey.name })} name="name" defaultValue={passkey.name} maxLength={60} required error={errors.name} />
+                        <TextField
+                          label={fill(said.newName, { name: passkey.name })}
+                          name="name"
+                          defaultValue={passkey.name}
+                          maxLength={60}
+                          required
+                          error={errors.name}
+                        />
                       </div>
                       <Button type="submit" variant="secondary" size="sm" className="h-[42px]" disabled={busy("passkey-rename", passkey.id)}>
                         {said.rename}
@@ -102,7 +110,13 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
                 <Form method="post">
                   <input type="hidden" name="intent" value="passkey-delete" />
                   <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <Button type="submit" variant="secondary" size="sm" aria-label={fill(said.removeLabel, { name: passkey.name })} disabled={busy("passkey-delete", passkey.id)}>
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    size="sm"
+                    aria-label={fill(said.removeLabel, { name: passkey.name })}
+                    disabled={busy("passkey-delete", passkey.id)}
+                  >
                     <Icon name="trash-2" className="size-4" />
                     {said.remove}
                   </Button>

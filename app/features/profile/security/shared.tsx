@@ -77,14 +77,26 @@ export function TotpCodeField({ label, error }: { label: string; error?: string 
 }
 
 /** A change that asks for the password first (an account without one confirms by its fresh sign-in alone). */
-export function PasswordStepForm({ intent, answer, hasPassword, button }: { intent: SecurityIntent; answer: SecurityActionData | undefined; hasPassword: boolean; button: ReactNode }) {
+export function PasswordStepForm({
+  intent,
+  answer,
+  hasPassword,
+  button,
+}: {
+  intent: SecurityIntent;
+  answer: SecurityActionData | undefined;
+  hasPassword: boolean;
+  button: ReactNode;
+}) {
   const t = useMessages("account", account);
   return (
     <CheckedForm className="grid content-start gap-4" validate={(data) => checkPasswordGiven(data, t)} answer={answerFor(answer, intent)}>
       {(errors) => (
         <>
           <input type="hidden" name="intent" value={intent} />
-          {hasPassword && <PasswordField label={t.security.confirm.yourPassword} name="password" autoComplete="current-password" required error={errors.password} />}
+          {hasPassword && (
+            <PasswordField label={t.security.confirm.yourPassword} name="password" autoComplete="current-password" required error={errors.password} />
+          )}
           <div>{button}</div>
         </>
       )}
@@ -111,7 +123,11 @@ const PASSKEY_CODES: Record<string, keyof typeof auth.passkey> = {
  * already (or in English, which is mapped back); anything else as it came on
  * an English page, and as `fallback` on a Hindi one.
  */
-export function passkeyMessage(result: { message: string; code?: string }, words: { account: typeof account; auth: typeof auth; locale: Locale }, fallback: string): string {
+export function passkeyMessage(
+  result: { message: string; code?: string },
+  words: { account: typeof account; auth: typeof auth; locale: Locale },
+  fallback: string,
+): string {
   const { code, message } = result;
   if (code === "REAUTHENTICATION_REQUIRED") return words.account.security.messages.reauthRequired;
   if (code === "RATE_LIMITED") return rateLimitedMessage({ message }, words.auth) ?? (words.locale === "en" ? message : fallback);

@@ -58,12 +58,19 @@ function TrustedBrowsers({ browsers, answer }: { browsers: TwoFactorView["truste
                   <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">{said.thisBrowser}</span>
                 )}
               </p>
-              <p className="text-sm text-ink-600">{fillNodes(said.trustedUntil, { since: <AccountDate iso={browser.trustedAt} />, until: <AccountDate iso={browser.until} /> })}</p>
+              <p className="text-sm text-ink-600">
+                {fillNodes(said.trustedUntil, { since: <AccountDate iso={browser.trustedAt} />, until: <AccountDate iso={browser.until} /> })}
+              </p>
             </div>
             <Form method="post">
               <input type="hidden" name="intent" value="forget-browser" />
               <input type="hidden" name="browser" value={browser.id} />
-              <Button type="submit" variant="secondary" size="sm" aria-label={fill(said.forgetLabel, { device: browser.device, date: browser.trustedAt.slice(0, 10) })}>
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                aria-label={fill(said.forgetLabel, { device: browser.device, date: browser.trustedAt.slice(0, 10) })}
+              >
                 {said.forget}
               </Button>
             </Form>
@@ -157,7 +164,11 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
             />
             <div className="min-w-0 space-y-2">
               <p className="text-sm font-medium text-ink-800">{said.typeKey}</p>
-              <p className="rounded-lg bg-ink-50 px-3 py-2 font-mono text-sm break-words text-ink-950 ring-1 ring-ink-200" aria-label={said.keyLabel} translate="no">
+              <p
+                className="rounded-lg bg-ink-50 px-3 py-2 font-mono text-sm break-words text-ink-950 ring-1 ring-ink-200"
+                aria-label={said.keyLabel}
+                translate="no"
+              >
                 {state.pendingSetup.secret}
               </p>
               <p className="text-sm text-ink-600">{said.keyKind}</p>
@@ -178,7 +189,11 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
             )}
           </CheckedForm>
           {!codes && (
-            <CheckedForm className="border-t border-ink-200 pt-4" validate={(data) => checkPasswordGiven(data, t)} answer={answerFor(answer, "two-factor-enable")}>
+            <CheckedForm
+              className="border-t border-ink-200 pt-4"
+              validate={(data) => checkPasswordGiven(data, t)}
+              answer={answerFor(answer, "two-factor-enable")}
+            >
               {(errors) => (
                 <>
                   <input type="hidden" name="intent" value="two-factor-enable" />

@@ -199,7 +199,8 @@ export const account = {
       backupText: "Each code signs you in once if you lose your phone. Save them in a password manager or print them now: they are shown only this once.",
       backupLabel: "Backup codes",
       trustedHeading: "Browsers that skip the code",
-      trustedText: "You ticked \"Trust this device\" in these browsers. They are forgotten when you change your password, sign out everywhere or turn two-factor off.",
+      trustedText:
+        'You ticked "Trust this device" in these browsers. They are forgotten when you change your password, sign out everywhere or turn two-factor off.',
       trustedUntil: "Trusted since {since}, until {until}",
       thisBrowser: "This browser",
       forget: "Forget",

@@ -106,7 +106,8 @@ export const auth = {
     signInLink: "Sign in",
     continueWith: "Continue with {provider}",
     notConfiguredHere: "Not configured on this server",
-    sentTo: "We sent a verification link to {email}. Open it to activate your account: it signs you in. The link works once and for an hour. Opened it in this browser? This page moves on by itself (or reload it).",
+    sentTo:
+      "We sent a verification link to {email}. Open it to activate your account: it signs you in. The link works once and for an hour. Opened it in this browser? This page moves on by itself (or reload it).",
   },
   /** Where the emailed reset link lands (/auth/reset-password). */
   reset: {
