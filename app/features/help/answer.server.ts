@@ -170,6 +170,10 @@ const PRIOR: Partial<Record<Topic, number>> = { blog: 0.6, privacy: 1.3, cookies
 const INTRO_PRIOR = 0.9;
 const isPolicyIntro = (passage: Passage) => passage.id.endsWith("#intro") && /^\/(privacy|terms|cookie-policy|license)$/.test(passage.path);
 
+/** Who-questions are about people: the company's pages (the team, the story) first. */
+const WHO_WORDS = new Set(["who", "kaun", "kon", "kisne", "कौन", "किसने"]);
+const PEOPLE_PRIOR = 1.5;
+
 /** Above this share of passages, a word tells too little to be the only one a passage matched. */
 const COMMON = 0.25;
 
@@ -194,7 +198,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
 
   // 4. The company's address and email: what the terms page prints (site.ts, formatAddress).
   const whereWords = new Set(["where", "kahan", "kaha", "kahaan", "कहां"]);
-  const placeWords = new Set(["company", "office", "aap", "you", "कंपनी", "ऑफिस", "based", "located", "headquarters", "hq"]);
+  const placeWords = new Set(["company", "office", "team", "टीम", "aap", "you", "कंपनी", "ऑफिस", "based", "located", "headquarters", "hq"]);
   const addressWords = new Set(["address", "पता", "pata", "location", "located", "email", "mail", "contact", "reach", "ईमेल", "संपर्क", "sampark"]);
   const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w) && !addressWords.has(englishKey(w)));
   if (
@@ -218,9 +222,19 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   // "kaun-si", "कौन-से" ask "which", not "who".
   const which = new Set(["si", "sa", "se", "सी", "सा", "से"]);
   const asked = [...subject, ...all.flatMap((w, i) => (["kaun", "kon", "कौन"].includes(w) && which.has(all[i + 1] ?? "") ? [] : meanings(w)))];
-  const ownKeys = new Set(subject.flatMap(keysOf));
+  // A word the site never uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
+  const ownKeys = new Set(
+    subject.flatMap((w) => (meanings(w).length > 0 && index.search.search(w).length === 0 ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
+  );
+  // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
+  const aboutPeople = all.some((w) => WHO_WORDS.has(w));
   const results = index.search.search(asked.join(" "), {
-    boostDocument: (id) => (PRIOR[index.passages[id as number]!.topic] ?? 1) * (isPolicyIntro(index.passages[id as number]!) ? INTRO_PRIOR : 1),
+    boostDocument: (id) => {
+      const passage = index.passages[id as number]!;
+      // A question about people is not about a policy: the company's pages lead instead.
+      if (aboutPeople) return passage.topic === "company" ? PEOPLE_PRIOR : passage.topic === "blog" ? (PRIOR.blog ?? 1) : 1;
+      return (PRIOR[passage.topic] ?? 1) * (isPolicyIntro(passage) ? INTRO_PRIOR : 1);
+    },
     // A meaning helps find the place; the asker's own words weigh more.
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
