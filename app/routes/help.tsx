@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { site } from "~/config/site";
 import { MAX_QUESTION_LENGTH, starterSetOf } from "~/features/help";
-import { askHelp, helpQuestionSchema, type HelpReply, recordHelpFeedback } from "~/features/help/index.server";
+import { askHelp, helpDepsOf, helpQuestionSchema, type HelpReply, recordHelpFeedback } from "~/features/help/index.server";
 import { readRequestBody } from "~/infra/http/body.server";
 import { NO_STORE } from "~/infra/http/responses";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
@@ -46,14 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!decision.allowed)
       return data({ ...base, problem: "rate-limited" as const }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(decision.retryAfterS) } });
   }
-  const deps = {
-    database: services.database,
-    secret: services.env.authSecret,
-    logUnanswered: services.env.helpLogUnanswered && !base.rated,
-    log: services.log,
-  };
-  // A page a thumb led back to shows the same answer without counting the question again.
-  const reply = await askHelp({ ...deps, count: !base.rated }, parsed.data.q, locale);
+  // A page a thumb led back to shows the same answer without counting (or logging) the question again.
+  const reply = await askHelp({ ...helpDepsOf(services), count: !base.rated }, parsed.data.q, locale);
   return data({ ...base, reply }, { headers: NO_STORE });
 }
 
@@ -67,11 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const helpful = fields.helpful === "up";
   const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
   if (decision.allowed && typeof fields.answerId === "string") {
-    await recordHelpFeedback(
-      { database: services.database, secret: services.env.authSecret, logUnanswered: false, log: services.log },
-      fields.answerId,
-      helpful,
-    );
+    await recordHelpFeedback(helpDepsOf(services), fields.answerId, helpful);
   }
   const path = new URL(request.url).pathname;
   return redirect(`${path}?q=${encodeURIComponent(q)}&rated=${helpful ? "up" : "down"}`, { headers: NO_STORE });

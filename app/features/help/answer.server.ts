@@ -17,6 +17,7 @@
  */
 import { formatRupees, plans, priceFor, YEARLY_DISCOUNT } from "~/features/pricing";
 import { INTL_LOCALE, type Locale } from "~/shared/i18n/locale";
+import { fill } from "~/shared/i18n/messages";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { answerWords } from "./answer-words";
 import type { Passage, Topic } from "./corpus.server";
@@ -97,6 +98,12 @@ function localized(path: string, lang: Locale): string {
   return path === "/" ? "/hi" : `/hi${path}`;
 }
 
+/** The English page a source links to: "/hi/privacy#:~:text=…" → "/privacy" (counters and the evaluation). */
+export function pageOf(url: string): string {
+  const path = url.replace(/[#?].*$/, "");
+  return path.replace(/^\/hi(?=\/|$)/, "") || "/";
+}
+
 /** A link to the exact place: the element's id, or a text fragment of the heading (browsers scroll to it and mark it). */
 export function sourceOf(passage: Passage, lang: Locale): HelpSource {
   const path = localized(passage.path, lang);
@@ -113,10 +120,6 @@ function followUpsFor(topic: string, lang: Locale, asked = ""): string[] {
 // ---------------------------------------------------------------------------
 // The answer
 // ---------------------------------------------------------------------------
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
-}
 
 function none(lang: Locale, reason: NonNullable<HelpAnswer["reason"]>, topic: HelpAnswer["topic"]): HelpAnswer {
   const words = answerWords[lang];
@@ -149,7 +152,7 @@ function priceAnswer(plan: (typeof plans)[number] | undefined, lang: Locale, ind
       const planOfPassage = plans.find((candidate) => candidate.id === p.plan)!;
       return `${p.heading[lang].replace(/ plan$| प्लान$/, "")} ${rupees(priceFor(planOfPassage, "monthly"))}`;
     });
-  const text = `${fill(words.allPlans, { plans: names.join(", ") })} ${words.notOnSale}`;
+  const text = `${fill(words.allPlans, { plans: names.join(", "), discount: Math.round(YEARLY_DISCOUNT * 100) })} ${words.notOnSale}`;
   return {
     kind: "answer",
     text,

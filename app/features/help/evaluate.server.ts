@@ -5,7 +5,7 @@
  */
 import { formatRupees, plans, priceFor } from "~/features/pricing";
 import { INTL_LOCALE, type Locale } from "~/shared/i18n/locale";
-import { answerQuestion, type HelpAnswer } from "./answer.server";
+import { answerQuestion, type HelpAnswer, pageOf } from "./answer.server";
 import type { HelpIndex } from "./search-index.server";
 
 export interface EvalQuestion {
@@ -40,12 +40,6 @@ export interface EvalFigures {
   wrongDeclines: number;
   /** Price questions whose answer holds the pricing page's monthly and yearly figures. */
   pricesExact: string;
-}
-
-/** "/hi/privacy#:~:text=…" → "/privacy". */
-export function pageOf(url: string): string {
-  const path = url.replace(/[#?].*$/, "");
-  return path.replace(/^\/hi(?=\/|$)/, "") || "/";
 }
 
 export function languageOfPage(page: string): Locale {

@@ -9,8 +9,8 @@ import { z } from "zod";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import { LOCALES, type Locale } from "~/shared/i18n/locale";
 import { answerIdOf, readAnswerId } from "./answer-id.server";
-import { answerQuestion, type HelpAnswer } from "./answer.server";
-import { pageOf } from "./evaluate.server";
+import { answerQuestion, type HelpAnswer, pageOf } from "./answer.server";
+
 import { countHelp, logUnanswered } from "./help-store.server";
 import { helpIndex } from "./search-index.server";
 import { MAX_QUESTION_LENGTH } from "./limits";
@@ -66,6 +66,11 @@ export interface HelpDeps {
   log: Logger;
   /** False on a page a thumb led back to: the question was counted when first asked. */
   count?: boolean;
+}
+
+/** The help feature's dependencies, from the app's services (the routes' one way to build them). */
+export function helpDepsOf(services: { database: DatabaseHandle; log: Logger; env: { authSecret: string; helpLogUnanswered: boolean } }): HelpDeps {
+  return { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log };
 }
 
 export interface HelpReply extends HelpAnswer {

@@ -1,4 +1,4 @@
-import { askHelp, helpQuestionSchema, readHelpApiRequest } from "~/features/help/index.server";
+import { askHelp, helpDepsOf, helpQuestionSchema, readHelpApiRequest } from "~/features/help/index.server";
 import { jsonError, NO_STORE } from "~/infra/http/responses";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/help-ask";
@@ -18,11 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return "Type a question.";
   });
   if (!read.ok) return read.response;
-  const reply = await askHelp(
-    { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log },
-    read.data.q,
-    read.data.lang,
-  );
+  const reply = await askHelp(helpDepsOf(services), read.data.q, read.data.lang);
   return Response.json(reply, { headers: NO_STORE });
 }
 

@@ -1,4 +1,4 @@
-import { helpFeedbackSchema, readHelpApiRequest, recordHelpFeedback } from "~/features/help/index.server";
+import { helpDepsOf, helpFeedbackSchema, readHelpApiRequest, recordHelpFeedback } from "~/features/help/index.server";
 import { jsonError, NO_STORE } from "~/infra/http/responses";
 import { appContext } from "~/request-context.server";
 import type { Route } from "./+types/help-feedback";
@@ -14,8 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     () => "Send the answerId of an answer and helpful: true or false.",
   );
   if (!read.ok) return read.response;
-  const deps = { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log };
-  if (!(await recordHelpFeedback(deps, read.data.answerId, read.data.helpful))) return jsonError(422, "This answerId is not one we gave.");
+  if (!(await recordHelpFeedback(helpDepsOf(services), read.data.answerId, read.data.helpful))) return jsonError(422, "This answerId is not one we gave.");
   return Response.json({ ok: true }, { headers: NO_STORE });
 }
 
