@@ -201,8 +201,41 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
 
   // 4. The company's address and email: what the terms page prints (site.ts, formatAddress).
   const whereWords = new Set(["where", "kahan", "kaha", "kahaan", "कहां"]);
-  const placeWords = new Set(["company", "office", "team", "टीम", "aap", "you", "कंपनी", "ऑफिस", "based", "located", "headquarters", "hq"]);
-  const addressWords = new Set(["address", "पता", "pata", "location", "located", "email", "mail", "contact", "reach", "ईमेल", "संपर्क", "sampark"]);
+  const placeWords = new Set([
+    "company",
+    "office",
+    "team",
+    "टीम",
+    "aap",
+    "you",
+    "कंपनी",
+    "ऑफिस",
+    "based",
+    "located",
+    "headquarters",
+    "hq",
+    "work",
+    "kaam",
+    "काम",
+  ]);
+  // "Talk to you" asks how to reach the company: its address and email.
+  const addressWords = new Set([
+    "address",
+    "पता",
+    "pata",
+    "location",
+    "located",
+    "email",
+    "mail",
+    "contact",
+    "reach",
+    "talk",
+    "ईमेल",
+    "संपर्क",
+    "sampark",
+    "बात",
+    "baat",
+  ]);
   const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w) && !addressWords.has(englishKey(w)));
   if (
     bare.length === 0 &&
@@ -224,13 +257,14 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf(w), ...meanings(w).flatMap(keysOf)])]));
   // "kaun-si", "कौन-से" ask "which", not "who".
   const which = new Set(["si", "sa", "se", "सी", "सा", "से"]);
-  const asked = [...subject, ...all.flatMap((w, i) => (["kaun", "kon", "कौन"].includes(w) && which.has(all[i + 1] ?? "") ? [] : meanings(w)))];
+  const asksWhich = (i: number) => ["kaun", "kon", "कौन"].includes(all[i]!) && which.has(all[i + 1] ?? "");
+  const asked = [...subject, ...all.flatMap((w, i) => (asksWhich(i) ? [] : meanings(w)))];
   // A word the site never uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
   const ownKeys = new Set(
     subject.flatMap((w) => (meanings(w).length > 0 && index.search.search(w).length === 0 ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
-  const aboutPeople = all.some((w) => WHO_WORDS.has(w));
+  const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));
   const results = index.search.search(asked.join(" "), {
     boostDocument: (id) => {
       const passage = index.passages[id as number]!;
@@ -249,7 +283,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     return subject.filter((w) => [...keysByWord.get(w)!].some((key) => matched.has(key)));
   };
   // Among the leading passages, the one that holds most of the question's words.
-  const leading = results.filter((r) => r.score >= results[0]!.score * 0.5).slice(0, 5);
+  const leading = results.filter((r) => r.score >= results[0]!.score * 0.6).slice(0, 5);
   const top = leading.map((r) => ({ r, n: covered(r).length })).sort((a, b) => b.n - a.n || b.r.score - a.r.score)[0]!.r;
   const topCovered = covered(top);
   const informative = topCovered.some((w) =>

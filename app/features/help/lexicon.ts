@@ -53,7 +53,11 @@ export const PLAN_WORDS = wordSet(
 );
 
 /** What else a plan is called in a question ("muft" is free in Hindi). */
-const PLAN_SYNONYMS: Record<string, string[]> = { professional: ["pro"], free: ["muft", "मुफ्त", soundKey("muft")] };
+const PLAN_SYNONYMS: Record<string, string[]> = {
+  professional: ["pro"],
+  free: ["muft", "मुफ्त", soundKey("muft")],
+  student: [hindiKey("छात्र"), hindiKey("विद्यार्थी"), soundKey("chhatra"), soundKey("vidyarthi")],
+};
 
 /** Each plan's names, as an English, Hindi or Hinglish question writes them: its id, its Hindi name, their sound keys. */
 const PLAN_KEYS = new Map<string, Set<string>>(
@@ -100,6 +104,7 @@ const MEANS_WORDS: Record<string, string> = {
   started: "founder",
   banaya: "founder",
   शुरुआत: "founder",
+  शुरू: "founder started",
   shuru: "founder",
   when: "launch",
   kab: "launch",
@@ -180,7 +185,7 @@ const MEANS_WORDS: Record<string, string> = {
   ऑफिस: "address based",
   एड्रेस: "address",
   कॉन्टैक्ट: "contact",
-  वॉच: "watch",
+  वॉच: "watch स्मार्टवॉच",
   टेलीग्राम: "telegram",
   चैनल: "channel",
   व्हाट्सऐप: "whatsapp",
@@ -191,6 +196,22 @@ const MEANS_WORDS: Record<string, string> = {
   हटाऊं: "delete",
   हटाना: "delete",
   हटाएं: "delete",
+  // Hindi words the pages say otherwise (development batch 4).
+  छात्र: "student विद्यार्थी",
+  chhatra: "student",
+  टैक्स: "tax taxes",
+  वेरिफाई: "verify सत्यापित",
+  verify: "verify सत्यापित",
+  मालिक: "owner ownership स्वामित्व",
+  malik: "owner ownership",
+  झगड़ा: "dispute विवाद",
+  jhagda: "dispute",
+  केस: "dispute विवाद",
+  बैचिंग: "batching",
+  पॉलिसी: "policy नीति",
+  बदली: "changes बदलाव",
+  बदलाव: "changes",
+  सिद्धांत: "principles",
 };
 
 /** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */
