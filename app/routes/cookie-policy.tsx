@@ -10,6 +10,7 @@ import { Container, PageHeader } from "~/shared/ui/layout";
 import type { Route } from "./+types/cookie-policy";
 import { site } from "~/config/site";
 import { pageMessages } from "~/shared/i18n/messages.server";
+import { ColumnHeadings } from "~/shared/ui/column-headings";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -64,13 +65,7 @@ function StorageTable({ id, title, columns, rows }: StorageTableProps) {
       <div className="mt-5 hidden overflow-hidden rounded-2xl ring-1 ring-ink-200 md:block">
         <table className="w-full text-left text-sm">
           <thead className="bg-ink-50 text-ink-700">
-            <tr>
-              {columns.map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-semibold">
-                  {c}
-                </th>
-              ))}
-            </tr>
+            <ColumnHeadings columns={columns} />
           </thead>
           <tbody className="divide-y divide-ink-200">
             {rows.map((row) => (

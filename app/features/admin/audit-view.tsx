@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { Button } from "~/shared/ui/button";
 import { inputClasses } from "~/shared/ui/field";
+import { ColumnHeadings } from "~/shared/ui/column-headings";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
 import type { AuditEntry } from "./audit.server";
@@ -44,23 +45,7 @@ export function AuditView({ entries, next, paged, q }: { entries: AuditEntry[]; 
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Operator actions, newest first</caption>
             <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Who
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  On
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Details
-                </th>
-              </tr>
+              <ColumnHeadings columns={["When", "Who", "Action", "On", "Details"]} />
             </thead>
             <tbody className="divide-y divide-ink-100">
               {entries.map((entry) => (

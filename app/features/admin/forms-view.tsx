@@ -6,6 +6,7 @@ import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import type { FormDefinition } from "~/features/forms/index.server";
 import { FieldShell, inputClasses } from "~/shared/ui/field";
+import { ColumnHeadings } from "~/shared/ui/column-headings";
 import { LocalDate } from "~/shared/ui/local-date";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AdminHeading } from "./admin-shell";
@@ -236,20 +237,7 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
         <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Webhook deliveries of ${form.name}`}>
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="text-ink-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Written
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  State
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Last answer
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
+              <ColumnHeadings columns={["Written", "State", "Last answer", { hidden: "Action" }]} cellClassName="py-2 pr-3 font-semibold" />
             </thead>
             <tbody className="divide-y divide-ink-100">
               {deliveries.map((d) => (

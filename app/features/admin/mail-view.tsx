@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
+import { ColumnHeadings } from "~/shared/ui/column-headings";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
 import type { MailSummary, UndeliveredMail } from "./mail.server";
@@ -36,29 +37,7 @@ export function MailView({ summary, answer }: { summary: MailSummary; answer?: {
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Undelivered mail, given-up first, then oldest first</caption>
             <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Written
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Mail
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  To
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  State
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Last error
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Next attempt
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
+              <ColumnHeadings columns={["Written", "Mail", "To", "State", "Last error", "Next attempt", { hidden: "Action" }]} />
             </thead>
             <tbody className="divide-y divide-ink-100">
               {mails.map((mail) => (

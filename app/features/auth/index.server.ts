@@ -5,7 +5,7 @@
 export type { Auth } from "./auth.server";
 export { freshForS, REAUTH_CODE } from "./reauthentication.server";
 export { storedAuthenticator, TOTP_ISSUER, twoFactorState, type TwoFactorState } from "./two-factor.server";
-export { listPasskeys } from "./passkeys.server";
+export { type ListedPasskey, listPasskeys } from "./passkeys.server";
 export { hasPassword, providerName, signInMethods } from "./connected-accounts.server";
 export { activeSessions, type ActiveSession } from "./active-sessions.server";
 export { deleteAccount, endAllSessions, resetLinkIsLive } from "./operator-account-actions.server";

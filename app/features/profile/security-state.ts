@@ -14,13 +14,8 @@ export interface SignedInDevice {
   current: boolean;
 }
 
-export interface ListedPasskey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  synced: boolean;
-}
+/** A passkey as features/auth lists it (a type only: nothing of the server module reaches the browser). */
+export type { ListedPasskey } from "~/features/auth/index.server";
 
 export interface SignInMethodView {
   provider: "credential" | "google" | "github";
