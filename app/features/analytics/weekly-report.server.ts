@@ -14,7 +14,7 @@ import type { Logger } from "pino";
 import { site } from "~/config/site";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { weeklySummaryMail, type WeeklyFigures } from "~/infra/mail/templates";
+import { weeklySummaryMail, type WeeklyFigures } from "./weekly-mail";
 import { unansweredLines } from "~/features/help/index.server";
 import { formatVital } from "./format";
 import { VITALS } from "./metrics";

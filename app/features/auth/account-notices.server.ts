@@ -13,7 +13,7 @@ import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth
 import type { Logger } from "pino";
 import { setFlashCookie } from "~/infra/http/flash.server";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { passwordChangedMail } from "~/infra/mail/templates";
+import { passwordChangedMail } from "./mails";
 import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
 import { deviceIn, languageOf, pageLink } from "./mail-language";
 

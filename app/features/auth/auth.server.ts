@@ -33,7 +33,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   verificationMail,
-} from "~/infra/mail/templates";
+} from "./mails";
 import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";

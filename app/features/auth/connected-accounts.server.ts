@@ -17,7 +17,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { connectionChangedMail } from "~/infra/mail/templates";
+import { connectionChangedMail } from "./mails";
 import { PROVIDER_NAMES, type ProviderId } from "./messages";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
 import { messagesFor } from "~/shared/i18n/messages.server";

@@ -35,7 +35,7 @@ import { z } from "zod";
 import { site } from "~/config/site";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { passkeyChangedMail } from "~/infra/mail/templates";
+import { passkeyChangedMail } from "./mails";
 import { waitMessage } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";

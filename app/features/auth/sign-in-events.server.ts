@@ -26,7 +26,7 @@ import { recordLogin } from "~/infra/db/profile-rows.server";
 import { setFlashCookie } from "~/infra/http/flash.server";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { newSignInMail } from "~/infra/mail/templates";
+import { newSignInMail } from "./mails";
 import { describeDevice } from "~/shared/lib/device";
 import { type HookContext, isKnownDevice, rememberDevice } from "./known-device.server";
 import { TWO_FACTOR_COOKIE } from "./two-factor.server";

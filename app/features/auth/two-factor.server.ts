@@ -38,7 +38,7 @@ import { site } from "~/config/site";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { twoFactorChangedMail } from "~/infra/mail/templates";
+import { twoFactorChangedMail } from "./mails";
 import type { HookContext } from "./known-device.server";
 import { clientText } from "~/shared/lib/client-text";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";

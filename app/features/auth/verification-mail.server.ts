@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import { HOUR_MS, mailsOfKindSince } from "~/infra/mail/mail-ceilings.server";
 import type { MailOutbox, OutcomeHooks } from "~/infra/mail/outbox.server";
-import { verificationMail } from "~/infra/mail/templates";
+import { verificationMail } from "./mails";
 import { localizedPath } from "~/shared/i18n/locale";
 import {
   claimVerificationAttempt,

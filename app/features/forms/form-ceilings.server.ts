@@ -22,7 +22,7 @@ import type { Dialect } from "~/infra/db/database.server";
 import type { Database } from "~/infra/db/schema";
 import { mailsOfKindSince, mailsToMailboxSince } from "~/infra/mail/mail-ceilings.server";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { formDigestMail } from "~/infra/mail/templates";
+import { formDigestMail } from "./mails";
 import type { StoredMessage } from "./message-store.server";
 import { notificationAddress, notificationFor } from "./notifications.server";
 

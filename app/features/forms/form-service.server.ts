@@ -45,7 +45,7 @@ import type { MailOutbox } from "~/infra/mail/outbox.server";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import type { WebhookQueue } from "~/infra/webhooks/webhook-queue.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
-import { formAutoreplyMail } from "~/infra/mail/templates";
+import { formAutoreplyMail } from "./mails";
 import type { Locale } from "~/shared/i18n/locale";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import type { FieldRule } from "./field-rules";

@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from "kysely";
 import { site } from "~/config/site";
 import type { Database } from "~/infra/db/schema";
 import type { NewMail, OutcomeHooks } from "~/infra/mail/outbox.server";
-import { formNotificationMail } from "~/infra/mail/templates";
+import { formNotificationMail } from "./mails";
 import { extraFields, type StoredMessage } from "./message-store.server";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -10,7 +10,7 @@ import { site } from "~/config/site";
 import type { Database, MessageReplyTable } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { operatorReplyMail } from "~/infra/mail/templates";
+import { operatorReplyMail } from "./mails";
 import { asLocale } from "~/shared/i18n/locale";
 import type { StoredMessage } from "./message-store.server";
 

@@ -45,7 +45,7 @@ describe("the waitlist in the joiner's language", () => {
     expect(mail.text).toContain("http://localhost:3000/hi/waitlist/confirm?token=");
     expect(mail.text).toContain("/hi/waitlist/unsubscribe?id=");
     expect(mail.list_unsubscribe).toMatch(/\/hi\/waitlist\/unsubscribe\?id=/);
-    // Written in Hindi (infra/mail/templates.ts with the joiner's language).
+    // Written in Hindi (features/waitlist/mails.ts, in the joiner's language).
     expect(mail.subject).toBe(hi.mail.waitlistConfirm.subject);
   });
 

@@ -27,7 +27,7 @@ import { findUnavailable } from "~/infra/db/unavailable";
 import { readRequestBody } from "~/infra/http/body.server";
 import type { Refusal } from "~/infra/http/responses";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { waitlistConfirmMail } from "~/infra/mail/templates";
+import { waitlistConfirmMail } from "./mails";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";

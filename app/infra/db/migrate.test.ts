@@ -1,3 +1,5 @@
+import { getMigrations } from "better-auth/db/migration";
+import { type Kysely, Migrator } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { authOptions } from "~/features/auth/auth.server";
@@ -5,6 +7,7 @@ import { loadEnv } from "~/config/env.server";
 import { testDatabases } from "../../../tests/support/test-databases";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { currentSchema, migrateToLatest } from "./migrate.server";
+import { ourMigrations } from "./migrations.server";
 
 describe.each(testDatabases())("migrations on $name", (target) => {
   const opened: DatabaseHandle[] = [];
@@ -40,6 +43,40 @@ describe.each(testDatabases())("migrations on $name", (target) => {
     expect(second.auth.created).toEqual([]);
     expect(second.app).toEqual([]);
     await db.ping();
+  });
+
+  it("0005 hands the notifications the old retry loop still owed to the mail outbox", async () => {
+    const { open, options } = await fresh();
+    const db = open();
+    // The database as 0004 left it, with one message whose notification was still owed.
+    await (await getMigrations({ ...options(db), database: { db: db.db, type: db.dialect } })).runMigrations();
+    const migrator = new Migrator({
+      db: db.db,
+      provider: { getMigrations: async () => ourMigrations(db.dialect) },
+      migrationTableSchema: db.dialect === "postgres" ? await currentSchema(db.db) : undefined,
+    });
+    expect((await migrator.migrateTo("0004_inbox_keyset_index")).error).toBeUndefined();
+    const at = new Date().toISOString();
+    const row = { kind: "contact", name: "Asha", email: "asha@example.com", ip_hash: "h", user_agent: "ua", created_at: at };
+    await (db.db as Kysely<any>)
+      .insertInto("form_message")
+      .values([
+        { ...row, id: "owed", message: "Hello\n\nSecond paragraph", notify_attempts: 3, notified_at: null },
+        { ...row, id: "sent", message: "Already mailed", notify_attempts: 1, notified_at: at },
+      ])
+      .execute();
+
+    await migrateToLatest(db, options(db));
+    const mails = await (db.db as Kysely<any>).selectFrom("mail_outbox").selectAll().execute();
+    expect(mails.map((m) => m.ref)).toEqual(["owed"]);
+    expect(mails[0]).toMatchObject({
+      kind: "form-notification",
+      reply_to: "asha@example.com",
+      status: "pending",
+      subject: "[Tuesday AI] New message from Asha",
+    });
+    expect(mails[0]?.text).toContain("From: Asha <asha@example.com>");
+    expect(mails[0]?.text).toContain("Second paragraph");
   });
 
   it.runIf(target.name === "postgres")("migrates while other schemas of the database come and go", async () => {

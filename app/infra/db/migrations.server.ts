@@ -9,8 +9,25 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type Migration, sql } from "kysely";
 import { site } from "~/config/site";
-import { formNotificationMail } from "~/infra/mail/templates";
+import { layout } from "~/infra/mail/layout";
 import type { Dialect } from "./database.server";
+
+/**
+ * Migration 0005's notification for a message the old retry loop still owed.
+ * Frozen with the migration, as a data migration must be: the live mail is
+ * features/forms' (infra cannot import a feature), and this one only ever
+ * runs once, on a database older than 0005.
+ */
+function owedNotification(row: { kind: string; name: string; email: string; message: string }) {
+  const who = row.name || row.email || "a visitor";
+  const { html, text } = layout({
+    preheader: row.message.slice(0, 90),
+    heading: `New message from ${who}`,
+    paragraphs: [`From: ${row.name} <${row.email}>`, ...row.message.split(/\n{2,}/)],
+    footnote: `Sent through the ${row.kind} form on the website. Reply to this email to answer ${who}.`,
+  });
+  return { subject: `[${site.productName}] New message from ${who}`, html, text };
+}
 
 export function ourMigrations(dialect: Dialect): Record<string, Migration> {
   const timestamp = dialect === "postgres" ? "timestamptz" : "text";
@@ -254,7 +271,7 @@ export function ourMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         const now = new Date();
         for (const row of owed as Array<{ id: string; kind: string; name: string; email: string; message: string; notify_email: string | null }>) {
-          const mail = formNotificationMail(row.kind, { name: row.name, email: row.email }, row.message);
+          const mail = owedNotification(row);
           await db
             .insertInto("mail_outbox")
             .values({

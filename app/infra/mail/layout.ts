@@ -7,7 +7,7 @@
  * mails themselves (what each says) are in ./templates.ts.
  */
 import { site } from "~/config/site";
-import type { Locale } from "~/shared/i18n/locale";
+import { INTL_LOCALE, type Locale } from "~/shared/i18n/locale";
 import { fill } from "~/shared/i18n/messages";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { escapeMarkup as escape } from "~/shared/lib/escape-markup";
@@ -108,4 +108,21 @@ ${unsubscribe ? `<p style="font-size:12px;color:#64748b;margin:8px 0 0">${withMa
     ...(unsubscribe ? ["", fill(t.unsubscribeText, { link: t.unsubscribe, url: unsubscribe })] : []),
   ].join("\n");
   return { html, text };
+}
+
+/** How each language writes a moment: English as it always did (en-GB), Hindi in hi-IN; both on a 24-hour clock. */
+const WHEN_LOCALE: Record<Locale, string> = { en: "en-GB", hi: INTL_LOCALE.hi };
+
+/**
+ * "22 November 2026, 14:05 UTC (19:35 IST)" ("22 नवंबर 2026, 14:05 UTC (19:35 IST)"
+ * in Hindi): security mails say when in one unambiguous zone, and in the zone
+ * most of our readers live in.
+ */
+export function whenUtc(date: Date, locale: Locale = "en"): string {
+  const tag = WHEN_LOCALE[locale];
+  const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+  const day = date.toLocaleDateString(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const time = date.toLocaleTimeString(tag, { ...clock, timeZone: "UTC" });
+  const ist = date.toLocaleTimeString(tag, { ...clock, timeZone: "Asia/Kolkata" });
+  return `${day}, ${time} UTC (${ist} IST)`;
 }

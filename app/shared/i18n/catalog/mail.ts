@@ -1,8 +1,9 @@
 /**
  * English words of the "mail" area (see ../messages.ts): every mail the
  * product sends to a person, in the language of that person
- * (app/infra/mail/templates.ts). Mails to the company's own staff stay
- * English and keep their words in the templates. Never reaches a browser.
+ * (each feature's mails.ts, over app/infra/mail/layout.ts). Mails to the
+ * company's own staff stay English and keep their words beside them. Never
+ * reaches a browser.
  */
 import { site } from "~/config/site";
 

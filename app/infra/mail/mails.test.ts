@@ -1,3 +1,4 @@
+// Every mail of the product through the one layout (./layout.ts): the mails live beside their features.
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { mail as englishWords } from "~/shared/i18n/catalog/mail";
@@ -8,19 +9,16 @@ import {
   deleteAccountMail,
   emailVerifiedMail,
   existingAccountMail,
-  formAutoreplyMail,
-  formNotificationMail,
   newSignInMail,
-  operatorReplyMail,
   passkeyChangedMail,
   passwordChangedMail,
   passwordResetMail,
-  type RenderedMail,
-  shortLinkText,
   twoFactorChangedMail,
   verificationMail,
-  waitlistConfirmMail,
-} from "./templates";
+} from "~/features/auth/mails";
+import { formAutoreplyMail, formNotificationMail, operatorReplyMail } from "~/features/forms/mails";
+import { waitlistConfirmMail } from "~/features/waitlist/mails";
+import { type RenderedMail, shortLinkText } from "./layout";
 
 const TOKEN_URL = `https://tuesday.example/api/auth/verify-email?token=${"x".repeat(300)}&callbackURL=%2Fhome`;
 const AT = new Date(Date.UTC(2026, 10, 22, 14, 5));
