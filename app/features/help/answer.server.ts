@@ -174,8 +174,11 @@ const INTRO_PRIOR = 0.9;
 const isPolicyIntro = (passage: Passage) => passage.id.endsWith("#intro") && /^\/(privacy|terms|cookie-policy|license)$/.test(passage.path);
 
 /** Who-questions are about people: the company's pages (the team, the story) first. */
-const WHO_WORDS = new Set(["who", "kaun", "kon", "kisne", "कौन", "किसने"]);
+const WHO_WORDS = new Set(["who", "whose", "kaun", "kon", "kisne", "kiska", "kiski", "kiske", "कौन", "किसने", "किसका", "किसकी", "किसके"]);
 const PEOPLE_PRIOR = 1.5;
+
+/** A plan's card when the question names another plan. */
+const OTHER_PLAN_PRIOR = 0.5;
 
 /** Above this share of passages, a word tells too little to be the only one a passage matched. */
 const COMMON = 0.25;
@@ -268,6 +271,8 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const results = index.search.search(asked.join(" "), {
     boostDocument: (id) => {
       const passage = index.passages[id as number]!;
+      // A question that names a plan is about that plan's card, not the cards that build on it ("everything in Free").
+      if (plan && passage.plan && passage.plan !== plan.id) return OTHER_PLAN_PRIOR;
       // A question about people is not about a policy: the company's pages lead instead.
       if (aboutPeople) return passage.topic === "company" ? PEOPLE_PRIOR : passage.topic === "blog" ? (PRIOR.blog ?? 1) : 1;
       return (PRIOR[passage.topic] ?? 1) * (isPolicyIntro(passage) ? INTRO_PRIOR : 1);

@@ -212,6 +212,19 @@ const MEANS_WORDS: Record<string, string> = {
   बदली: "changes बदलाव",
   बदलाव: "changes",
   सिद्धांत: "principles",
+  // Development batch 5.
+  मुफ्त: "free फ्री",
+  स्क्रेप: "scrape",
+  मुश्किल: "challenges चुनौती",
+  मुश्किलें: "challenges चुनौती",
+  डिजाइन: "design designer डिजाइनर",
+  जिम्मेदारी: "lead head प्रमुख",
+  डिवाइस: "devices उपकरण",
+  ट्विटर: "twitter",
+  पोस्ट: "posts updates",
+  गाइड: "guide",
+  सुविधा: "features ख़ूबी",
+  सुविधाएं: "features ख़ूबी",
 };
 
 /** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */
