@@ -9,7 +9,7 @@
  * Reproduce: RELIABILITY_SEED=<seed> [FUZZ_ONLY=<index>,<from>-<to>] npm run test:reliability -- fuzz
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OAuthServers, OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
+import { type OAuthServers, oauthEnv, startOAuthServers } from "../support/oauth-servers.ts";
 import { budget, mode, PORTS, seed, writeSummary } from "./lib/config.ts";
 import {
   createDb,
@@ -188,15 +188,7 @@ for (const { kind, available } of DATABASES) {
 
     beforeAll(async () => {
       db = await createDb(kind, "fuzz");
-      server = await startServer(`rel-fuzz-${kind}`, PORTS.fuzz[kind], db, {
-        GOOGLE_CLIENT_ID: OAUTH_CLIENT.google.id,
-        GOOGLE_CLIENT_SECRET: OAUTH_CLIENT.google.secret,
-        GOOGLE_ISSUER: oauth!.googleIssuer,
-        GITHUB_CLIENT_ID: OAUTH_CLIENT.github.id,
-        GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
-        GITHUB_URL: oauth!.githubUrl,
-        GITHUB_API_URL: oauth!.githubApiUrl,
-      });
+      server = await startServer(`rel-fuzz-${kind}`, PORTS.fuzz[kind], db, oauthEnv(oauth!));
       pool = new SessionPool(server);
       await pool.init(CONCURRENCY);
       bystander = await createVerifiedUser(server, { name: "Fuzz Bystander" });
