@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
-import { services } from "~/services.server";
 import { callRoute, makeAccount } from "../../tests/routes/route-kit";
-import { auditOf, expectNotFoundForOutsiders, listedOperator, type Signed } from "../../tests/routes/operator-kit";
+import { addWaitlistEntry, auditOf, expectNotFoundForOutsiders, listedOperator, type Signed } from "../../tests/routes/operator-kit";
 import { LISTED_OPERATOR } from "../../tests/routes/setup";
 import { loader } from "./admin.accounts.export";
 
@@ -23,23 +21,7 @@ const exportOf = (id: string, headers?: Record<string, string>) =>
 
 test("the person's data as 'Download my data' gives it: a private JSON attachment, audited", async () => {
   const person = await makeAccount({ name: "Stuck Person", verified: false });
-  const { database } = await services();
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("waitlist_entry")
-    .values({
-      id: randomUUID(),
-      email: person.email,
-      interest: "",
-      status: "pending",
-      confirm_token_hash: null,
-      confirm_sent_at: null,
-      source: "/pricing",
-      created_at: now,
-      confirmed_at: null,
-      language: "en",
-    })
-    .execute();
+  await addWaitlistEntry(person.email);
   const answer = await exportOf(person.id);
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");

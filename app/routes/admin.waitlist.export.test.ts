@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
-import { services } from "~/services.server";
 import { callRoute } from "../../tests/routes/route-kit";
-import { auditOf, expectNotFoundForOutsiders, listedOperator, type Signed } from "../../tests/routes/operator-kit";
+import { addWaitlistEntry, auditOf, expectNotFoundForOutsiders, listedOperator, type Signed } from "../../tests/routes/operator-kit";
 import { LISTED_OPERATOR } from "../../tests/routes/setup";
 import { loader } from "./admin.waitlist.export";
 
@@ -11,26 +10,6 @@ beforeAll(async () => {
   operator = await listedOperator();
 });
 
-async function addEntry(email: string, interest: string, status: "pending" | "confirmed", source = "/pricing") {
-  const { database } = await services();
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("waitlist_entry")
-    .values({
-      id: randomUUID(),
-      email,
-      interest,
-      status,
-      confirm_token_hash: null,
-      confirm_sent_at: null,
-      source,
-      created_at: now,
-      confirmed_at: status === "confirmed" ? now : null,
-      language: "en",
-    })
-    .execute();
-}
-
 const exported = (search: string, headers?: Record<string, string>) =>
   callRoute<string>(loader, { path: `/admin/waitlist/export?${search}`, cookie: operator.cookie, headers });
 const lines = (csv: string) => csv.trim().split("\r\n");
@@ -38,7 +17,7 @@ const lines = (csv: string) => csv.trim().split("\r\n");
 test("a download: CSV of the view's addresses with their plan, an attachment named by the day, private", async () => {
   const w = randomUUID().slice(0, 8);
   const email = `wait-${w}@example.com`;
-  await addEntry(email, "plan:student", "confirmed");
+  await addWaitlistEntry(email, { interest: "plan:student", status: "confirmed" });
   const answer = await exported(`status=all&interest=any&q=${w}`);
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -54,8 +33,8 @@ test("a download: CSV of the view's addresses with their plan, an attachment nam
 
 test("exactly the filter: by status and by plan", async () => {
   const w = randomUUID().slice(0, 8);
-  await addEntry(`a-${w}@example.com`, "plan:basic", "confirmed");
-  await addEntry(`b-${w}@example.com`, "", "pending");
+  await addWaitlistEntry(`a-${w}@example.com`, { interest: "plan:basic", status: "confirmed" });
+  await addWaitlistEntry(`b-${w}@example.com`);
   const emails = async (search: string) =>
     lines((await exported(`${search}&q=${w}`)).data)
       .slice(1)
@@ -67,13 +46,13 @@ test("exactly the filter: by status and by plan", async () => {
 
 test("text a spreadsheet would run as a formula is exported as text", async () => {
   const w = randomUUID().slice(0, 8);
-  await addEntry(`f-${w}@example.com`, "", "pending", `=HYPERLINK("http://evil.example","${w}")`);
+  await addWaitlistEntry(`f-${w}@example.com`, { source: `=HYPERLINK("http://evil.example","${w}")` });
   expect(lines((await exported(`q=f-${w}`)).data)[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""${w}"")"`);
 });
 
 test("each export is audited with its filter and how many addresses it held", async () => {
   const w = randomUUID().slice(0, 8);
-  await addEntry(`c-${w}@example.com`, "", "confirmed");
+  await addWaitlistEntry(`c-${w}@example.com`, { status: "confirmed" });
   await exported(`status=confirmed&interest=any&q=${w}`);
   expect((await auditOf("waitlist.exported")).filter((e) => e.detail.includes(w))).toEqual([
     expect.objectContaining({ actor_email: LISTED_OPERATOR, target: "waitlist", detail: `1 addresses; status confirmed, interest any, search "${w}"` }),

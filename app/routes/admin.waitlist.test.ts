@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect, test } from "vitest";
 import { services } from "~/services.server";
 import { callRoute, type RouteAnswer } from "../../tests/routes/route-kit";
-import { auditOf, expectNotFoundForOutsiders, listedOperator, type Signed } from "../../tests/routes/operator-kit";
+import { addWaitlistEntry, auditOf, expectNotFoundForOutsiders, listedOperator, type Signed } from "../../tests/routes/operator-kit";
 import { LISTED_OPERATOR } from "../../tests/routes/setup";
 import { action, loader } from "./admin.waitlist";
 
@@ -21,27 +21,7 @@ beforeAll(async () => {
   operator = await listedOperator();
 });
 
-async function addEntry(email: string, interest: string, status: "pending" | "confirmed") {
-  const { database } = await services();
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("waitlist_entry")
-    .values({
-      id,
-      email,
-      interest,
-      status,
-      confirm_token_hash: null,
-      confirm_sent_at: null,
-      source: "/pricing",
-      created_at: now,
-      confirmed_at: status === "confirmed" ? now : null,
-      language: "en",
-    })
-    .execute();
-  return id;
-}
+const addEntry = (email: string, interest: string, status: "pending" | "confirmed") => addWaitlistEntry(email, { interest, status });
 
 const view = async (search = "") => (await callRoute<WaitlistData>(loader, { path: `/admin/waitlist${search}`, cookie: operator.cookie })).data;
 const post = (form: Record<string, string>): Promise<RouteAnswer<Answer>> =>

@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { site, team as roster } from "~/config/site";
 import { products } from "~/features/products/content";
 import { callRoute } from "../../tests/routes/route-kit";
+import { PRIVACY_TITLES, STORY_TITLES, TERMS_TITLES } from "../../tests/support/spec-titles";
 import * as about from "./about";
 import * as comingSoon from "./coming-soon";
 import * as community from "./community";
@@ -126,18 +127,7 @@ describe("what each page says (spec section 2)", () => {
       expect(data.intro.intro, path).toBeTruthy();
       expect(data[key], path).toHaveLength(count);
     }
-    expect((await load(story, "/story")).cards.map((c: { title: string }) => c.title)).toEqual([
-      "The Spark",
-      "Faith",
-      "Self-Taught",
-      "Solo Beginnings",
-      "Building the Platform",
-      "Challenges",
-      "Parents' Expectations",
-      "The Mission",
-      "Time Crunch",
-      "Community Support",
-    ]);
+    expect((await load(story, "/story")).cards.map((c: { title: string }) => c.title)).toEqual(STORY_TITLES);
     expect((await load(story, "/story")).cards[0].description).toMatch(/\b16\b/);
     expect((await load(team, "/team")).team.map((m: { name: string }) => m.name)).toEqual(roster.map((m) => m.name));
   });
@@ -184,14 +174,7 @@ describe("what each page says (spec section 2)", () => {
 
   test("/privacy: six cards, GDPR and CCPA, last updated November 2024", async () => {
     const { privacy: page } = await load(privacy, "/privacy");
-    expect(page.cards.map((c: { title: string }) => c.title)).toEqual([
-      "User Interactions",
-      "Data Collection",
-      "Technical Safeguards",
-      "Cloud Infrastructure",
-      "Legal Compliance",
-      "Team Access",
-    ]);
+    expect(page.cards.map((c: { title: string }) => c.title)).toEqual(PRIVACY_TITLES);
     expect(page.lastUpdated).toBe("Last Updated: November 2024");
     const text = JSON.stringify(page);
     for (const phrase of [/GDPR/, /CCPA/, /encrypt/i, /audit/i, /role/i]) expect(text).toMatch(phrase);
@@ -199,13 +182,7 @@ describe("what each page says (spec section 2)", () => {
 
   test("/terms: five cards, prices in INR, the refund rules", async () => {
     const { terms: page } = await load(terms, "/terms");
-    expect(page.cards.map((c: { title: string }) => c.title)).toEqual([
-      "Terms and Conditions",
-      "User Accounts",
-      "Products and Services",
-      "Pricing and Payments",
-      "Return and Refund Policy",
-    ]);
+    expect(page.cards.map((c: { title: string }) => c.title)).toEqual(TERMS_TITLES);
     const text = JSON.stringify(page);
     for (const phrase of [/INR|Indian Rupees/, /non-refundable/i, /unused/i, /original packaging/i, /without notice/i]) expect(text).toMatch(phrase);
   });

@@ -16,7 +16,15 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "../../app/infra/db/schema";
-import { type AccountOptions, createAccount, type FixtureAccount, fixtureAuth, FIXTURE_PASSWORD, sessionCookieFor } from "../support/account-fixture";
+import {
+  accountRecordOf,
+  type AccountOptions,
+  createAccount,
+  type FixtureAccount,
+  fixtureAuth,
+  FIXTURE_PASSWORD,
+  sessionCookieFor,
+} from "../support/account-fixture";
 import type { Identity } from "../support/oauth-servers";
 import type { SunkMail } from "../support/smtp-sink";
 import { E2E_AUTH_SECRET, harnessUrl } from "../support/ports";
@@ -205,21 +213,8 @@ export function appDb(testInfo: TestInfo): Kysely<Database> {
   return db;
 }
 
-export async function profileOf(testInfo: TestInfo, email: string) {
-  return appDb(testInfo)
-    .selectFrom("user")
-    .innerJoin("profile", "profile.user_id", "user.id")
-    .select([
-      "user.id",
-      "user.name",
-      "user.emailVerified",
-      "profile.login_count",
-      "profile.last_login",
-      "profile.verification_attempts",
-      "profile.verification_sent_at",
-    ])
-    .where("user.email", "=", email)
-    .executeTakeFirst();
+export function profileOf(testInfo: TestInfo, email: string) {
+  return accountRecordOf(appDb(testInfo), email);
 }
 
 // ---- accounts ----

@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "../../server/build.mjs";
 import { type AppServer, startAppServer } from "../support/app-server.ts";
-import { OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
+import { oauthEnv, startOAuthServers } from "../support/oauth-servers.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { BREACHED_PASSWORD, startPwnedRangeServer } from "../support/pwned-range-server.ts";
 import { E2E_AUTH_SECRET, ports } from "../support/ports.ts";
@@ -40,13 +40,7 @@ export default async function globalSetup() {
     ...base,
     SMTP_URL: sink.smtpUrl,
     MAIL_FROM: "Tuesday AI <no-reply@tuesday.test>",
-    GOOGLE_CLIENT_ID: OAUTH_CLIENT.google.id,
-    GOOGLE_CLIENT_SECRET: OAUTH_CLIENT.google.secret,
-    GOOGLE_ISSUER: oauth.googleIssuer,
-    GITHUB_CLIENT_ID: OAUTH_CLIENT.github.id,
-    GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
-    GITHUB_URL: oauth.githubUrl,
-    GITHUB_API_URL: oauth.githubApiUrl,
+    ...oauthEnv(oauth),
     // One listed operator per server (admin.spec.ts): they all mail one sink.
     OPERATOR_EMAILS: "operator-sqlite@tuesday.test,operator-postgres@tuesday.test",
     PWNED_PASSWORDS_URL: range.url,

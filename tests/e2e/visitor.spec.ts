@@ -8,6 +8,7 @@
 import type { Locator } from "@playwright/test";
 import { site, team } from "../../app/config/site";
 import { products } from "../../app/features/products/content";
+import { PRIVACY_TITLES, STORY_TITLES, TERMS_TITLES } from "../support/spec-titles";
 import { expect, holdRequests, overlayCleared, PAGES, test, watchOverlay } from "./fixtures";
 
 // textContent, not innerText: sections below the fold skip rendering (content-visibility) until scrolled to.
@@ -43,18 +44,7 @@ test("the home page shows every block of the spec in order; its buttons lead on,
     "Seamless Integration",
     "Developer Friendly",
   ]);
-  expect(await h3s("story")).toEqual([
-    "The Spark",
-    "Faith",
-    "Self-Taught",
-    "Solo Beginnings",
-    "Building the Platform",
-    "Challenges",
-    "Parents' Expectations",
-    "The Mission",
-    "Time Crunch",
-    "Community Support",
-  ]);
+  expect(await h3s("story")).toEqual(STORY_TITLES);
   const members = page.locator("#team li");
   await expect(members).toHaveCount(6);
   for (const member of team) await expect(members.filter({ hasText: member.name })).toContainText(member.role);
@@ -117,23 +107,10 @@ test("every page says what the spec says", async ({ page }) => {
   await expect(page.locator("main section ul > li h2")).toHaveText(["Live Demo", "Student Program", "Documentation", "Getting Started", "Tutorials"]);
 
   await page.goto("/privacy");
-  await expect(page.locator("main li h2")).toHaveText([
-    "User Interactions",
-    "Data Collection",
-    "Technical Safeguards",
-    "Cloud Infrastructure",
-    "Legal Compliance",
-    "Team Access",
-  ]);
+  await expect(page.locator("main li h2")).toHaveText(PRIVACY_TITLES);
   await expect(page.getByText("Last Updated: November 2024")).toBeVisible();
   await page.goto("/terms");
-  await expect(page.locator("main li h2")).toHaveText([
-    "Terms and Conditions",
-    "User Accounts",
-    "Products and Services",
-    "Pricing and Payments",
-    "Return and Refund Policy",
-  ]);
+  await expect(page.locator("main li h2")).toHaveText(TERMS_TITLES);
   await expect(page.locator("#terms-contact").locator("..")).toContainText(site.contactEmail);
   await page.goto("/cookie-policy");
   const policy = await page.locator("main").innerText();

@@ -12,7 +12,6 @@
  */
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { createDb } from "../reliability/lib/harness.ts";
 import {
   during,
@@ -21,10 +20,11 @@ import {
   portsOf,
   reduced,
   sleep,
-  startLoad,
+  startDatabaseLoad,
   startMailedServer,
+  startPostgresProxy,
   summary,
-  verifiedAccount,
+  summaryByKind,
   waitFor,
   writeFigures,
 } from "./lib/fault-harness.ts";
@@ -41,15 +41,10 @@ describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DA
   it(`a ${RESTART_MS / 1000} s restart and a ${OUTAGE_MS / 1000} s outage: 503 with Retry-After, never 500/401/422; nothing lost or mailed twice`, async () => {
     const ports = portsOf(1);
     const db = await createDb("postgres", "dbout");
-    const proxy = await startTcpProxy(ports.proxy, {
-      host: new URL(process.env.TEST_DATABASE_URL!).hostname,
-      port: Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432),
-    });
+    const proxy = await startPostgresProxy(ports.proxy);
     const server = await startMailedServer("faults-dbout", ports, { ...db, url: proxy.url(db.url) }, { MAIL_RETRY_BASE_MS: "2000" });
     try {
-      const accounts = [await verifiedAccount(server), await verifiedAccount(server)];
-      const load = startLoad({ server, accounts, kinds: ["page", "profile", "user-api", "session", "form", "sign-up"], workers: 4, pauseMs: 50 });
-      await sleep(3_000);
+      const load = await startDatabaseLoad(server);
       const restart = { from: Date.now(), to: 0 };
       await proxy.restart(RESTART_MS);
       restart.to = Date.now();
@@ -100,9 +95,7 @@ describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DA
         outageMs: OUTAGE_MS,
         restart: summary(during(samples, restart)),
         outage: summary(during(samples, outage)),
-        outageByKind: Object.fromEntries(
-          ["page", "profile", "user-api", "session", "form", "sign-up"].map((k) => [k, summary(during(samples, outage).filter((s) => s.kind === k))]),
-        ),
+        outageByKind: summaryByKind(during(samples, outage)),
         afterRecovery: summary(during(samples, tail)),
         forbidden: forbidden(samples).slice(0, 10),
         ackedForms: ackedForms.length,

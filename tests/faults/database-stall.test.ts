@@ -15,7 +15,7 @@
  */
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
+import type { TcpProxy } from "../support/tcp-proxy.ts";
 import { createDb, DATABASES, type DbKind, freshIp } from "../reliability/lib/harness.ts";
 import {
   DEADLINE_MS,
@@ -25,10 +25,11 @@ import {
   portsOf,
   reduced,
   sleep,
-  startLoad,
+  startDatabaseLoad,
   startMailedServer,
+  startPostgresProxy,
   summary,
-  verifiedAccount,
+  summaryByKind,
   waitFor,
   writeFigures,
 } from "./lib/fault-harness.ts";
@@ -49,16 +50,13 @@ for (const { kind, available } of DATABASES) {
       let proxy: TcpProxy | undefined;
       let url = db.url;
       if (kind === "postgres") {
-        const target = new URL(process.env.TEST_DATABASE_URL!);
-        proxy = await startTcpProxy(ports.proxy, { host: target.hostname, port: Number(target.port || 5432) });
+        proxy = await startPostgresProxy(ports.proxy);
         url = proxy.url(db.url);
       }
       const server = await startMailedServer(`faults-stall-${kind}`, ports, { ...db, url }, { MAIL_RETRY_BASE_MS: "2000" });
       let lock: SQLite.Database | undefined;
       try {
-        const accounts = [await verifiedAccount(server), await verifiedAccount(server)];
-        const load = startLoad({ server, accounts, kinds: ["page", "profile", "user-api", "session", "form", "sign-up"], workers: 4, pauseMs: 50 });
-        await sleep(3_000);
+        const load = await startDatabaseLoad(server);
 
         const stall = { from: Date.now(), to: 0 };
         if (proxy) proxy.stall();
@@ -110,9 +108,7 @@ for (const { kind, available } of DATABASES) {
           stallMs: STALL_MS,
           deadlineMs: DEADLINE_MS,
           stall: summary(inStall),
-          stallByKind: Object.fromEntries(
-            ["page", "profile", "user-api", "session", "form", "sign-up"].map((k) => [k, summary(inStall.filter((s) => s.kind === k))]),
-          ),
+          stallByKind: summaryByKind(inStall),
           longestMs: Math.max(...samples.map((s) => s.ms)),
           openLongerThanDeadline: samples.filter((s) => s.ms > DEADLINE_MS + SLACK_MS).length,
           pageP99Ms: percentile(pages, 99),

@@ -11,20 +11,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { budget, mode, PORTS, seed, writeSummary } from "./lib/config.ts";
-import {
-  call,
-  createDb,
-  createVerifiedUser,
-  DATABASES,
-  type DbKind,
-  type Server,
-  signIn,
-  type SignedIn,
-  sleep,
-  startServer,
-  type TestDb,
-} from "./lib/harness.ts";
+import { budget, mode, seed, writeSummary } from "./lib/config.ts";
+import { call, createVerifiedUser, DATABASES, type DbKind, serverOnFreshDb, signIn, type SignedIn, sleep } from "./lib/harness.ts";
 import { Rng } from "./lib/prng.ts";
 import { table } from "./lib/report.ts";
 
@@ -71,18 +59,12 @@ afterAll(() => {
 
 for (const { kind, available } of DATABASES) {
   describe.skipIf(!available)(`crash consistency on ${kind}`, () => {
-    let db: TestDb;
-    let server: Server;
-
-    afterAll(async () => {
-      await server?.stop();
-      await db?.drop();
-    });
+    const rig = serverOnFreshDb("crash", kind);
+    afterAll(rig.stop);
 
     it(`loses no acknowledged write over ${budget.kills} kill -9 (seed ${seed})`, async () => {
       const started = performance.now();
-      db = await createDb(kind, "crash");
-      server = await startServer(`rel-crash-${kind}`, PORTS.crash[kind], db);
+      const { db, server } = await rig.start();
       const users: SignedIn[] = [];
       for (let u = 0; u < PROFILE_USERS; u++) users.push(await signIn(server, await createVerifiedUser(server, { name: `Crash User ${u}` })));
 

@@ -9,20 +9,19 @@
  * Reproduce: RELIABILITY_SEED=<seed> [FUZZ_ONLY=<index>,<from>-<to>] npm run test:reliability -- fuzz
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OAuthServers, OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
+import { type OAuthServers, oauthEnv, startOAuthServers } from "../support/oauth-servers.ts";
 import { budget, mode, PORTS, seed, writeSummary } from "./lib/config.ts";
 import {
-  createDb,
   createVerifiedUser,
   DATABASES,
   type DbKind,
   logEntries,
   mailsTo,
   type Server,
+  serverOnFreshDb,
   sessionUser,
   signIn,
   type SignedIn,
-  startServer,
   type TestDb,
   type User,
 } from "./lib/harness.ts";
@@ -178,6 +177,7 @@ afterAll(async () => {
 
 for (const { kind, available } of DATABASES) {
   describe.skipIf(!available)(`fuzzer on ${kind}`, () => {
+    const rig = serverOnFreshDb("fuzz", kind);
     let db: TestDb;
     let server: Server;
     let pool: SessionPool;
@@ -187,16 +187,7 @@ for (const { kind, available } of DATABASES) {
     let ctxBase: Omit<FuzzContext, "session">;
 
     beforeAll(async () => {
-      db = await createDb(kind, "fuzz");
-      server = await startServer(`rel-fuzz-${kind}`, PORTS.fuzz[kind], db, {
-        GOOGLE_CLIENT_ID: OAUTH_CLIENT.google.id,
-        GOOGLE_CLIENT_SECRET: OAUTH_CLIENT.google.secret,
-        GOOGLE_ISSUER: oauth!.googleIssuer,
-        GITHUB_CLIENT_ID: OAUTH_CLIENT.github.id,
-        GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
-        GITHUB_URL: oauth!.githubUrl,
-        GITHUB_API_URL: oauth!.githubApiUrl,
-      });
+      ({ db, server } = await rig.start(oauthEnv(oauth!)));
       pool = new SessionPool(server);
       await pool.init(CONCURRENCY);
       bystander = await createVerifiedUser(server, { name: "Fuzz Bystander" });
@@ -208,10 +199,7 @@ for (const { kind, available } of DATABASES) {
       ctxBase = { host: `localhost:${server.port}`, origin: server.origin, otherUserId: bystander.id, mailId: mail.id, blogSlug: slug };
     });
 
-    afterAll(async () => {
-      await server?.stop();
-      await db?.drop();
-    });
+    afterAll(rig.stop);
 
     it(`survives ${budget.fuzzRequests} malformed requests (seed ${seed})`, async () => {
       // FUZZ_ONLY=17,240-260: replay just those request indices.

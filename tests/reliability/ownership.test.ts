@@ -20,18 +20,17 @@
  * password" must then stand on the password and the session alone.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { mode, PORTS, writeSummary } from "./lib/config.ts";
+import { mode, writeSummary } from "./lib/config.ts";
 import {
   call,
-  createDb,
   createVerifiedUser,
   DATABASES,
   type DbKind,
   type Server,
+  serverOnFreshDb,
   sessionUser,
   signIn,
   type SignedIn,
-  startServer,
   type TestDb,
 } from "./lib/harness.ts";
 import { table } from "./lib/report.ts";
@@ -220,18 +219,12 @@ afterAll(() => {
 
 for (const { kind, available } of DATABASES) {
   describe.skipIf(!available)(`ownership matrix on ${kind}`, () => {
-    let db: TestDb;
-    let server: Server;
-
-    afterAll(async () => {
-      await server?.stop();
-      await db?.drop();
-    });
+    const rig = serverOnFreshDb("ownership", kind);
+    afterAll(rig.stop);
 
     it(`refuses every cross-user and signed-out request on ${ROUTES.length} per-user routes`, async () => {
       const started = performance.now();
-      db = await createDb(kind, "ownership");
-      server = await startServer(`rel-ownership-${kind}`, PORTS.ownership[kind], db);
+      const { db, server } = await rig.start();
       const labels = ["A", "B", "C"];
       const users: SignedIn[] = [];
       for (const label of labels) {

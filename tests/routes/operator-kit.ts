@@ -2,7 +2,9 @@
  * The operator console's route tests (app/routes/admin*.test.ts): who may see
  * it, and who must get the not-found answer. An operator is the address
  * OPERATOR_EMAILS lists (tests/routes/setup.ts) or an account granted the role.
+ * And what the console shows that no route of the test makes: waitlist entries.
  */
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { services } from "~/services.server";
 import { sessionCookieFor, type FixtureAuth } from "../support/account-fixture";
@@ -74,4 +76,36 @@ export async function expectNotFoundForOutsiders(call: (cookie: string | undefin
 export async function auditOf(action: string) {
   const { database } = await services();
   return database.db.selectFrom("audit_log").select(["actor_email", "action", "target", "detail", "at"]).where("action", "=", action).orderBy("at").execute();
+}
+
+export interface WaitlistEntryOptions {
+  /** "plan:student" and the like; "" (default) for no plan. */
+  interest?: string;
+  /** "pending" (default) or "confirmed" (confirmed now). */
+  status?: "pending" | "confirmed";
+  /** The page it was joined from; "/pricing" by default. */
+  source?: string;
+}
+
+/** A waitlist entry for `email`, joined now in English, written straight into the table; its id. */
+export async function addWaitlistEntry(email: string, { interest = "", status = "pending", source = "/pricing" }: WaitlistEntryOptions = {}): Promise<string> {
+  const { database } = await services();
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto("waitlist_entry")
+    .values({
+      id,
+      email,
+      interest,
+      status,
+      confirm_token_hash: null,
+      confirm_sent_at: null,
+      source,
+      created_at: now,
+      confirmed_at: status === "confirmed" ? now : null,
+      language: "en",
+    })
+    .execute();
+  return id;
 }

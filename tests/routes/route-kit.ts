@@ -18,7 +18,7 @@ import { requestInfoContext } from "~/infra/request-context";
 import { services } from "~/services.server";
 import { createAccount, sessionCookieFor, type AccountOptions, type FixtureAccount, type FixtureAuth } from "../support/account-fixture";
 
-export { FIXTURE_PASSWORD, freshEmail } from "../support/account-fixture";
+export { accountRecordOf, FIXTURE_PASSWORD, freshEmail } from "../support/account-fixture";
 
 /** The origin every test request comes from (tests/routes/setup.ts sets APP_URL to it). */
 export const APP_URL = "http://localhost:3000";

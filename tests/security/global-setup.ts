@@ -13,7 +13,7 @@ import { ensureBuild } from "../../server/build.mjs";
 import { createDb, createVerifiedUser, type Server, startServer, type TestDb } from "../reliability/lib/harness.ts";
 import { PORTS, reduced, type Target } from "./lib/suite.ts";
 import { root } from "../reliability/lib/config.ts";
-import { OAUTH_CLIENT, startOAuthServers } from "../support/oauth-servers.ts";
+import { oauthEnv, startOAuthServers } from "../support/oauth-servers.ts";
 
 export default async function setup(project: TestProject) {
   const pgAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) && !reduced;
@@ -35,13 +35,7 @@ export default async function setup(project: TestProject) {
       const unclaimedOperator = `security-ops-${kind}-new-${randomBytes(3).toString("hex")}@example.test`;
       const server = await startServer(`security-${kind}`, kind === "sqlite" ? PORTS.sqlite : PORTS.postgres, db, {
         OPERATOR_EMAILS: `${operatorEmail},${unclaimedOperator}`,
-        GOOGLE_CLIENT_ID: OAUTH_CLIENT.google.id,
-        GOOGLE_CLIENT_SECRET: OAUTH_CLIENT.google.secret,
-        GOOGLE_ISSUER: oauth.googleIssuer,
-        GITHUB_CLIENT_ID: OAUTH_CLIENT.github.id,
-        GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
-        GITHUB_URL: oauth.githubUrl,
-        GITHUB_API_URL: oauth.githubApiUrl,
+        ...oauthEnv(oauth),
         ...(kind === "postgres" ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
       });
       started.push({ server, db });

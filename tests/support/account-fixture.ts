@@ -84,6 +84,24 @@ export async function createAccount(auth: FixtureAuth, db: Kysely<Database>, opt
   return { id: user.id, email, name: user.name, password };
 }
 
+/** What signing up, verifying and signing in leave on the account at `email`: its user row's name and proof, its profile's counters. */
+export function accountRecordOf(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("user")
+    .innerJoin("profile", "profile.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.name",
+      "user.emailVerified",
+      "profile.login_count",
+      "profile.last_login",
+      "profile.verification_attempts",
+      "profile.verification_sent_at",
+    ])
+    .where("user.email", "=", email)
+    .executeTakeFirst();
+}
+
 /** A session of `userId` and the cookie a browser would hold for it (name and signed value). */
 export async function sessionCookieFor(auth: FixtureAuth, userId: string): Promise<{ name: string; value: string; header: string }> {
   const ctx = await auth.$context;

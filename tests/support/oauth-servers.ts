@@ -44,6 +44,19 @@ export interface OAuthServers {
   stop(): Promise<void>;
 }
 
+/** The app's environment for signing in through these stand-ins (both providers' client and addresses). */
+export function oauthEnv(servers: OAuthServers): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: OAUTH_CLIENT.google.id,
+    GOOGLE_CLIENT_SECRET: OAUTH_CLIENT.google.secret,
+    GOOGLE_ISSUER: servers.googleIssuer,
+    GITHUB_CLIENT_ID: OAUTH_CLIENT.github.id,
+    GITHUB_CLIENT_SECRET: OAUTH_CLIENT.github.secret,
+    GITHUB_URL: servers.githubUrl,
+    GITHUB_API_URL: servers.githubApiUrl,
+  };
+}
+
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let data = "";

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { type Env, loadEnv } from "../../app/config/env.server";
 import { TEST_DEFAULTS } from "./test-defaults";
 import { authOptions, createAuth } from "../../app/features/auth/auth.server";
@@ -61,5 +62,24 @@ export async function openTestServices(extraEnv: Record<string, string> = {}): P
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Test services for the tests of the calling file or describe: opened before
+ * the first, closed after the last. Tests read them through the returned
+ * function (there are none before beforeAll has run).
+ */
+export function testServicesPerSuite(extraEnv: Record<string, string> = {}): () => TestServices {
+  let services: TestServices | undefined;
+  beforeAll(async () => {
+    services = await openTestServices(extraEnv);
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+  return () => {
+    if (!services) throw new Error("the test services open in beforeAll: read them inside a test or a hook");
+    return services;
   };
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { inboxCsv, listInbox, saveForm } from "~/features/forms/index.server";
 import { toIso } from "~/infra/db/time";
 import { openMigratedDatabase, testDatabases } from "../../../tests/support/test-databases";
+import { insertUser } from "../../../tests/support/user-rows";
 import { listAudit } from "./audit.server";
 import { saveFormFromPost } from "./forms-admin.server";
 import { accountAction, searchAccounts } from "./accounts.server";
@@ -26,30 +27,7 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     return database.db;
   }
 
-  async function addUser(db: Awaited<ReturnType<typeof setup>>, email: string, verified: boolean) {
-    const id = `u-${email}`;
-    const now = new Date().toISOString();
-    await db
-      .insertInto("user")
-      .values({ id, name: email, email, emailVerified: verified ? 1 : 0, image: null, createdAt: now, updatedAt: now })
-      .execute();
-    await db
-      .insertInto("profile")
-      .values({
-        user_id: id,
-        gender: "",
-        dob: "",
-        about: "",
-        login_count: 0,
-        last_login: null,
-        verification_attempts: 0,
-        verification_sent_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { id, email };
-  }
+  const addUser = (db: Awaited<ReturnType<typeof setup>>, email: string, verified: boolean) => insertUser(db, { id: `u-${email}`, email, verified });
 
   async function addMessages(db: Awaited<ReturnType<typeof setup>>, count: number, make: (i: number) => { kind: string; name: string; message: string }) {
     const base = Date.parse("2026-11-01T00:00:00.000Z");

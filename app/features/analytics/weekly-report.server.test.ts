@@ -15,6 +15,7 @@ import type { AnalyticsBucket } from "~/infra/db/schema";
 import type { Mailer } from "~/infra/mail/mailer.server";
 import { MailOutbox } from "~/infra/mail/outbox.server";
 import { testDatabases } from "../../../tests/support/test-databases";
+import { insertUser } from "../../../tests/support/user-rows";
 import { BUCKET_COLUMNS, bucketIndex } from "./histogram";
 import { queueWeeklyReport, scheduleWeeklyReport, weeklyFigures } from "./weekly-report.server";
 
@@ -122,29 +123,8 @@ describe.each(testDatabases())("the weekly summary on $name", (target) => {
 
   it("goes once per operator and week, however often the job runs", async () => {
     const { env, db, outbox } = await setup();
-    const now = new Date().toISOString();
-    for (const [id, email, role] of [
-      ["op-1", "op@example.test", "operator"],
-      ["member-1", "member@example.test", "member"],
-    ] as const) {
-      await db.insertInto("user").values({ id, name: id, email, emailVerified: 1, image: null, twoFactorEnabled: 0, createdAt: now, updatedAt: now }).execute();
-      await db
-        .insertInto("profile")
-        .values({
-          user_id: id,
-          gender: "",
-          dob: "",
-          about: "",
-          login_count: 0,
-          last_login: null,
-          verification_attempts: 0,
-          verification_sent_at: null,
-          created_at: now,
-          updated_at: now,
-          role,
-        })
-        .execute();
-    }
+    await insertUser(db, { id: "op-1", email: "op@example.test", role: "operator" });
+    await insertUser(db, { id: "member-1", email: "member@example.test", role: "member" });
     const deps = { db, outbox, log: silent, operatorEmails: new Set<string>(), appUrl: env.appUrl };
     expect((await queueWeeklyReport(deps, NOW)).queued).toBe(1);
     expect((await queueWeeklyReport(deps, NOW)).queued).toBe(0);

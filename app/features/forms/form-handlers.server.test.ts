@@ -2,37 +2,28 @@
  * The API's and the pages' answers, on real services (SQLite, migrations,
  * the local outbox, the memory rate limiter).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { RULES } from "~/infra/rate-limit/rules";
 import { DAY_FULL_MESSAGE } from "./form-ceilings.server";
 import { forms } from "~/shared/i18n/catalog/forms";
 import { forms as hi } from "~/shared/i18n/hi/forms";
-import { openTestServices, type TestServices } from "../../../tests/support/test-services";
+import { testServicesPerSuite } from "../../../tests/support/test-services";
 import { HONEYPOT_FIELD } from "./form-schema";
 import { handleFormApi as api, handleFormPageAction as page, type Sender } from "./form-handlers.server";
 import { sendReply } from "./replies.server";
 import { mail as hiMail } from "~/shared/i18n/hi/mail";
 
-let s: TestServices;
+const services = testServicesPerSuite();
 let ipCounter = 1;
-
-beforeAll(async () => {
-  s = await openTestServices();
-});
-
-afterAll(async () => {
-  await s.close();
-});
 
 /** A sender at a fresh address (so the rate limit is per test unless one is given). */
 function contextFor(ip = `192.0.2.${ipCounter++}`): Sender {
   return { ip, userId: null };
 }
-const services = async () => s;
-const handleFormApi = (kind: string | undefined, request: Request, sender: Sender) => api(s, kind, request, sender);
+const handleFormApi = (kind: string | undefined, request: Request, sender: Sender) => api(services(), kind, request, sender);
 const handleFormPageAction = (kind: "feedback" | "contact", request: Request, sender: Sender, locale: "en" | "hi" = "en") =>
-  page(s, kind, request, sender, locale);
+  page(services(), kind, request, sender, locale);
 
 const json = (body: unknown) =>
   new Request("http://localhost:3000/api/forms/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -48,7 +39,7 @@ describe("POST /api/forms/:kind (contract)", () => {
     expect(row.kind).toBe("contact");
     // The answer did not wait for the mail: the outbox's worker sends it.
     expect(row.notified_at).toBeNull();
-    await s.outbox.runOnce();
+    await services().outbox.runOnce();
     expect((await database.db.selectFrom("form_message").select("notified_at").where("id", "=", row.id).executeTakeFirstOrThrow()).notified_at).toBeTruthy();
     const mail = await database.db.selectFrom("dev_mailbox").selectAll().where("to_address", "=", site.contactEmail).executeTakeFirstOrThrow();
     expect(mail.subject).toBe(`[${site.productName}] New contact message from Asha`);
@@ -140,7 +131,7 @@ describe("the pages' action", () => {
     const stored = await database.db.selectFrom("form_message").selectAll().where("message", "=", "page-sent-hi").executeTakeFirstOrThrow();
     expect(stored.language).toBe("hi");
     // An operator's reply goes in the language the message was written in.
-    const reply = await sendReply({ db: database.db, outbox: s.outbox }, stored, { id: "op-1", email: "op@example.com" }, "धन्यवाद!");
+    const reply = await sendReply({ db: database.db, outbox: services().outbox }, stored, { id: "op-1", email: "op@example.com" }, "धन्यवाद!");
     const replyMail = await database.db.selectFrom("mail_outbox").select("subject").where("id", "=", reply.mail_id).executeTakeFirstOrThrow();
     expect(replyMail.subject).toBe(hiMail.operatorReply.subjectMessage);
     await handleFormPageAction("feedback", multipart({ name: "Asha", email: "asha@example.com", message: "page-sent-en" }), contextFor());

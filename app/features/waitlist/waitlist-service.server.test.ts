@@ -3,43 +3,32 @@
  * mail is written in it and links to the Hindi pages; the action answers in
  * it. On real services (SQLite, migrations, the local outbox).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hi } from "~/shared/i18n/messages.hi";
-import { openTestServices, type TestServices } from "../../../tests/support/test-services";
+import { testServicesPerSuite } from "../../../tests/support/test-services";
 import { waitlistAnswer } from "./waitlist-answer.server";
 import { joinWaitlist } from "./waitlist-service.server";
 
-let s: TestServices;
+const services = testServicesPerSuite();
+const db = () => services().database.db;
 let ipCounter = 1;
-
-beforeAll(async () => {
-  s = await openTestServices();
-});
-
-afterAll(async () => {
-  await s.close();
-});
 
 function post(path: string, fields: Record<string, string>): Request {
   return new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields) });
 }
 
 const join = (path: string, fields: Record<string, string>, locale: "en" | "hi") =>
-  joinWaitlist(s, { request: post(path, fields), ip: `198.51.100.${ipCounter++}`, viewerEmail: null, locale });
+  joinWaitlist(services(), { request: post(path, fields), ip: `198.51.100.${ipCounter++}`, viewerEmail: null, locale });
 
 async function confirmMailTo(email: string) {
-  return s.database.db.selectFrom("mail_outbox").selectAll().where("kind", "=", "waitlist-confirm").where("to_address", "=", email).executeTakeFirstOrThrow();
+  return db().selectFrom("mail_outbox").selectAll().where("kind", "=", "waitlist-confirm").where("to_address", "=", email).executeTakeFirstOrThrow();
 }
 
 describe("the waitlist in the joiner's language", () => {
   it("a Hindi page's join: the row says hi, the mail links to the Hindi pages", async () => {
     const outcome = await join("/hi/waitlist", { email: "asha.hi@example.com", interest: "plan:student", source: "/pricing" }, "hi");
     expect(outcome).toMatchObject({ kind: "check-inbox", source: "/pricing" });
-    const row = await s.database.db
-      .selectFrom("waitlist_entry")
-      .select(["language", "source"])
-      .where("email", "=", "asha.hi@example.com")
-      .executeTakeFirstOrThrow();
+    const row = await db().selectFrom("waitlist_entry").select(["language", "source"]).where("email", "=", "asha.hi@example.com").executeTakeFirstOrThrow();
     expect(row).toEqual({ language: "hi", source: "/pricing" });
     const mail = await confirmMailTo("asha.hi@example.com");
     expect(mail.text).toContain("http://localhost:3000/hi/waitlist/confirm?token=");
@@ -51,7 +40,7 @@ describe("the waitlist in the joiner's language", () => {
 
   it("an English page's join stays as it was", async () => {
     await join("/waitlist", { email: "asha.en@example.com", interest: "", source: "/coming-soon" }, "en");
-    expect(await s.database.db.selectFrom("waitlist_entry").select("language").where("email", "=", "asha.en@example.com").executeTakeFirstOrThrow()).toEqual({
+    expect(await db().selectFrom("waitlist_entry").select("language").where("email", "=", "asha.en@example.com").executeTakeFirstOrThrow()).toEqual({
       language: "en",
     });
     const mail = await confirmMailTo("asha.en@example.com");

@@ -7,7 +7,18 @@
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { services } from "~/services.server";
-import { APP_URL, callRoute, FIXTURE_PASSWORD, freshEmail, lastMail, mailsTo, makeAccount, type RouteCall, signIn } from "../../../tests/routes/route-kit";
+import {
+  accountRecordOf,
+  APP_URL,
+  callRoute,
+  FIXTURE_PASSWORD,
+  freshEmail,
+  lastMail,
+  mailsTo,
+  makeAccount,
+  type RouteCall,
+  signIn,
+} from "../../../tests/routes/route-kit";
 import { action as authPageAction, loader as authPageLoader } from "../auth";
 import { loader as rootLoader } from "../../root";
 import { action, loader } from "./auth";
@@ -18,20 +29,7 @@ const post = (path: string, json: unknown, call: Omit<RouteCall, "path" | "json"
 
 async function profileOf(email: string) {
   const { database } = await services();
-  return database.db
-    .selectFrom("profile")
-    .innerJoin("user", "user.id", "profile.user_id")
-    .select([
-      "user.id",
-      "user.name",
-      "user.emailVerified",
-      "profile.login_count",
-      "profile.last_login",
-      "profile.verification_attempts",
-      "profile.verification_sent_at",
-    ])
-    .where("user.email", "=", email)
-    .executeTakeFirst();
+  return accountRecordOf(database.db, email);
 }
 
 /** The last verification mail was sent `minutes` ago (and, optionally, this many were sent). */

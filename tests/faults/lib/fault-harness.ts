@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type SmtpSink, startSmtpSink, type SunkMail } from "../../support/smtp-sink.ts";
+import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import { artifactsDir, root } from "../../reliability/lib/config.ts";
 import { cookiesOf, freshIp, sessionCookieFrom, type Server, startServer, type TestDb } from "../../reliability/lib/harness.ts";
 
@@ -57,6 +58,12 @@ export async function startMailedServer(name: string, ports: ReturnType<typeof p
     await sink.stop();
     throw error;
   }
+}
+
+/** A proxy of the suite's own in front of the shared PostgreSQL (TEST_DATABASE_URL), for a part to cut, stall or restart. */
+export function startPostgresProxy(listenPort: number): Promise<TcpProxy> {
+  const target = new URL(process.env.TEST_DATABASE_URL!);
+  return startTcpProxy(listenPort, { host: target.hostname, port: Number(target.port || 5432) });
 }
 
 export function mailsTo(sink: SmtpSink, address: string, subject?: RegExp): SunkMail[] {
@@ -235,6 +242,17 @@ export function startLoad(options: LoadOptions): Load {
   };
 }
 
+/** Every kind of request the database answers or stands behind: the database parts' load. */
+export const DATABASE_KINDS: Kind[] = ["page", "profile", "user-api", "session", "form", "sign-up"];
+
+/** The database parts' steady load: two verified accounts, four workers sending DATABASE_KINDS 50 ms apart, 3 s to settle before the fault. */
+export async function startDatabaseLoad(server: MailedServer): Promise<Load> {
+  const accounts = [await verifiedAccount(server), await verifiedAccount(server)];
+  const load = startLoad({ server, accounts, kinds: DATABASE_KINDS, workers: 4, pauseMs: 50 });
+  await sleep(3_000);
+  return load;
+}
+
 // ---- judging the answers ----
 
 export interface Window {
@@ -275,3 +293,7 @@ export function summary(samples: Sample[]) {
   const ms = samples.map((s) => s.ms);
   return { requests: samples.length, statuses: statusCounts(samples), p50Ms: percentile(ms, 50), p99Ms: percentile(ms, 99), maxMs: Math.max(0, ...ms) };
 }
+
+/** The summary of each of `kinds`' samples. */
+export const summaryByKind = (samples: Sample[], kinds: Kind[] = DATABASE_KINDS) =>
+  Object.fromEntries(kinds.map((kind) => [kind, summary(samples.filter((s) => s.kind === kind))]));

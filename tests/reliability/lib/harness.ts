@@ -15,7 +15,7 @@ import pg from "pg";
 import type { Database } from "../../../app/infra/db/schema";
 import { type AppServer, startAppServer } from "../../support/app-server.ts";
 import { createPgSchema } from "../../support/test-databases.ts";
-import { artifactsDir } from "./config.ts";
+import { artifactsDir, PORTS } from "./config.ts";
 
 export type DbKind = "sqlite" | "postgres";
 
@@ -96,6 +96,28 @@ export async function startServer(name: string, port: number, db: TestDb, env: R
   const extra = { name, port, origin: new URL(server.url).origin, logFile: path.join(artifactsDir, `server-${name}.log`) };
   // Getters (pid, exited) must stay live: extend the object, do not copy it.
   return Object.assign(server, extra);
+}
+
+/**
+ * A part's server for one database kind: `start` makes a fresh database and
+ * the production server on it (`rel-<part>-<kind>`, on the part's port for
+ * that kind); `stop`, for the describe's afterAll, stops the server and drops
+ * the database, as far as `start` got.
+ */
+export function serverOnFreshDb(part: "fuzz" | "crash" | "ownership" | "limits", kind: DbKind) {
+  let db: TestDb | undefined;
+  let server: Server | undefined;
+  return {
+    async start(env: Record<string, string> = {}): Promise<{ db: TestDb; server: Server }> {
+      db = await createDb(kind, part);
+      server = await startServer(`rel-${part}-${kind}`, PORTS[part][kind], db, env);
+      return { db, server };
+    },
+    async stop(): Promise<void> {
+      await server?.stop();
+      await db?.drop();
+    },
+  };
 }
 
 // ---- clients ----
