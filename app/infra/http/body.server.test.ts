@@ -34,6 +34,17 @@ describe("readRequestBody", () => {
     expect(await readRequestBody(post("name=a%00b", "application/x-www-form-urlencoded"))).toMatchObject({ ok: false, status: 400 });
   });
 
+  it("refuses a lone surrogate anywhere in JSON text with 400, and keeps a paired one", async () => {
+    for (const body of ['{"callbackURL":"/\\ud83d"}', '{"\\udc00":"x"}', '{"a":["ok","\\ud83dx"]}']) {
+      expect(await readRequestBody(post(body, "application/json")), body).toMatchObject({
+        ok: false,
+        status: 400,
+        message: "Text may not contain a lone UTF-16 surrogate.",
+      });
+    }
+    expect(await readRequestBody(post('{"name":"\\ud83d\\ude00 Asha"}', "application/json"))).toMatchObject({ ok: true, fields: { name: "😀 Asha" } });
+  });
+
   it("refuses bytes that are not UTF-8 and bad percent-encoding with 400", async () => {
     const bad = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
     expect(await readRequestBody(post(bad, "application/json"))).toMatchObject({ ok: false, status: 400 });

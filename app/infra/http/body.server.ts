@@ -7,9 +7,9 @@
  *        reading, after a Content-Length check; the edge already refused
  *        most of these, this covers `npm run dev` and direct callers
  *   415  a content type the route does not take (or a body without one)
- *   400  bytes that are not UTF-8, text that holds a NUL character (which
- *        PostgreSQL refuses in text), JSON that does not parse or is not an
- *        object, bad percent-encoding
+ *   400  bytes that are not UTF-8, text that holds a NUL character or a
+ *        lone surrogate (PostgreSQL refuses both in text), JSON that does
+ *        not parse or is not an object, bad percent-encoding
  *
  * Fields come back in an object without a prototype, so `__proto__` or
  * `constructor` keys are plain keys. Only string values (and, for JSON, the
@@ -36,6 +36,7 @@ const MESSAGES = {
     `Send the body as ${accepted.map((t) => ({ json: "application/json", urlencoded: "application/x-www-form-urlencoded", multipart: "multipart/form-data" })[t]).join(" or ")}.`,
   utf8: "The request body is not valid UTF-8.",
   nul: "Text may not contain a NUL character.",
+  text: "Text may not contain a lone UTF-16 surrogate.",
   json: "The request body is not valid JSON.",
   jsonObject: "The request body must be a JSON object.",
   encoding: "The request body is not valid form encoding.",
@@ -83,25 +84,37 @@ function typeOf(header: string): BodyType | null {
   return null;
 }
 
-/** True when any string (key or value) in the tree holds a NUL; null when too deep. */
-function holdsNul(value: unknown, depth = 0): boolean | null {
-  if (depth > MAX_DEPTH) return null;
-  if (typeof value === "string") return value.includes("\0");
+/**
+ * Lone UTF-16 surrogates: JSON can spell them ("\ud83d") but they are no
+ * text; encodeURIComponent throws on them and PostgreSQL refuses them.
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** What is wrong with a string the body holds, if anything. */
+function textFault(text: string): "nul" | "text" | undefined {
+  if (text.includes("\0")) return "nul";
+  if (LONE_SURROGATE.test(text)) return "text";
+  return undefined;
+}
+
+/** The first fault of any string (key or value) in the tree; "deep" when too deep to walk. */
+function faultIn(value: unknown, depth = 0): "nul" | "text" | "deep" | undefined {
+  if (depth > MAX_DEPTH) return "deep";
+  if (typeof value === "string") return textFault(value);
   if (Array.isArray(value)) {
     for (const item of value) {
-      const found = holdsNul(item, depth + 1);
-      if (found !== false) return found;
+      const found = faultIn(item, depth + 1);
+      if (found) return found;
     }
-    return false;
+    return undefined;
   }
   if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\0")) return true;
-      const found = holdsNul(item, depth + 1);
-      if (found !== false) return found;
+      const found = textFault(key) ?? faultIn(item, depth + 1);
+      if (found) return found;
     }
   }
-  return false;
+  return undefined;
 }
 
 function decodeComponent(text: string): string {
@@ -170,7 +183,8 @@ export async function readRequestBody(request: Request, options: ReadOptions = {
         return fail(400, MESSAGES.utf8);
       }
     }
-    if (holdsNul(fields)) return fail(400, MESSAGES.nul);
+    const fault = faultIn(fields);
+    if (fault) return fail(400, MESSAGES[fault]);
     return { ok: true, fields, type, hasFiles };
   }
 
@@ -184,7 +198,8 @@ export async function readRequestBody(request: Request, options: ReadOptions = {
   if (type === "urlencoded") {
     const fields = parseUrlencoded(text);
     if (!fields) return fail(400, MESSAGES.encoding);
-    if (holdsNul(fields)) return fail(400, MESSAGES.nul);
+    const fault = faultIn(fields);
+    if (fault) return fail(400, MESSAGES[fault]);
     return { ok: true, fields, type, hasFiles: false };
   }
 
@@ -196,9 +211,8 @@ export async function readRequestBody(request: Request, options: ReadOptions = {
     return fail(400, MESSAGES.json);
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return fail(400, MESSAGES.jsonObject);
-  const nul = holdsNul(value);
-  if (nul === null) return fail(400, MESSAGES.deep);
-  if (nul) return fail(400, MESSAGES.nul);
+  const fault = faultIn(value);
+  if (fault) return fail(400, MESSAGES[fault]);
   const fields: Fields = Object.create(null);
   for (const [key, item] of Object.entries(value)) fields[key] = item;
   return { ok: true, fields, type, hasFiles: false };

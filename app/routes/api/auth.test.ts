@@ -128,6 +128,14 @@ describe("sign-up", () => {
     expect(await profileOf(email)).toBeUndefined();
   });
 
+  test("a callback address with a lone surrogate is a 400 before Better Auth (it threw a 500), and no account is made", async () => {
+    const email = freshEmail("surrogate");
+    const answer = await post("/sign-up/email", { email, password: FIXTURE_PASSWORD, name: "Asha", callbackURL: "/\ud83d" });
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({ success: false, message: "Text may not contain a lone UTF-16 surrogate." });
+    expect(await profileOf(email)).toBeUndefined();
+  });
+
   test("a taken address answers like a new sign-up, and its owner is told by mail", async () => {
     const owner = await makeAccount();
     const answer = await post("/sign-up/email", { email: owner.email, password: "another-password-9", name: "Mallory" });
