@@ -147,23 +147,35 @@ export function connectionChangedMail(
   );
 }
 
-/** Security notice: the password changed (from the security page, or through a reset link). */
-export function passwordChangedMail(name: string, at: Date, resetUrl: string, device?: string, locale: Locale = "en"): RenderedMail {
+/** The words of a notice that says what happened to the account, when and from where, in one sentence of its own. */
+interface AccountEventWords {
+  subject: string;
+  preheader: string;
+  heading: string;
+  ifNotYou: string;
+}
+
+/** A notice whose one sentence (`happened`, with {when} and {where}) is the mail's own: greeting, that sentence, "if not you". */
+function accountEventMail(
+  name: string,
+  t: AccountEventWords,
+  happened: string,
+  event: { at: Date; device?: string },
+  locale: Locale,
+  more: { action?: { label: string; url: string }; footnote?: string } = {},
+): RenderedMail {
   const w = wordsOf(locale);
-  const t = w.passwordChanged;
+  const sentence = fill(happened, { when: whenUtc(event.at, locale), where: fromDevice(event.device, locale) });
   return {
     subject: t.subject,
-    ...layout(
-      {
-        preheader: t.preheader,
-        heading: t.heading,
-        paragraphs: [fill(w.greeting, { name }), fill(t.changed, { when: whenUtc(at, locale), where: fromDevice(device, locale) }), t.ifNotYou],
-        action: { label: t.action, url: resetUrl },
-        footnote: t.footnote,
-      },
-      locale,
-    ),
+    ...layout({ preheader: t.preheader, heading: t.heading, paragraphs: [fill(w.greeting, { name }), sentence, t.ifNotYou], ...more }, locale),
   };
+}
+
+/** Security notice: the password changed (from the security page, or through a reset link). */
+export function passwordChangedMail(name: string, at: Date, resetUrl: string, device?: string, locale: Locale = "en"): RenderedMail {
+  const t = wordsOf(locale).passwordChanged;
+  return accountEventMail(name, t, t.changed, { at, device }, locale, { action: { label: t.action, url: resetUrl }, footnote: t.footnote });
 }
 
 /**
@@ -171,19 +183,8 @@ export function passwordChangedMail(name: string, at: Date, resetUrl: string, de
  * which device. Deliberately no link: nothing in it can undo or redo anything.
  */
 export function accountDeletedMail(name: string, at: Date, device?: string, locale: Locale = "en"): RenderedMail {
-  const w = wordsOf(locale);
-  const t = w.accountDeleted;
-  return {
-    subject: t.subject,
-    ...layout(
-      {
-        preheader: t.preheader,
-        heading: t.heading,
-        paragraphs: [fill(w.greeting, { name }), fill(t.deleted, { when: whenUtc(at, locale), where: fromDevice(device, locale) }), t.ifNotYou],
-      },
-      locale,
-    ),
-  };
+  const t = wordsOf(locale).accountDeleted;
+  return accountEventMail(name, t, t.deleted, { at, device }, locale);
 }
 
 /** Security notice: the address is verified (the account can now sign in). */
