@@ -177,6 +177,9 @@ const isPolicyIntro = (passage: Passage) => passage.id.endsWith("#intro") && /^\
 const WHO_WORDS = new Set(["who", "whose", "kaun", "kon", "kisne", "kiska", "kiski", "kiske", "कौन", "किसने", "किसका", "किसकी", "किसके"]);
 const PEOPLE_PRIOR = 1.5;
 
+/** A word in at most this many passages, with a meaning in the lexicon, is a loanword the pages mostly say otherwise: its meaning weighs fully. */
+const RARE = 1;
+
 /** A plan's card when the question names another plan. */
 const OTHER_PLAN_PRIOR = 0.5;
 
@@ -213,6 +216,9 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     "you",
     "कंपनी",
     "ऑफिस",
+    "दफ्तर",
+    "दफ़्तर",
+    "daftar",
     "based",
     "located",
     "headquarters",
@@ -260,11 +266,13 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf(w), ...meanings(w).flatMap(keysOf)])]));
   // "kaun-si", "कौन-से" ask "which", not "who".
   const which = new Set(["si", "sa", "se", "सी", "सा", "से"]);
-  const asksWhich = (i: number) => ["kaun", "kon", "कौन"].includes(all[i]!) && which.has(all[i + 1] ?? "");
+  // "kaun-kaun se", "कौन-कौन से" too.
+  const asksWhich = (i: number): boolean =>
+    ["kaun", "kon", "कौन"].includes(all[i]!) && (which.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhich(i + 1)));
   const asked = [...subject, ...all.flatMap((w, i) => (asksWhich(i) ? [] : meanings(w)))];
-  // A word the site never uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
+  // A word the site never or rarely uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
   const ownKeys = new Set(
-    subject.flatMap((w) => (meanings(w).length > 0 && index.search.search(w).length === 0 ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
+    subject.flatMap((w) => (meanings(w).length > 0 && index.search.search(w).length <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
   const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));

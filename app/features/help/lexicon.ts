@@ -45,7 +45,7 @@ export const has = (set: Set<string>, word: string) => set.has(word) || set.has(
 export const PRICE_WORDS = wordSet(
   "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
     "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
-    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य",
+    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य फ़ीस फीस चार्ज",
 );
 /** Words that only say "a plan": with a price word and nothing else, the question is about every plan. */
 export const PLAN_WORDS = wordSet(
@@ -202,7 +202,7 @@ const MEANS_WORDS: Record<string, string> = {
   टैक्स: "tax taxes",
   वेरिफाई: "verify सत्यापित",
   verify: "verify सत्यापित",
-  मालिक: "owner ownership स्वामित्व",
+  मालिक: "owner ownership स्वामित्व founder",
   malik: "owner ownership",
   झगड़ा: "dispute विवाद",
   jhagda: "dispute",
@@ -223,6 +223,14 @@ const MEANS_WORDS: Record<string, string> = {
   ट्विटर: "twitter",
   पोस्ट: "posts updates",
   गाइड: "guide",
+  // Development batch 6.
+  धनवापसी: "refund return",
+  खराब: "damaged defective",
+  साझा: "share shared sold",
+  घड़ी: "watch स्मार्टवॉच",
+  जांच: "evaluation evaluating मूल्यांकन",
+  जुड़ने: "join",
+  जुड़ना: "join",
   सुविधा: "features ख़ूबी",
   सुविधाएं: "features ख़ूबी",
 };
