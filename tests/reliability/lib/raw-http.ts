@@ -192,12 +192,21 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The method the server reads: the request line's first word when the line is
+ * given whole (a later mutation may have changed `method` after the line was
+ * built; a HEAD answer has no body, whatever its Content-Length says).
+ */
+function sentMethod(req: RawRequest): string {
+  return req.requestLine === undefined ? req.method : (req.requestLine.trimStart().split(/[ \t]/)[0] ?? "");
+}
+
 /** Sends one request on a fresh connection and reads one answer. */
 export function sendRaw(req: RawRequest, { host = "127.0.0.1", port, timeoutMs = 20_000 }: SendOptions): Promise<RawOutcome> {
   const started = performance.now();
   const payload = req.body && req.body.length ? Buffer.concat([encodeHead(req), req.body]) : encodeHead(req);
   return new Promise((resolve) => {
-    const parser = new ResponseParser(req.method);
+    const parser = new ResponseParser(sentMethod(req));
     const received: Buffer[] = [];
     let settled = false;
     let error: string | undefined;
