@@ -21,7 +21,21 @@ import { fill } from "~/shared/i18n/messages";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { answerWords } from "./answer-words";
 import type { Passage, Topic } from "./corpus.server";
-import { ACCOUNT_RECORDS, has, MEANS, MINE, OFF_TOPIC, PLAN_WORDS, planOf, PRICE_WORDS } from "./lexicon";
+import {
+  ACCOUNT_RECORDS,
+  ADDRESS_WORDS,
+  has,
+  MEANS,
+  MINE,
+  OFF_TOPIC,
+  PLACE_WORDS,
+  PLAN_WORDS,
+  planOf,
+  PRICE_WORDS,
+  WHERE_WORDS,
+  WHICH_PARTICLES,
+  WHO_WORDS,
+} from "./lexicon";
 import { followUpsFrom } from "./starters";
 import { type HelpIndex, keysOf } from "./search-index.server";
 import { englishKey, hindiKey, isDevanagari, isSubjectWord, words } from "./text";
@@ -174,7 +188,6 @@ const INTRO_PRIOR = 0.9;
 const isPolicyIntro = (passage: Passage) => passage.id.endsWith("#intro") && /^\/(privacy|terms|cookie-policy|license)$/.test(passage.path);
 
 /** Who-questions are about people: the company's pages (the team, the story) first. */
-const WHO_WORDS = new Set(["who", "whose", "kaun", "kon", "kisne", "kiska", "kiski", "kiske", "कौन", "किसने", "किसका", "किसकी", "किसके"]);
 const PEOPLE_PRIOR = 1.5;
 
 /** A word in at most this many passages, with a meaning in the lexicon, is a loanword the pages mostly say otherwise: its meaning weighs fully. */
@@ -206,50 +219,11 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   if (!plan && priceWords.length > 0 && rest.length === 0) return priceAnswer(undefined, lang, index, question);
 
   // 4. The company's address and email: what the terms page prints (site.ts, formatAddress).
-  const whereWords = new Set(["where", "kahan", "kaha", "kahaan", "कहां"]);
-  const placeWords = new Set([
-    "company",
-    "office",
-    "team",
-    "टीम",
-    "aap",
-    "you",
-    "कंपनी",
-    "ऑफिस",
-    "दफ्तर",
-    "दफ़्तर",
-    "daftar",
-    "based",
-    "located",
-    "headquarters",
-    "hq",
-    "work",
-    "kaam",
-    "काम",
-  ]);
-  // "Talk to you" asks how to reach the company: its address and email.
-  const addressWords = new Set([
-    "address",
-    "पता",
-    "pata",
-    "location",
-    "located",
-    "email",
-    "mail",
-    "contact",
-    "reach",
-    "talk",
-    "ईमेल",
-    "संपर्क",
-    "sampark",
-    "बात",
-    "baat",
-  ]);
-  const bare = subject.filter((w) => !placeWords.has(w) && !addressWords.has(w) && !addressWords.has(englishKey(w)));
+  const bare = subject.filter((w) => !PLACE_WORDS.has(w) && !ADDRESS_WORDS.has(w) && !ADDRESS_WORDS.has(englishKey(w)));
   if (
     bare.length === 0 &&
-    (subject.some((w) => addressWords.has(w) || addressWords.has(englishKey(w))) ||
-      (all.some((w) => whereWords.has(hindiKey(w))) && subject.some((w) => placeWords.has(w))))
+    (subject.some((w) => ADDRESS_WORDS.has(w) || ADDRESS_WORDS.has(englishKey(w))) ||
+      (all.some((w) => WHERE_WORDS.has(hindiKey(w))) && subject.some((w) => PLACE_WORDS.has(w))))
   ) {
     const passage = index.passages.find((p) => p.id === "/terms#terms-contact")!;
     return {
@@ -263,16 +237,16 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
 
   // 5. Search: the subject words and what they mean.
   const meanings = (word: string) => (MEANS[word] ?? MEANS[isDevanagari(word) ? hindiKey(word) : englishKey(word)] ?? "").split(" ").filter(Boolean);
+  // How many passages hold each word (one search per word, used twice below).
+  const passagesHolding = new Map(subject.map((w) => [w, index.search.search(w).length]));
   const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf(w), ...meanings(w).flatMap(keysOf)])]));
-  // "kaun-si", "कौन-से" ask "which", not "who".
-  const which = new Set(["si", "sa", "se", "सी", "सा", "से"]);
   // "kaun-kaun se", "कौन-कौन से" too.
   const asksWhich = (i: number): boolean =>
-    ["kaun", "kon", "कौन"].includes(all[i]!) && (which.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhich(i + 1)));
+    ["kaun", "kon", "कौन"].includes(all[i]!) && (WHICH_PARTICLES.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhich(i + 1)));
   const asked = [...subject, ...all.flatMap((w, i) => (asksWhich(i) ? [] : meanings(w)))];
   // A word the site never or rarely uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
   const ownKeys = new Set(
-    subject.flatMap((w) => (meanings(w).length > 0 && index.search.search(w).length <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
+    subject.flatMap((w) => (meanings(w).length > 0 && passagesHolding.get(w)! <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
   const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));
@@ -288,7 +262,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     // A meaning helps find the place; the asker's own words weigh more.
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
-  const unknown = subject.filter((w) => meanings(w).length === 0 && index.search.search(w).length === 0);
+  const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0);
   if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
 
   const covered = (result: (typeof results)[number]) => {

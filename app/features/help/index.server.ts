@@ -10,7 +10,6 @@ import type { DatabaseHandle } from "~/infra/db/database.server";
 import { LOCALES, type Locale } from "~/shared/i18n/locale";
 import { answerIdOf, readAnswerId } from "./answer-id.server";
 import { answerQuestion, type HelpAnswer, pageOf } from "./answer.server";
-
 import { countHelp, logUnanswered } from "./help-store.server";
 import { helpIndex } from "./search-index.server";
 import { MAX_QUESTION_LENGTH } from "./limits";

@@ -36,6 +36,17 @@ export const OFF_TOPIC = new Set(
   ).split(" "),
 );
 
+/** Words that ask who: the company's pages (the team, the story) answer them first. */
+export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));
+/** After "kaun"/"कौन", these make it "which" ("kaun-si", "कौन-से"), not "who". */
+export const WHICH_PARTICLES = new Set("si sa se सी सा से".split(" "));
+
+/** The address rule: "where" with a place word, or an address word, asks for the company's address and email. */
+export const WHERE_WORDS = new Set("where kahan kaha kahaan कहां".split(" "));
+export const PLACE_WORDS = new Set("company office team टीम aap you कंपनी ऑफिस दफ्तर दफ़्तर daftar based located headquarters hq work kaam काम".split(" "));
+/** "Talk to you" asks how to reach the company too. */
+export const ADDRESS_WORDS = new Set("address पता pata location located email mail contact reach talk ईमेल संपर्क sampark बात baat".split(" "));
+
 /** A word list keyed as questions' words are (Hindi spelling variants and endings folded). */
 function wordSet(list: string): Set<string> {
   return new Set(list.split(/\s+/).map((w) => (isDevanagari(w) ? hindiKey(w.normalize("NFC")) : w)));
