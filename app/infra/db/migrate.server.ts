@@ -69,7 +69,7 @@ export async function migrateToLatest(handle: DatabaseHandle, authOptions: Bette
  * read fails it with "schema … does not exist" (3F000), though ours is there.
  * Reading again finds the catalog without it.
  */
-async function withCatalogRetries<T>(task: () => Promise<T>): Promise<T> {
+export async function withCatalogRetries<T>(task: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await task();
