@@ -66,15 +66,21 @@ export async function migrateToLatest(handle: DatabaseHandle, authOptions: Bette
 /**
  * Kysely's and Better Auth's introspection read the catalog of every schema in
  * the database; a schema another app (or another test run) drops during that
- * read fails it with "schema … does not exist" (3F000), though ours is there.
- * Reading again finds the catalog without it.
+ * read fails it with "schema … does not exist" (3F000), though ours is there,
+ * and, seen once in CI, with a column or table of ours that is there reported
+ * missing (42703, 42P01: "column is_locked of relation kysely_migration_lock").
+ * Reading again finds the catalog without the dropped schema. A migration
+ * that is really wrong fails the same way ten times and its error is thrown.
  */
+const CATALOG_RACES = new Set(["3F000", "42703", "42P01"]);
+
 export async function withCatalogRetries<T>(task: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await task();
     } catch (error) {
-      if (attempt >= 10 || (error as { code?: unknown } | null)?.code !== "3F000") throw error;
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= 10 || typeof code !== "string" || !CATALOG_RACES.has(code)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
     }
   }

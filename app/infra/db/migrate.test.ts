@@ -136,3 +136,28 @@ describe.each(testDatabases())("migrations on $name", (target) => {
     expect(ranOurs).toHaveLength(1);
   });
 });
+
+describe("withCatalogRetries", () => {
+  const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
+
+  it("reads the catalog again after a race with a dropped schema, and returns what the retry found", async () => {
+    const codes = ["3F000", "42703", "42P01"];
+    let calls = 0;
+    const result = await withCatalogRetries(async () => {
+      const code = codes[calls++];
+      if (code) throw pgError(code);
+      return "migrated";
+    });
+    expect(result).toBe("migrated");
+    expect(calls).toBe(4);
+  });
+
+  it("throws any other error at once, and a race that never ends after ten reads", async () => {
+    let calls = 0;
+    await expect(withCatalogRetries(async () => (calls++, Promise.reject(pgError("23505"))))).rejects.toThrow("pg 23505");
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(withCatalogRetries(async () => (calls++, Promise.reject(pgError("42P01"))))).rejects.toThrow("pg 42P01");
+    expect(calls).toBe(10);
+  });
+});
