@@ -49,6 +49,8 @@ export interface Instance {
 export interface Cluster {
   url: string;
   instances: Instance[];
+  /** nginx's error log: why it answered a 502 or 504 itself. */
+  nginxErrorLog: string;
   nginxPid(): number | undefined;
   stop(): Promise<void>;
 }
@@ -164,6 +166,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return {
     url,
     instances,
+    nginxErrorLog: path.join(prefix, "error.log"),
     nginxPid: () => (nginxProcess.exitCode === null ? nginxProcess.pid : undefined),
     async stop() {
       nginxProcess.kill("SIGQUIT");

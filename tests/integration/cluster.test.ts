@@ -5,7 +5,7 @@
  * TEST_REDIS_URL are all there (`bash .ci/run` installs nginx).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -81,6 +81,8 @@ describe.runIf(enabled)("three instances behind nginx", () => {
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
+  /** What nginx logged (why it answered a 502 or 504 itself), for a failure's message. */
+  const nginxErrors = () => `nginx's error log:\n${readFileSync(cluster.nginxErrorLog, "utf8").split("\n").slice(-40).join("\n")}`;
   const direct = (i: number) => `http://127.0.0.1:${cluster.instances[i]!.port}`;
   const headers = (extra: Record<string, string> = {}) => ({ "content-type": "application/json", origin: cluster.url, "x-forwarded-for": ip(), ...extra });
 
@@ -235,7 +237,7 @@ describe.runIf(enabled)("three instances behind nginx", () => {
       expect(acknowledged.length).toBeGreaterThan(20);
       // Only the writes in flight on the killed instance fail, with nginx's 502: a sent POST is never
       // resent to another instance (it may have run; ADR 0022). Reads never fail; nothing is stored twice.
-      expect(failures.filter((f) => !f.startsWith("POST 502 "))).toEqual([]);
+      expect(failures.filter((f) => !f.startsWith("POST 502 ")), nginxErrors()).toEqual([]);
       expect(failures.length).toBeLessThanOrEqual(6);
       expect((await stored(acknowledged)).size).toBe(acknowledged.length);
       const twice = await admin((c) =>
@@ -291,7 +293,7 @@ describe.runIf(enabled)("three instances behind nginx", () => {
       })());
     const { acknowledged, failures } = await writeLoad(scenario);
     await restarted;
-    expect(failures).toEqual([]);
+    expect(failures, nginxErrors()).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(20);
     expect((await stored(acknowledged)).size).toBe(acknowledged.length);
   }, 120_000);
