@@ -237,7 +237,10 @@ describe.runIf(enabled)("three instances behind nginx", () => {
       expect(acknowledged.length).toBeGreaterThan(20);
       // Only the writes in flight on the killed instance fail, with nginx's 502: a sent POST is never
       // resent to another instance (it may have run; ADR 0022). Reads never fail; nothing is stored twice.
-      expect(failures.filter((f) => !f.startsWith("POST 502 ")), nginxErrors()).toEqual([]);
+      expect(
+        failures.filter((f) => !f.startsWith("POST 502 ")),
+        nginxErrors(),
+      ).toEqual([]);
       expect(failures.length).toBeLessThanOrEqual(6);
       expect((await stored(acknowledged)).size).toBe(acknowledged.length);
       const twice = await admin((c) =>
