@@ -28,6 +28,7 @@ import {
   MEANS,
   MINE,
   OFF_TOPIC,
+  OFF_TOPIC_SOUNDS,
   PLACE_WORDS,
   PLAN_WORDS,
   planOf,
@@ -37,8 +38,8 @@ import {
   WHO_WORDS,
 } from "./lexicon";
 import { followUpsFrom } from "./starters";
-import { type HelpIndex, keysOf } from "./search-index.server";
-import { englishKey, hindiKey, isDevanagari, isSubjectWord, words } from "./text";
+import { type HelpIndex, keysOf, loanKeyOf } from "./search-index.server";
+import { englishKey, hindiKey, isDevanagari, isSubjectWord, loanKey, romanize, words } from "./text";
 
 export interface HelpSource {
   url: string;
@@ -207,8 +208,9 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   // 1. The asker's own records.
   if (all.some((w) => MINE.has(w)) && subject.some((w) => ACCOUNT_RECORDS.has(w))) return none(lang, "account", "account");
 
-  // 2. Out of scope, whatever the pages contain.
-  if (subject.some((w) => OFF_TOPIC.has(w) || OFF_TOPIC.has(englishKey(w)))) return none(lang, "off-topic", "other");
+  // 2. Out of scope, whatever the pages contain; in Devanagari too, where the Hindi pages do not use the word.
+  const offTopicLoan = (w: string) => isDevanagari(w) && OFF_TOPIC_SOUNDS.has(loanKey(romanize(w), { english: false })) && index.search.search(w).length === 0;
+  if (subject.some((w) => OFF_TOPIC.has(w) || OFF_TOPIC.has(englishKey(w)) || offTopicLoan(w))) return none(lang, "off-topic", "other");
 
   // 3. Prices, filled in.
   const plan = planOf(subject);
@@ -239,18 +241,28 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const meanings = (word: string) => (MEANS[word] ?? MEANS[isDevanagari(word) ? hindiKey(word) : englishKey(word)] ?? "").split(" ").filter(Boolean);
   // How many passages hold each word (one search per word, used twice below).
   const passagesHolding = new Map(subject.map((w) => [w, index.search.search(w).length]));
-  const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf(w), ...meanings(w).flatMap(keysOf)])]));
+  // An English word in Devanagari that the Hindi pages say in Hindi words ("करेंसी" where they say
+  // "मुद्रा"): found where the English twin has the word that sounds the same ("currency").
+  const loans = new Map(
+    subject.flatMap((w) => {
+      const key = meanings(w).length === 0 && passagesHolding.get(w) === 0 ? loanKeyOf(w) : "";
+      return key && index.passagesWith(key) > 0 ? [[w, key] as const] : [];
+    }),
+  );
+  const keysOf2 = (w: string) => [...keysOf(w), ...(loans.has(w) ? [loans.get(w)!] : [])];
+  const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf2(w), ...meanings(w).flatMap(keysOf)])]));
   // "kaun-kaun se", "कौन-कौन से" too.
   const asksWhich = (i: number): boolean =>
     ["kaun", "kon", "कौन"].includes(all[i]!) && (WHICH_PARTICLES.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhich(i + 1)));
   const asked = [...subject, ...all.flatMap((w, i) => (asksWhich(i) ? [] : meanings(w)))];
   // A word the site never or rarely uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
   const ownKeys = new Set(
-    subject.flatMap((w) => (meanings(w).length > 0 && passagesHolding.get(w)! <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf(w))),
+    subject.flatMap((w) => (meanings(w).length > 0 && passagesHolding.get(w)! <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf2(w))),
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
   const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));
   const results = index.search.search(asked.join(" "), {
+    processTerm: (term) => (isSubjectWord(term) ? keysOf2(term) : null),
     boostDocument: (id) => {
       const passage = index.passages[id as number]!;
       // A question that names a plan is about that plan's card, not the cards that build on it ("everything in Free").
@@ -262,7 +274,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     // A meaning helps find the place; the asker's own words weigh more.
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
-  const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0);
+  const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0 && !loans.has(w));
   if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
 
   const covered = (result: (typeof results)[number]) => {

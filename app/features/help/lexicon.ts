@@ -7,7 +7,7 @@
  */
 import { plans } from "~/features/pricing";
 import { plansHi } from "~/features/pricing/index.server";
-import { englishKey, hindiKey, isDevanagari, romanize, soundKey } from "./text";
+import { englishKey, hindiKey, isDevanagari, loanKey, romanize, soundKey } from "./text";
 
 // ---------------------------------------------------------------------------
 // What a question is about, before any search
@@ -36,6 +36,18 @@ export const OFF_TOPIC = new Set(
   ).split(" "),
 );
 
+/**
+ * The out-of-scope words as they sound, for the same words written in
+ * Devanagari ("आईपीएल", "स्कोर"): three letters or more, since a shorter key
+ * is also some everyday Hindi word's.
+ */
+export const OFF_TOPIC_SOUNDS = new Set(
+  [...OFF_TOPIC].flatMap((w) => {
+    const key = isDevanagari(w) ? "" : loanKey(w, { english: true });
+    return key.length >= 3 ? [key] : [];
+  }),
+);
+
 /** Words that ask who: the company's pages (the team, the story) answer them first. */
 export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));
 /** After "kaun"/"कौन", these make it "which" ("kaun-si", "कौन-से"), not "who". */
@@ -43,7 +55,11 @@ export const WHICH_PARTICLES = new Set("si sa se सी सा से".split(" "
 
 /** The address rule: "where" with a place word, or an address word, asks for the company's address and email. */
 export const WHERE_WORDS = new Set("where kahan kaha kahaan कहां".split(" "));
-export const PLACE_WORDS = new Set("company office team टीम aap you कंपनी ऑफिस दफ्तर दफ़्तर daftar based located headquarters hq work kaam काम".split(" "));
+export const PLACE_WORDS = new Set(
+  "company office team टीम aap you कंपनी ऑफिस दफ्तर दफ़्तर daftar based located headquarters hq work kaam काम customer care support helpline कस्टमर केयर सपोर्ट हेल्पलाइन".split(
+    " ",
+  ),
+);
 /** "Talk to you" asks how to reach the company too. */
 export const ADDRESS_WORDS = new Set("address पता pata location located email mail contact reach talk ईमेल संपर्क sampark बात baat".split(" "));
 
@@ -244,6 +260,17 @@ const MEANS_WORDS: Record<string, string> = {
   जुड़ना: "join",
   सुविधा: "features ख़ूबी",
   सुविधाएं: "features ख़ूबी",
+  // Development batch 7: English words in the spellings people type.
+  डाटा: "data डेटा",
+  आईडी: "email address",
+  कॉलेज: "student विद्यार्थी",
+  चैट: "conversations बातचीत",
+  चैट्स: "conversations बातचीत",
+  // Development batch 8.
+  discount: "affordable",
+  डिस्काउंट: "affordable",
+  करेंसी: "INR रुपये",
+  currency: "INR",
 };
 
 /** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */

@@ -1,14 +1,16 @@
 /**
  * Ask Tuesday's index: MiniSearch (a small, dependency-free full-text index,
  * BM25) over the site's passages, held in the server's memory. Each passage is
- * indexed in three spaces of words (text.ts): its English, its Hindi, and a
- * sound key of its Hindi in Latin letters, which is where Hinglish questions
- * meet the Hindi pages. A question is cut and keyed the same way, so one
- * search covers the three ways of asking.
+ * indexed in four spaces of words (text.ts): its English, its Hindi, a sound
+ * key of its Hindi in Latin letters, which is where Hinglish questions meet
+ * the Hindi pages, and the loan key of its English, which is where an English
+ * word written in Devanagari ("करेंसी", "डिस्काउंट") meets the English twin
+ * of a page whose Hindi says it in Hindi words. A question is cut and keyed
+ * the same way, so one search covers the ways of asking.
  */
 import MiniSearch from "minisearch";
 import { buildCorpus, type Passage } from "./corpus.server";
-import { englishKey, hindiKey, isDevanagari, isSubjectWord, romanize, soundKey, words } from "./text";
+import { englishKey, hindiKey, isDevanagari, isSubjectWord, loanKey, romanize, soundKey, words } from "./text";
 
 interface Doc {
   n: number;
@@ -16,9 +18,11 @@ interface Doc {
   en: string;
   hi: string;
   roman: string;
+  loan: string;
 }
 
 const SOUND = "~";
+const LOAN = "^";
 
 /** The keys one word stands for in the index: its own language's, and its sound key. */
 export function keysOf(word: string): string[] {
@@ -27,8 +31,23 @@ export function keysOf(word: string): string[] {
   return [englishKey(word), SOUND + soundKey(word)];
 }
 
+/**
+ * The loan key of a Devanagari word, marked for the index: where it meets an
+ * English word that sounds the same ("" when it has too few consonants).
+ * Not one of keysOf's: most Hindi words are no English word, and the answerer
+ * asks it only of words the Hindi pages do not use.
+ */
+export function loanKeyOf(word: string): string {
+  const key = isDevanagari(word) && isSubjectWord(word) ? loanKey(romanize(word), { english: false }) : "";
+  return key && LOAN + key;
+}
+
 function fieldKeys(term: string, field: string | undefined): string[] | null {
   if (!isSubjectWord(term)) return null;
+  if (field === "loan") {
+    const key = isDevanagari(term) ? "" : loanKey(term, { english: true });
+    return key ? [LOAN + key] : null;
+  }
   if (field === "en") return isDevanagari(term) ? null : [englishKey(term)];
   if (field === "hi") return isDevanagari(term) ? [hindiKey(term)] : [englishKey(term)];
   if (field === "roman") return isDevanagari(term) ? [SOUND + soundKey(romanize(term))] : null;
@@ -49,14 +68,14 @@ export interface HelpIndex {
 export function buildHelpIndex(passages: Passage[] = buildCorpus()): HelpIndex {
   const search = new MiniSearch<Doc>({
     idField: "n",
-    fields: ["heading", "en", "hi", "roman"],
+    fields: ["heading", "en", "hi", "roman", "loan"],
     tokenize: (text) => words(text),
     processTerm: (term, field) => fieldKeys(term, field),
     searchOptions: {
       boost: { heading: 2 },
       // Typos: one letter in five-letter words, two in longer ones; a stem finds its longer forms.
-      fuzzy: (term) => (term.startsWith(SOUND) || term.length < 5 ? false : 0.2),
-      prefix: (term) => !term.startsWith(SOUND) && term.length >= 4,
+      fuzzy: (term) => (term.startsWith(SOUND) || term.startsWith(LOAN) || term.length < 5 ? false : 0.2),
+      prefix: (term) => !term.startsWith(SOUND) && !term.startsWith(LOAN) && term.length >= 4,
       weights: { fuzzy: 0.4, prefix: 0.6 },
     },
   });
@@ -68,6 +87,7 @@ export function buildHelpIndex(passages: Passage[] = buildCorpus()): HelpIndex {
       en: p.text.en,
       hi: p.text.hi,
       roman: `${p.heading.hi} ${p.text.hi}`,
+      loan: `${p.heading.en} ${p.text.en}`,
     })),
   );
   // How many passages hold a key: asked of the index itself, once per key (building a table of every key up front cost more than the index).

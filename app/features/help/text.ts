@@ -75,8 +75,35 @@ export function englishKey(word: string): string {
 export function hindiKey(word: string): string {
   const folded = word.replace(/\u093C/g, "").replace(/\u0901/g, "\u0902");
   // Plural and oblique endings, only on words long enough to keep a stem.
-  // Verb endings too ("हटाऊं", "हटाना", "हटाते" → "हट"), so the forms of a verb meet.
-  for (const ending of ["ियों", "ियां", "ाएं", "ाओं", "ाऊं", "ेंगे", "ेगा", "ेगी", "ाना", "ाते", "ाती", "ाता", "ों", "ें", "ीं", "ूं", "ना", "ते", "ती", "ता"]) {
+  // Verb endings too ("हटाऊं", "हटाना", "हटाते", "हटाएंगे" → "हट"), so the forms of a verb meet.
+  for (const ending of [
+    "ाएंगे",
+    "ाएगा",
+    "ाएगी",
+    "एंगे",
+    "एगा",
+    "एगी",
+    "ियों",
+    "ियां",
+    "ाएं",
+    "ाओं",
+    "ाऊं",
+    "ेंगे",
+    "ेगा",
+    "ेगी",
+    "ाना",
+    "ाते",
+    "ाती",
+    "ाता",
+    "ों",
+    "ें",
+    "ीं",
+    "ूं",
+    "ना",
+    "ते",
+    "ती",
+    "ता",
+  ]) {
     if (folded.endsWith(ending) && folded.length - ending.length >= 2) return folded.slice(0, -ending.length);
   }
   return folded;
@@ -223,6 +250,55 @@ export function soundKey(latin: string): string {
 }
 
 // ---------------------------------------------------------------------------
+// The loan key (English words written in Devanagari)
+// ---------------------------------------------------------------------------
+
+/** English spellings and the sounds Hindi writes for them, most specific first. */
+const SPELLING_TO_SOUND: [RegExp, string][] = [
+  [/tion|sion/g, "shan"],
+  [/ture/g, "cher"],
+  [/^kn/, "n"],
+  [/ph/g, "f"],
+  [/ck/g, "k"],
+  [/qu/g, "kv"],
+  [/x/g, "ks"],
+  [/dge/g, "j"],
+  [/g(?=[eiy])/g, "j"],
+  [/c(?=[eiy])/g, "s"],
+  [/c(?!h)/g, "k"],
+  // "download", "new": a w after a vowel is part of the vowel.
+  [/([aeiou])w(?![aeiou])/g, "$1u"],
+];
+
+/**
+ * The consonants of a word as it sounds, with one mark for a leading vowel:
+ * where an English word and the same word written in Devanagari meet
+ * ("currency" and "करेंसी" are both "krn", "discount" and "डिस्काउंट"
+ * "dsknt", "update" and "अपडेट" "apdt"). Hindi spells the sounds and English
+ * the letters, so the English word is read aloud first (`english`: c as k or
+ * s, g before e or i as j, "ture" as "cher", x as ks); vowels, which the two write differently,
+ * are dropped, and a plural's s. Empty when fewer than two consonants are left: "ऐप" or "यूज़"
+ * would meet too many words.
+ */
+export function loanKey(latin: string, { english }: { english: boolean }): string {
+  let sound = latin.toLowerCase().replace(/[^a-z]/g, "");
+  if (english) for (const [spelling, replacement] of SPELLING_TO_SOUND) sound = sound.replace(spelling, replacement);
+  sound = sound
+    .replace(/ph/g, "f")
+    .replace(/([kgcjtdpb])h/g, "$1")
+    .replace(/sh/g, "s")
+    .replace(/w/g, "v")
+    .replace(/z/g, "s");
+  const lead = /^[aeiouy]/.test(sound) ? "a" : "";
+  // A plural's s ("updates", "फीचर्स") is dropped on both sides.
+  const consonants = sound
+    .replace(/[aeiouy]+/g, "")
+    .replace(/(.)\1+/g, "$1")
+    .replace(/(..)s$/, "$1");
+  return consonants.length >= 2 ? lead + consonants : "";
+}
+
+// ---------------------------------------------------------------------------
 // Words that carry no subject
 // ---------------------------------------------------------------------------
 
@@ -232,9 +308,9 @@ export const STOPWORDS = new Set(
     // English
     "a an the is are was were be been am do does did done can could would should will shall may might must i me my mine we us our you your yours it its this that these those there here what whats what's which who whom whose when where why how of in on at to for from by with about as into than then so and or but if not no yes any some all get got have has had please tell know want like just also there's it's i'm let",
     // Hinglish
-    "kya kyaa hai hain h he ho hota hoti hote tha thi the ka ki ke ko se me mein mai main mera meri mere apna apni apne aap ap aapka aapki aapke tum tumhara kaise kese kaisa kaisi kaun kon kaunsa kaunsi konsa si sa kab kahan kaha kahaan kidhar kyu kyun kyon kitna kitne kitni kar karu karun kare karein karna karte karta karti sakte sakta sakti raha rahe rahi hi bhi to na nahi nahin ye yeh wo woh yah vo ek koi kuch aur ya par pe liye lie jo hoga hogi milega milegi milenge batao bataiye samjhao samjhaiye chahiye bare baare dikhate dikhata dikhti dikhana milta milti milte deta dete deti leta lete leti aayega aayegi ayega ayegi aaega aaegi aapse aapko aapne usse uska uski uske iska iski iske ise isse hum humein hame hamara hamari hamare humara humari humare mujhse jata jati jate jayega jayegi hua hui hue wala wale wali dekhta dekhti dekhte paas sath saath kiska kiski kiske kisne",
+    "kya kyaa hai hain h he ho hota hoti hote tha thi the ka ki ke ko se me mein mai main mera meri mere apna apni apne aap ap aapka aapki aapke tum tumhara kaise kese kaisa kaisi kaun kon kaunsa kaunsi konsa si sa kab kahan kaha kahaan kidhar kyu kyun kyon kitna kitne kitni kar karu karun kare karein karna karte karta karti sakte sakta sakti raha rahe rahi hi bhi to na nahi nahin ye yeh wo woh yah vo ek koi kuch aur ya par pe liye lie jo hoga hogi honge milega milegi milenge batao bataiye samjhao samjhaiye chahiye bare baare dikhate dikhata dikhti dikhana milta milti milte deta dete deti leta lete leti aayega aayegi ayega ayegi aaega aaegi aapse aapko aapne usse uska uski uske iska iski iske ise isse hum humein hame hamara hamari hamare humara humari humare mujhse jata jati jate jayega jayegi hua hui hue wala wale wali dekhta dekhti dekhte paas sath saath kiska kiski kiske kisne",
     // Hindi
-    "क्या है हैं था थी थे का की के को से में मैं मेरा मेरी मेरे अपना अपनी अपने आप आपका आपकी आपके तुम कैसे कैसा कैसी कौन कौनसा कब कहां कहाँ क्यों कितना कितने कितनी कर करूं करूँ करें करना करते करता करती सकता सकती सकते रहा रहे रही ही भी तो न नहीं यह ये वह वो एक कोई कुछ और या पर लिए जो होता होती होते हो होगा होगी मिलेगा मिलेगी मिलेंगे गई गया गए लेने लेना दिखाते दिखाता दिखाती मिलता मिलती मिलते देते देता देती लेते लेता लेती बताइए बताओ समझाइए चाहिए सी सा हूं हूँ बारे बारा आपसे आपको आपने उसका उसकी उसके उसे उससे इसका इसकी इसके इसे इससे इस उस हम हमें हमारा हमारी हमारे हमसे मुझसे मैंने जाता जाती जाते जाएगा जाएगी जाएंगे जाएँगे जा जाए हुआ हुई हुए वाला वाले वाली आएगा आएगी आएंगे आएँगे आया आई आईं आए देखता देखती देखते पास साथ किसका किसकी किसके किसने",
+    "क्या है हैं था थी थे का की के को से में मैं मेरा मेरी मेरे अपना अपनी अपने आप आपका आपकी आपके तुम कैसे कैसा कैसी कौन कौनसा कब कहां कहाँ क्यों कितना कितने कितनी कर करूं करूँ करें करना करते करता करती सकता सकती सकते रहा रहे रही ही भी तो न नहीं यह ये वह वो एक कोई कुछ और या पर लिए जो होता होती होते हो होगा होगी होंगे मिलेगा मिलेगी मिलेंगे गई गया गए लेने लेना दिखाते दिखाता दिखाती मिलता मिलती मिलते देते देता देती लेते लेता लेती बताइए बताओ समझाइए चाहिए सी सा हूं हूँ बारे बारा आपसे आपको आपने उसका उसकी उसके उसे उससे इसका इसकी इसके इसे इससे इस उस हम हमें हमारा हमारी हमारे हमसे मुझसे मैंने जाता जाती जाते जाएगा जाएगी जाएंगे जाएँगे जा जाए हुआ हुई हुए वाला वाले वाली आएगा आएगी आएंगे आएँगे आया आई आईं आए देखता देखती देखते पास साथ किसका किसकी किसके किसने",
   ]
     .join(" ")
     .split(/\s+/),
