@@ -66,38 +66,33 @@ test("an English word written in Devanagari meets the English word by its loan k
 
 /** The issue's acceptance, per language: first source, citation precision, unanswerable questions declined. */
 const TARGETS = { firstSourceRight: 0.85, citationPrecision: 0.9, declined: 0.9 };
+/** Where the development half's hard questions go: batches 7 and 8 (English words in Devanagari) left Hindi's precision at 88 %. */
+const DEV_FLOORS = { ...TARGETS, citationPrecision: { en: 0.9, hi: 0.87, hinglish: 0.9 } };
 
-test("the frozen test half meets the acceptance targets in every language", () => {
+function expectFigures(split: "dev" | "test", floors: typeof TARGETS | typeof DEV_FLOORS) {
   const index = buildHelpIndex();
   for (const lang of ["en", "hi", "hinglish"] as const) {
-    const test = figures(
+    const half = figures(
       evaluate(
         index,
-        questions.filter((q) => q.split === "test" && q.lang === lang),
+        questions.filter((q) => q.split === split && q.lang === lang),
       ),
     );
-    expect(test.firstSourceRight, lang).toBeGreaterThanOrEqual(TARGETS.firstSourceRight);
-    expect(test.citationPrecision, lang).toBeGreaterThanOrEqual(TARGETS.citationPrecision);
-    expect(test.declined, lang).toBeGreaterThanOrEqual(TARGETS.declined);
+    const precision = typeof floors.citationPrecision === "number" ? floors.citationPrecision : floors.citationPrecision[lang];
+    expect(half.firstSourceRight, lang).toBeGreaterThanOrEqual(floors.firstSourceRight);
+    expect(half.citationPrecision, lang).toBeGreaterThanOrEqual(precision);
+    expect(half.declined, lang).toBeGreaterThanOrEqual(floors.declined);
   }
+}
+
+test("the frozen test half meets the acceptance targets in every language", () => {
+  expectFigures("test", TARGETS);
 });
 
 test("the development half keeps its figures; every price answer on both halves is the pricing page's", () => {
-  const index = buildHelpIndex();
-  for (const lang of ["en", "hi", "hinglish"] as const) {
-    const dev = figures(
-      evaluate(
-        index,
-        questions.filter((q) => q.split === "dev" && q.lang === lang),
-      ),
-    );
-    expect(dev.firstSourceRight, lang).toBeGreaterThanOrEqual(TARGETS.firstSourceRight);
-    // Where the hard questions go: batches 7 and 8 (English words in Devanagari) left Hindi at 88 %.
-    expect(dev.citationPrecision, lang).toBeGreaterThanOrEqual(lang === "hi" ? 0.87 : TARGETS.citationPrecision);
-    expect(dev.declined, lang).toBeGreaterThanOrEqual(TARGETS.declined);
-  }
+  expectFigures("dev", DEV_FLOORS);
   const priced = evaluate(
-    index,
+    buildHelpIndex(),
     questions.filter((q) => q.price),
   );
   expect(priced.length).toBeGreaterThan(5);
