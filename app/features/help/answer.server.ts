@@ -241,8 +241,8 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const meanings = (word: string) => (MEANS[word] ?? MEANS[isDevanagari(word) ? hindiKey(word) : englishKey(word)] ?? "").split(" ").filter(Boolean);
   // How many passages hold each word (one search per word, used twice below).
   const passagesHolding = new Map(subject.map((w) => [w, index.search.search(w).length]));
-  // An English word in Devanagari that the Hindi pages say in Hindi words ("करेंसी" where they say
-  // "मुद्रा"): found where the English twin has the word that sounds the same ("currency").
+  // An English word in Devanagari that the Hindi pages say in Hindi words ("सिक्योरिटी" where they
+  // say "सुरक्षा"): found where the English twin has the word that sounds the same ("security").
   const loans = new Map(
     subject.flatMap((w) => {
       const key = meanings(w).length === 0 && passagesHolding.get(w) === 0 ? loanKeyOf(w) : "";

@@ -36,17 +36,8 @@ export const OFF_TOPIC = new Set(
   ).split(" "),
 );
 
-/**
- * The out-of-scope words as they sound, for the same words written in
- * Devanagari ("आईपीएल", "स्कोर"): three letters or more, since a shorter key
- * is also some everyday Hindi word's.
- */
-export const OFF_TOPIC_SOUNDS = new Set(
-  [...OFF_TOPIC].flatMap((w) => {
-    const key = isDevanagari(w) ? "" : loanKey(w, { english: true });
-    return key.length >= 3 ? [key] : [];
-  }),
-);
+/** The out-of-scope words as they sound, for the same words written in Devanagari (loanKey: long words only). */
+export const OFF_TOPIC_SOUNDS = new Set([...OFF_TOPIC].flatMap((w) => (isDevanagari(w) ? [] : [loanKey(w, { english: true })]).filter(Boolean)));
 
 /** Words that ask who: the company's pages (the team, the story) answer them first. */
 export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));

@@ -4,9 +4,11 @@
  * indexed in four spaces of words (text.ts): its English, its Hindi, a sound
  * key of its Hindi in Latin letters, which is where Hinglish questions meet
  * the Hindi pages, and the loan key of its English, which is where an English
- * word written in Devanagari ("करेंसी", "डिस्काउंट") meets the English twin
- * of a page whose Hindi says it in Hindi words. A question is cut and keyed
- * the same way, so one search covers the ways of asking.
+ * word written in Devanagari ("सिक्योरिटी", "डिस्काउंट") meets the English twin
+ * of a page whose Hindi says it in Hindi words (the site's own pages only:
+ * the blog's wide English vocabulary met everyday questions by chance). A
+ * question is cut and keyed the same way, so one search covers the ways of
+ * asking.
  */
 import MiniSearch from "minisearch";
 import { buildCorpus, type Passage } from "./corpus.server";
@@ -87,7 +89,7 @@ export function buildHelpIndex(passages: Passage[] = buildCorpus()): HelpIndex {
       en: p.text.en,
       hi: p.text.hi,
       roman: `${p.heading.hi} ${p.text.hi}`,
-      loan: `${p.heading.en} ${p.text.en}`,
+      loan: p.topic === "blog" ? "" : `${p.heading.en} ${p.text.en}`,
     })),
   );
   // How many passages hold a key: asked of the index itself, once per key (building a table of every key up front cost more than the index).

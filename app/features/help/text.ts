@@ -273,13 +273,15 @@ const SPELLING_TO_SOUND: [RegExp, string][] = [
 /**
  * The consonants of a word as it sounds, with one mark for a leading vowel:
  * where an English word and the same word written in Devanagari meet
- * ("currency" and "करेंसी" are both "krn", "discount" and "डिस्काउंट"
- * "dsknt", "update" and "अपडेट" "apdt"). Hindi spells the sounds and English
- * the letters, so the English word is read aloud first (`english`: c as k or
- * s, g before e or i as j, "ture" as "cher", x as ks); vowels, which the two write differently,
- * are dropped, and a plural's s. Empty when fewer than two consonants are left: "ऐप" or "यूज़"
- * would meet too many words.
+ * ("customer" and "कस्टमर" are both "kstmr", "discount" and "डिस्काउंट"
+ * "dsknt"). Hindi spells the sounds and English the letters, so the English
+ * word is read aloud first (`english`: c as k or s, g before e or i as j,
+ * "ture" as "cher", x as ks); vowels, which the two write differently, are
+ * dropped, and a plural's s. Empty when fewer than four consonants are left:
+ * a shorter key meets other words by chance ("felt" and फ्लाइट, "flt").
  */
+const MIN_LOAN_CONSONANTS = 4;
+
 export function loanKey(latin: string, { english }: { english: boolean }): string {
   let sound = latin.toLowerCase().replace(/[^a-z]/g, "");
   if (english) for (const [spelling, replacement] of SPELLING_TO_SOUND) sound = sound.replace(spelling, replacement);
@@ -295,7 +297,7 @@ export function loanKey(latin: string, { english }: { english: boolean }): strin
     .replace(/[aeiouy]+/g, "")
     .replace(/(.)\1+/g, "$1")
     .replace(/(..)s$/, "$1");
-  return consonants.length >= 2 ? lead + consonants : "";
+  return consonants.length >= MIN_LOAN_CONSONANTS ? lead + consonants : "";
 }
 
 // ---------------------------------------------------------------------------
