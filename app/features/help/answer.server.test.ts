@@ -12,7 +12,8 @@ import { answerQuestion } from "./answer.server";
 import { type EvalQuestion, evaluate, figures } from "./evaluate.server";
 import { redact } from "./help-store.server";
 import { buildHelpIndex } from "./search-index.server";
-import { loanKey, romanize, soundKey, words } from "./text";
+import { loanKey, romanize, soundKey } from "./sounds";
+import { words } from "./text";
 
 const { questions } = JSON.parse(readFileSync(new URL("../../../eval/help/questions.json", import.meta.url), "utf8")) as { questions: EvalQuestion[] };
 

@@ -7,7 +7,8 @@
  */
 import { plans } from "~/features/pricing";
 import { plansHi } from "~/features/pricing/index.server";
-import { englishKey, hindiKey, isDevanagari, loanKey, romanize, soundKey } from "./text";
+import { loanKey, romanize, soundKey } from "./sounds";
+import { englishKey, hindiKey, isDevanagari } from "./text";
 
 // ---------------------------------------------------------------------------
 // What a question is about, before any search

@@ -12,7 +12,8 @@
  */
 import MiniSearch from "minisearch";
 import { buildCorpus, type Passage } from "./corpus.server";
-import { englishKey, hindiKey, isDevanagari, isSubjectWord, loanKey, romanize, soundKey, words } from "./text";
+import { loanKey, romanize, soundKey } from "./sounds";
+import { englishKey, hindiKey, isDevanagari, isSubjectWord, words } from "./text";
 
 interface Doc {
   n: number;
