@@ -32,6 +32,12 @@ test("an empty /help shows the form; a question shows its answer in the page's l
   expect(hindi.data.reply!.sources[0]!.url).toMatch(/^\/hi\/terms/);
 });
 
+test("a question of a word every object inherits (constructor) gets the page's decline, not a 500", async () => {
+  const page = await callRoute<Page>(loader, { path: "/help?q=constructor", ip: ip() });
+  expect(page.status).toBe(200);
+  expect(page.data.reply!.kind).toBe("none");
+});
+
 test("an over-long question is a 422 page that says so", async () => {
   const page = await callRoute<Page>(loader, { path: `/help?q=${"a".repeat(501)}`, ip: ip() });
   expect(page.status).toBe(422);

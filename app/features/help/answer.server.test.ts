@@ -99,6 +99,13 @@ test("the development half keeps its figures; every price answer on both halves 
   for (const outcome of priced) expect(outcome.priceExact, outcome.question.q).toBe(true);
 });
 
+test("a question of the words an object inherits is declined, not a crash", () => {
+  const index = buildHelpIndex();
+  for (const question of ["constructor", "__proto__", "toString kya hai", "valueOf", "hasOwnProperty"]) {
+    expect(answerQuestion(index, question, "en").kind, question).toBe("none");
+  }
+});
+
 test("a logged question loses its emails and numbers", () => {
   expect(redact("mail me at asha@example.com or +91 98765 43210, order 123456")).toBe("mail me at [email] or [number], order [number]");
 });

@@ -165,7 +165,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   }
 
   // 5. Search: the subject words and what they mean.
-  const meanings = (word: string) => (MEANS[word] ?? MEANS[isDevanagari(word) ? hindiKey(word) : englishKey(word)] ?? "").split(" ").filter(Boolean);
+  const meanings = (word: string) => (MEANS.get(word) ?? MEANS.get(isDevanagari(word) ? hindiKey(word) : englishKey(word)) ?? "").split(" ").filter(Boolean);
   // How many passages hold each word (one search per word, used twice below).
   const passagesHolding = new Map(subject.map((w) => [w, index.search.search(w).length]));
   // An English word in Devanagari that the Hindi pages say in Hindi words ("सिक्योरिटी" where they

@@ -265,7 +265,11 @@ const MEANS_WORDS: Record<string, string> = {
   currency: "INR",
 };
 
-/** MEANS_WORDS keyed as the question's words are (Hindi spelling variants folded). */
-export const MEANS: Record<string, string> = Object.fromEntries(
+/**
+ * MEANS_WORDS keyed as the question's words are (Hindi spelling variants
+ * folded). A Map: a question is any text, and an object's lookup would find
+ * "constructor" or "__proto__" on its prototype.
+ */
+export const MEANS: ReadonlyMap<string, string> = new Map(
   Object.entries(MEANS_WORDS).map(([word, meaning]) => [isDevanagari(word) ? hindiKey(word.normalize("NFC")) : word, meaning]),
 );
