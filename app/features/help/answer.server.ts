@@ -135,8 +135,12 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   // 1. The asker's own records.
   if (all.some((w) => MINE.has(w)) && subject.some((w) => ACCOUNT_RECORDS.has(w))) return none(lang, "account", "account");
 
-  // 2. Out of scope, whatever the pages contain; in Devanagari too, where the Hindi pages do not use the word.
-  const offTopicLoan = (w: string) => isDevanagari(w) && OFF_TOPIC_SOUNDS.has(loanKey(romanize(w), { english: false })) && index.search.search(w).length === 0;
+  // 2. Out of scope, whatever the pages contain; in Devanagari too, for a word that sounds like none
+  // of the pages' English words (करेक्ट is "correct", which the privacy page says, not "cricket").
+  const offTopicLoan = (w: string) => {
+    const key = isDevanagari(w) ? loanKey(romanize(w), { english: false }) : "";
+    return OFF_TOPIC_SOUNDS.has(key) && index.search.search(w).length === 0 && index.passagesWith(loanKeyOf(w)) === 0;
+  };
   if (subject.some((w) => OFF_TOPIC.has(w) || OFF_TOPIC.has(englishKey(w)) || offTopicLoan(w))) return none(lang, "off-topic", "other");
 
   // 3. Prices, filled in.
@@ -212,6 +216,9 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   const leading = results.filter((r) => r.score >= results[0]!.score * 0.6).slice(0, 5);
   const top = leading.map((r) => ({ r, n: covered(r).length })).sort((a, b) => b.n - a.n || b.r.score - a.r.score)[0]!.r;
   const topCovered = covered(top);
+  // A word known only by its sound is known only where the quoted passage says it: elsewhere it was
+  // a chance likeness ("इंस्टाग्राम" is on the community page, not in the terms on accounts).
+  if ([...loans.keys()].some((w) => !topCovered.includes(w))) return none(lang, "unknown", "other");
   const informative = topCovered.some((w) =>
     [...keysByWord.get(w)!].some((key) => {
       const holding = index.passagesWith(key);

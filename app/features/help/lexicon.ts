@@ -64,7 +64,8 @@ export const has = (set: Set<string>, word: string) => set.has(word) || set.has(
 export const PRICE_WORDS = wordSet(
   "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
     "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
-    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य फ़ीस फीस चार्ज",
+    "कीमत क़ीमत दाम कितना कितने कितनी शुल्क रुपये रुपए महीना महीने माह मासिक साल सालाना वार्षिक cheap cheapest sasta सस्ता मूल्य फ़ीस फीस चार्ज " +
+    "discount discounts डिस्काउंट छूट",
 );
 /** Words that only say "a plan": with a price word and nothing else, the question is about every plan. */
 export const PLAN_WORDS = wordSet(
@@ -259,8 +260,6 @@ const MEANS_WORDS: Record<string, string> = {
   चैट: "conversations बातचीत",
   चैट्स: "conversations बातचीत",
   // Development batch 8.
-  discount: "affordable",
-  डिस्काउंट: "affordable",
   करेंसी: "INR रुपये",
   currency: "INR",
 };

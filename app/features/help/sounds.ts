@@ -169,31 +169,37 @@ const SPELLING_TO_SOUND: [RegExp, string][] = [
 ];
 
 /**
- * The consonants of a word as it sounds, with one mark for a leading vowel:
- * where an English word and the same word written in Devanagari meet
- * ("customer" and "कस्टमर" are both "kstmr", "discount" and "डिस्काउंट"
- * "dsknt"). Hindi spells the sounds and English the letters, so the English
- * word is read aloud first (`english`: c as k or s, g before e or i as j,
- * "ture" as "cher", x as ks); vowels, which the two write differently, are
- * dropped, and a plural's s. Empty when fewer than four consonants are left:
- * a shorter key meets other words by chance ("felt" and फ्लाइट, "flt").
+ * The shape of a word as it sounds: its consonants, with a mark where vowels
+ * come between them and one for a leading vowel. There an English word and
+ * the same word written in Devanagari meet: "customer" and "कस्टमर" are both
+ * "k.st.m.r", "discount" and "डिस्काउंट" "d.sk.nt". Hindi spells the sounds
+ * and English the letters, so the English word is read aloud first
+ * (`english`: c as k or s, g before e or i as j, "ture" as "cher", x as ks,
+ * a final e silent); which vowels, the two scripts write differently, so only
+ * where one is counts, and a final one or a plural's s not at all. The marks
+ * keep apart words whose consonants alone would meet ("parents" "p.r.nt" and
+ * प्रिंट "pr.nt", "first" and फ़ुर्सत). Empty under four consonants: a shorter
+ * word meets others by chance.
  */
 const MIN_LOAN_CONSONANTS = 4;
 
 export function loanKey(latin: string, { english }: { english: boolean }): string {
   let sound = latin.toLowerCase().replace(/[^a-z]/g, "");
-  if (english) for (const [spelling, replacement] of SPELLING_TO_SOUND) sound = sound.replace(spelling, replacement);
+  if (english) {
+    for (const [spelling, replacement] of SPELLING_TO_SOUND) sound = sound.replace(spelling, replacement);
+    sound = sound.replace(/(?<=[^aeiou])e$/, "");
+  }
   sound = sound
     .replace(/ph/g, "f")
     .replace(/([kgcjtdpb])h/g, "$1")
     .replace(/sh/g, "s")
     .replace(/w/g, "v")
-    .replace(/z/g, "s");
+    .replace(/z/g, "s")
+    .replace(/(.)\1+/g, "$1");
   const lead = /^[aeiouy]/.test(sound) ? "a" : "";
-  // A plural's s ("updates", "फीचर्स") is dropped on both sides.
-  const consonants = sound
-    .replace(/[aeiouy]+/g, "")
-    .replace(/(.)\1+/g, "$1")
-    .replace(/(..)s$/, "$1");
-  return consonants.length >= MIN_LOAN_CONSONANTS ? lead + consonants : "";
+  const shape = sound
+    .replace(/^[aeiouy]+|[aeiouy]+$/g, "")
+    .replace(/[aeiouy]+/g, ".")
+    .replace(/(?<=.)\.?s$/, "");
+  return shape.replace(/\./g, "").length >= MIN_LOAN_CONSONANTS ? lead + shape : "";
 }
