@@ -55,6 +55,7 @@ test("an English word written in Devanagari meets the English word by its loan k
     ["download", "डाउनलोड"],
     ["password", "पासवर्ड"],
     ["notification", "नोटिफिकेशन"],
+    ["members", "मेंबर्स"],
   ] as const) {
     expect(english(en), en).not.toBe("");
     expect(hindi(hi), `${hi} ~ ${en}`).toBe(english(en));

@@ -31,8 +31,8 @@ export const OFF_TOPIC = new Set(
   (
     "weather rain temperature forecast mausam मौसम barish बारिश cricket match ipl football score क्रिकेट मैच " +
     "stock stocks share shares sensex nifty market bazaar bazar शेयर बाज़ार बाजार bitcoin crypto btc rate " +
-    "chatgpt gpt gemini claude copilot openai perplexity bard " +
-    "homework essay assignment होमवर्क निबंध poem kavita कविता joke chutkula recipe movie film song news khabar ख़बर खबर " +
+    "chatgpt gpt gemini claude copilot openai perplexity bard चैटजीपीटी जीपीटी जेमिनी " +
+    "homework essay assignment होमवर्क असाइनमेंट निबंध poem kavita कविता joke chutkula recipe movie film song news khabar ख़बर खबर " +
     "coupon coupons promo voucher कूपन diwali दिवाली holi होली"
   ).split(" "),
 );

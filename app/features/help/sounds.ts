@@ -105,7 +105,8 @@ export function romanize(word: string): string {
     } else if (VOWELS[char] !== undefined) {
       units.push({ consonant: "", vowel: VOWELS[char], inherent: false });
     } else if (NASAL.test(char) && units.length > 0) {
-      units[units.length - 1]!.vowel += "n";
+      // Before p, b or m the nasal is said "m": नंबर is "number", कंप्यूटर "computer".
+      units[units.length - 1]!.vowel += /^[pbm]/.test(CONSONANTS[chars[i + 1] ?? ""] ?? "") ? "m" : "n";
       units[units.length - 1]!.inherent = false;
     } else if (/[a-z0-9]/.test(char)) {
       units.push({ consonant: char, vowel: "", inherent: false });
