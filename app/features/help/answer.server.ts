@@ -180,20 +180,23 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
       return key && index.passagesWith(key) > 0 ? [[w, key] as const] : [];
     }),
   );
-  const keysOf2 = (w: string) => [...keysOf(w), ...(loans.has(w) ? [loans.get(w)!] : [])];
-  const keysByWord = new Map(subject.map((w) => [w, new Set([...keysOf2(w), ...meanings(w).flatMap(keysOf)])]));
+  const keysWithLoan = (w: string) => {
+    const loan = loans.get(w);
+    return loan ? [...keysOf(w), loan] : keysOf(w);
+  };
+  const keysByWord = new Map(subject.map((w) => [w, new Set([...keysWithLoan(w), ...meanings(w).flatMap(keysOf)])]));
   // "kaun-kaun se", "कौन-कौन से" too.
   const asksWhich = (i: number): boolean =>
     ["kaun", "kon", "कौन"].includes(all[i]!) && (WHICH_PARTICLES.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhich(i + 1)));
   const asked = [...subject, ...all.flatMap((w, i) => (asksWhich(i) ? [] : meanings(w)))];
   // A word the site never or rarely uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
   const ownKeys = new Set(
-    subject.flatMap((w) => (meanings(w).length > 0 && passagesHolding.get(w)! <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysOf2(w))),
+    subject.flatMap((w) => (meanings(w).length > 0 && passagesHolding.get(w)! <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysWithLoan(w))),
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
   const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));
   const results = index.search.search(asked.join(" "), {
-    processTerm: (term) => (isSubjectWord(term) ? keysOf2(term) : null),
+    processTerm: keysWithLoan,
     boostDocument: (id) => {
       const passage = index.passages[id as number]!;
       // A question that names a plan is about that plan's card, not the cards that build on it ("everything in Free").

@@ -38,7 +38,12 @@ export const OFF_TOPIC = new Set(
 );
 
 /** The out-of-scope words as they sound, for the same words written in Devanagari (loanKey: long words only). */
-export const OFF_TOPIC_SOUNDS = new Set([...OFF_TOPIC].flatMap((w) => (isDevanagari(w) ? [] : [loanKey(w, { english: true })]).filter(Boolean)));
+export const OFF_TOPIC_SOUNDS = new Set(
+  [...OFF_TOPIC]
+    .filter((w) => !isDevanagari(w))
+    .map((w) => loanKey(w, { english: true }))
+    .filter(Boolean),
+);
 
 /** Words that ask who: the company's pages (the team, the story) answer them first. */
 export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));
