@@ -81,13 +81,13 @@ type Floors = Record<"firstSourceRight" | "citationPrecision" | "declined", numb
 const TARGETS: Floors = { firstSourceRight: 0.85, citationPrecision: 0.9, declined: 0.9 };
 /**
  * Where the development half's hard questions went: batches 7 and 8 (English words in Devanagari)
- * and 9 (everyday questions outside the site, in words the pages also use: 6 of 20 answered) left
- * Hindi at 85 % precision and 82 % declined. Batch 9 is the open weakness (ADR 0043).
+ * and 9 and 10 (everyday questions outside the site, in words the pages also use) leave Hindi at
+ * 86 % precision and 89 % declined (ADR 0044).
  */
 const DEV_FLOORS: Floors = {
   firstSourceRight: 0.85,
-  citationPrecision: { en: 0.9, hi: 0.84, hinglish: 0.9 },
-  declined: { en: 0.9, hi: 0.8, hinglish: 0.9 },
+  citationPrecision: { en: 0.9, hi: 0.85, hinglish: 0.9 },
+  declined: { en: 0.9, hi: 0.88, hinglish: 0.9 },
 };
 
 function expectFigures(split: "dev" | "test", floors: Floors) {
@@ -121,6 +121,29 @@ test("the development half keeps its figures; every price answer on both halves 
   );
   expect(priced.length).toBeGreaterThan(5);
   for (const outcome of priced) expect(outcome.priceExact, outcome.question.q).toBe(true);
+});
+
+test("how to do, or which to choose, something the site neither does nor offers is declined; the site's own tasks are not", () => {
+  const index = buildHelpIndex();
+  const reason = (question: string, lang: "en" | "hi" = "hi") => answerQuestion(index, question, lang).reason;
+  // Every word of these is on some page (an exam in the post on evaluating models, a battery in the watch's card).
+  for (const question of ["परीक्षा की तैयारी कैसे करें", "board exam ki taiyari kaise kare", "बच्चों के लिए अच्छा स्कूल कौन सा है"]) {
+    expect(reason(question), question).toBe("off-topic");
+  }
+  expect(reason("Which phone has the best battery life?", "en")).toBe("off-topic");
+  expect(reason("How do I prepare for a job interview?", "en")).toBe("off-topic");
+  // Asked of the site's things, the same shapes are answered.
+  for (const [question, lang] of [
+    ["अकाउंट डिलीट कैसे करें?", "hi"],
+    ["cookies kaise delete kare", "hi"],
+    ["सबसे सस्ता प्लान कौन-सा है?", "hi"],
+    ["How do I delete my account?", "en"],
+    ["How can I talk to you by email?", "en"],
+  ] as const) {
+    expect(answerQuestion(index, question, lang).kind, question).toBe("answer");
+  }
+  // "फ़ाइलें" ends as a wish does, but "कौन-सी फ़ाइलें" asks which, not which to choose.
+  expect(answerQuestion(index, "साइट कौन-सी फ़ाइलें मेरे ब्राउज़र में रखती हैं?", "hi").reason).not.toBe("off-topic");
 });
 
 test("a question of the words an object inherits is declined, not a crash", () => {

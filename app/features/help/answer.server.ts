@@ -7,7 +7,10 @@
  *   1. A question about the asker's own account, order or payment is never
  *      looked up: it points to the profile and to a person.
  *   2. A question outside what a company's help desk answers (the weather, a
- *      match, a comparison with another assistant, homework) is declined.
+ *      match, a comparison with another assistant, homework) is declined, and
+ *      so is one asking how to do, or which to choose, something the site
+ *      neither does nor offers (an exam, a phone): its words may all be on
+ *      some page, but it is not about one (ADR 0044).
  *   3. A price is filled in by the code the pricing page renders with (the
  *      plans module and the yearly rule), so it cannot differ from /pricing.
  *   4. Anything else is searched for; the best passage is quoted, a sentence
@@ -23,6 +26,9 @@ import { answerWords } from "./answer-words";
 import type { Passage, Topic } from "./corpus.server";
 import {
   ACCOUNT_RECORDS,
+  asksHowToDo,
+  asksToChoose,
+  namesSiteThing,
   ADDRESS_WORDS,
   has,
   MEANS,
@@ -142,6 +148,10 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     return OFF_TOPIC_SOUNDS.has(key) && index.search.search(w).length === 0 && index.passagesWith(loanKeyOf(w)) === 0;
   };
   if (subject.some((w) => OFF_TOPIC.has(w) || OFF_TOPIC.has(englishKey(w)) || offTopicLoan(w))) return none(lang, "off-topic", "other");
+
+  // How to do, or which to choose, something this site neither does nor offers (an exam, a phone).
+  // (The product's own name counts: it is left out of the subject words.)
+  if ((asksHowToDo(all) || asksToChoose(all)) && !all.some(namesSiteThing)) return none(lang, "off-topic", "other");
 
   // 3. Prices, filled in.
   const plan = planOf(subject);

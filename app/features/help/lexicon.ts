@@ -45,6 +45,75 @@ export const OFF_TOPIC_SOUNDS = new Set(
     .filter(Boolean),
 );
 
+/**
+ * What this site offers and lets a visitor do, for the questions that ask how
+ * to do something ("… कैसे करें", "kaise kare", "how do I") or which thing to
+ * choose ("अच्छा … कौन सा", "which … best"): the account and its data,
+ * cookies, the community channels, reaching the team, the plans and the
+ * products. Asked how to prepare for an exam or which phone to buy, the site
+ * has nothing to say, however many of the question's words its pages use.
+ */
+export const SITE_THINGS = wordSet(
+  "account accounts khata khaata खाता अकाउंट profile प्रोफ़ाइल प्रोफाइल password पासवर्ड passkey passkeys पासकी " +
+    "data डेटा डाटा export एक्सपोर्ट download डाउनलोड delete डिलीट mitaye मिटा cookie cookies कुकी कुकीज़ कुकीज " +
+    "community कम्युनिटी telegram टेलीग्राम whatsapp व्हाट्सऐप व्हाट्सएप channel चैनल join जॉइन जुड़ " +
+    "email ईमेल mail contact संपर्क sampark team टीम support सपोर्ट customer कस्टमर care केयर helpline हेल्पलाइन talk baat बात " +
+    "subscription सब्सक्रिप्शन सदस्यता plan plans प्लान cancel रद्द refund रिफंड " +
+    "sign signin signup login logout साइन लॉगिन लॉग verify verification सत्यापन otp two-factor 2fa " +
+    "waitlist वेटलिस्ट demo डेमो assistant असिस्टेंट watch वॉच device devices डिवाइस app ऐप tuesday " +
+    "name naam नाम photo फ़ोटो फोटो picture avatar birthday जन्मदिन gender bio chat chats चैट conversation बातचीत history " +
+    "security सुरक्षा सिक्योरिटी bug बग report रिपोर्ट early " +
+    "site website साइट वेबसाइट newsletter feedback फ़ीडबैक language भाषा hindi हिंदी हिन्दी theme थीम dark डार्क",
+);
+
+const HINDI_NOT_A_WISH = new Set("हैं में उन्हें इन्हें जिन्हें तुम्हें हमें आपें".split(" "));
+const HINGLISH_WISHES = new Set(
+  (
+    "kare karen karein karu karun karoon karoo banaye banayein banau badle badlu hataye hatau dekhe dekhu seekhe sikhe sikhu " +
+    "jode judu jude bhare bharu khole kholu lagwaye banwaye dhundhe dhunde kharide kharidu padhaye padhe padhu nikale nikalu " +
+    "paaye paye bheje bheju le lu lein"
+  ).split(" "),
+);
+
+const isHindiWish = (w: string) => /(ें|एं|ूं|ूँ|ऊं|ऊँ)$/.test(w) && !HINDI_NOT_A_WISH.has(w);
+
+/**
+ * Whether a question asks how the asker can do something: "कैसे" with a wish
+ * within two words ("कैसे करें", "डिलीट कैसे करूँ"), "kaise … kare", "how do
+ * I", "how to". Not "how does it work" or "कैसे काम करता है": those ask
+ * about the site's things.
+ */
+export function asksHowToDo(all: readonly string[]): boolean {
+  return all.some((word, i) => {
+    const next = all.slice(i + 1, i + 3);
+    if (word === "कैसे") return next.some(isHindiWish);
+    if (word === "kaise" || word === "kese" || word === "kaisey") return next.some((w) => HINGLISH_WISHES.has(w));
+    if (word === "how") return next[0] === "to" || (["do", "can", "should", "could", "would"].includes(next[0] ?? "") && next[1] === "i");
+    return false;
+  });
+}
+
+const WHICH = new Set("which kaunsa konsa kaunsi konsi कौनसा कौनसी".split(" "));
+const GOOD = new Set(
+  "best good better cheap cheapest acha accha achha achhi acchi badhiya behtar sasta sasti अच्छा अच्छी अच्छे बढ़िया बेहतर बेहतरीन सस्ता सस्ती बेस्ट".split(" "),
+);
+
+/** Choosing verbs ("कौन सा लें"): not every word ending in -ें, which plural nouns do too ("फ़ाइलें"). */
+const CHOOSING = new Set("लें लूं लूँ खरीदें ख़रीदें चुनें पढ़ें देखें lu lun le lein kharidu kharide chunu chune buy choose pick".split(" "));
+
+/**
+ * Whether a question asks which thing to choose: "which" ("कौन सा", "kaun si")
+ * with a word of praise ("अच्छा", "best", "sasta") or of choosing ("कौन सा लें").
+ */
+export function asksToChoose(all: readonly string[]): boolean {
+  const which = all.some((w, i) => WHICH.has(w) || (["kaun", "kon", "कौन"].includes(w) && WHICH_PARTICLES.has(all[i + 1] ?? "")));
+  return which && all.some((w) => GOOD.has(w) || CHOOSING.has(w));
+}
+
+/** Whether a word names something of the site's: a thing it offers or does, a plan, a price (a price of anything is not "sasta"). */
+export const namesSiteThing = (w: string): boolean =>
+  has(SITE_THINGS, w) || has(PLAN_WORDS, w) || planOf([w]) !== undefined || (has(PRICE_WORDS, w) && !GOOD.has(w));
+
 /** Words that ask who: the company's pages (the team, the story) answer them first. */
 export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));
 /** After "kaun"/"कौन", these make it "which" ("kaun-si", "कौन-से"), not "who". */
