@@ -336,6 +336,16 @@ const MEANS_WORDS: Record<string, string> = {
   // Development batch 8.
   करेंसी: "INR रुपये",
   currency: "INR",
+  // Short English words in Devanagari (under the loan key's four consonants), development batches 7–9.
+  फीचर: "features ख़ूबियाँ",
+  फीचर्स: "features ख़ूबियाँ",
+  फ़ीचर्स: "features ख़ूबियाँ",
+  अपडेट: "updates announcements",
+  अपडेट्स: "updates announcements",
+  यूज़: "use uses",
+  यूज: "use uses",
+  लीड: "lead leads head",
+  एक्सपोर्ट: "export download",
 };
 
 /**
