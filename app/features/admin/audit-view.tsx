@@ -3,6 +3,7 @@ import { cn } from "~/shared/lib/cn";
 import { Button } from "~/shared/ui/button";
 import { inputClasses } from "~/shared/ui/field";
 import { ColumnHeadings } from "~/shared/ui/column-headings";
+import { ScrollTable } from "~/shared/ui/scroll-table";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
 import type { AuditEntry } from "./audit.server";
@@ -41,27 +42,25 @@ export function AuditView({ entries, next, paged, q }: { entries: AuditEntry[]; 
           {q ? "No operator action matches this search." : "No operator action yet."}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" tabIndex={0} role="region" aria-label="Audit log entries">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Operator actions, newest first</caption>
-            <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
-              <ColumnHeadings columns={["When", "Who", "Action", "On", "Details"]} />
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="whitespace-nowrap px-4 py-3 text-ink-700">
-                    <LocalDate iso={entry.at} withTime />
-                  </td>
-                  <td className="px-4 py-3 break-words text-ink-800">{entry.actorEmail}</td>
-                  <td className="whitespace-nowrap px-4 py-3 font-medium text-ink-950">{entry.action}</td>
-                  <td className="px-4 py-3 text-ink-700">{entry.target}</td>
-                  <td className="px-4 py-3 text-ink-700">{entry.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Audit log entries" card className="mt-6" tableClassName="min-w-[40rem] text-left">
+          <caption className="sr-only">Operator actions, newest first</caption>
+          <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
+            <ColumnHeadings columns={["When", "Who", "Action", "On", "Details"]} />
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="whitespace-nowrap px-4 py-3 text-ink-700">
+                  <LocalDate iso={entry.at} withTime />
+                </td>
+                <td className="px-4 py-3 break-words text-ink-800">{entry.actorEmail}</td>
+                <td className="whitespace-nowrap px-4 py-3 font-medium text-ink-950">{entry.action}</td>
+                <td className="px-4 py-3 text-ink-700">{entry.target}</td>
+                <td className="px-4 py-3 text-ink-700">{entry.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       <nav aria-label="Pages" className="mt-6 flex justify-between">
         {paged ? (

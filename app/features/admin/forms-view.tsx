@@ -7,6 +7,7 @@ import { Button } from "~/shared/ui/button";
 import type { FormDefinition } from "~/features/forms/index.server";
 import { FieldShell, inputClasses } from "~/shared/ui/field";
 import { ColumnHeadings } from "~/shared/ui/column-headings";
+import { ScrollTable } from "~/shared/ui/scroll-table";
 import { LocalDate } from "~/shared/ui/local-date";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AdminHeading } from "./admin-shell";
@@ -233,39 +234,36 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
       {deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-ink-600">None yet: the next message is the first.</p>
       ) : (
-        // relative: the header cell's sr-only label is placed in the scroller, not past the page's edge.
-        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Webhook deliveries of ${form.name}`}>
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="text-ink-700">
-              <ColumnHeadings columns={["Written", "State", "Last answer", { hidden: "Action" }]} cellClassName="py-2 pr-3 font-semibold" />
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {deliveries.map((d) => (
-                <tr key={d.id} data-delivery={d.id}>
-                  <td className="py-2 pr-3 whitespace-nowrap text-ink-700">
-                    <LocalDate iso={d.at} withTime />
-                  </td>
-                  <td className="py-2 pr-3">
-                    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", DELIVERY_BADGE[d.status].className)}>
-                      {DELIVERY_BADGE[d.status].label}
-                    </span>{" "}
-                    <span className="text-ink-600">{d.attempts === 1 ? "1 attempt" : `${d.attempts} attempts`}</span>
-                  </td>
-                  <td className="py-2 pr-3 text-ink-700">{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "–")}</td>
-                  <td className="py-2 text-right">
-                    <Form method="post">
-                      <input type="hidden" name="key" value={form.key} />
-                      <input type="hidden" name="delivery" value={d.id} />
-                      <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm">
-                        Redeliver
-                      </Button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label={`Webhook deliveries of ${form.name}`} className="mt-3" tableClassName="min-w-[36rem] text-left">
+          <thead className="text-ink-700">
+            <ColumnHeadings columns={["Written", "State", "Last answer", { hidden: "Action" }]} cellClassName="py-2 pr-3 font-semibold" />
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            {deliveries.map((d) => (
+              <tr key={d.id} data-delivery={d.id}>
+                <td className="py-2 pr-3 whitespace-nowrap text-ink-700">
+                  <LocalDate iso={d.at} withTime />
+                </td>
+                <td className="py-2 pr-3">
+                  <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", DELIVERY_BADGE[d.status].className)}>
+                    {DELIVERY_BADGE[d.status].label}
+                  </span>{" "}
+                  <span className="text-ink-600">{d.attempts === 1 ? "1 attempt" : `${d.attempts} attempts`}</span>
+                </td>
+                <td className="py-2 pr-3 text-ink-700">{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "–")}</td>
+                <td className="py-2 text-right">
+                  <Form method="post">
+                    <input type="hidden" name="key" value={form.key} />
+                    <input type="hidden" name="delivery" value={d.id} />
+                    <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm">
+                      Redeliver
+                    </Button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { ColumnHeadings } from "~/shared/ui/column-headings";
+import { ScrollTable } from "~/shared/ui/scroll-table";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
 import type { MailSummary, UndeliveredMail } from "./mail.server";
@@ -28,59 +29,52 @@ export function MailView({ summary, answer }: { summary: MailSummary; answer?: {
       {mails.length === 0 ? (
         <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-600 ring-1 ring-ink-200">Every mail has been delivered.</p>
       ) : (
-        <div
-          className="relative mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Undelivered mail"
-        >
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <caption className="sr-only">Undelivered mail, given-up first, then oldest first</caption>
-            <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
-              <ColumnHeadings columns={["Written", "Mail", "To", "State", "Last error", "Next attempt", { hidden: "Action" }]} />
-            </thead>
-            <tbody className="divide-y divide-ink-100">
-              {mails.map((mail) => (
-                <tr key={mail.id} className="align-top">
-                  <td className="px-4 py-3 text-ink-700">
-                    <LocalDate iso={mail.createdAt} withTime />
-                  </td>
-                  <td className="max-w-[16rem] px-4 py-3">
-                    <span className="block font-medium text-ink-950">{mail.kind}</span>
-                    <span className="block break-words text-ink-600">{mail.subject}</span>
-                  </td>
-                  <td className="px-4 py-3 break-words text-ink-800">{mail.to}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATE_CLASSES[mail.state]}`}>{mail.state}</span>
-                    <span className="mt-1 block text-ink-600">{mail.attempts === 1 ? "1 attempt" : `${mail.attempts} attempts`}</span>
-                  </td>
-                  <td className="max-w-[16rem] px-4 py-3 break-words text-ink-700">{mail.lastError ?? "—"}</td>
-                  <td className="px-4 py-3 text-ink-700">
-                    <LocalDate iso={mail.nextAttempt} withTime fallback="—" />
-                  </td>
-                  <td className="px-4 py-3">
-                    {mail.state !== "sending" && (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={mail.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="retry"
-                          variant="secondary"
-                          size="sm"
-                          className="whitespace-nowrap"
-                          aria-label={`Retry now: ${mail.kind} mail to ${mail.to}`}
-                        >
-                          Retry now
-                        </Button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Undelivered mail" card className="mt-6" tableClassName="min-w-[56rem] text-left">
+          <caption className="sr-only">Undelivered mail, given-up first, then oldest first</caption>
+          <thead className="border-b border-ink-200 bg-ink-50 text-ink-700">
+            <ColumnHeadings columns={["Written", "Mail", "To", "State", "Last error", "Next attempt", { hidden: "Action" }]} />
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            {mails.map((mail) => (
+              <tr key={mail.id} className="align-top">
+                <td className="px-4 py-3 text-ink-700">
+                  <LocalDate iso={mail.createdAt} withTime />
+                </td>
+                <td className="max-w-[16rem] px-4 py-3">
+                  <span className="block font-medium text-ink-950">{mail.kind}</span>
+                  <span className="block break-words text-ink-600">{mail.subject}</span>
+                </td>
+                <td className="px-4 py-3 break-words text-ink-800">{mail.to}</td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATE_CLASSES[mail.state]}`}>{mail.state}</span>
+                  <span className="mt-1 block text-ink-600">{mail.attempts === 1 ? "1 attempt" : `${mail.attempts} attempts`}</span>
+                </td>
+                <td className="max-w-[16rem] px-4 py-3 break-words text-ink-700">{mail.lastError ?? "—"}</td>
+                <td className="px-4 py-3 text-ink-700">
+                  <LocalDate iso={mail.nextAttempt} withTime fallback="—" />
+                </td>
+                <td className="px-4 py-3">
+                  {mail.state !== "sending" && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={mail.id} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="retry"
+                        variant="secondary"
+                        size="sm"
+                        className="whitespace-nowrap"
+                        aria-label={`Retry now: ${mail.kind} mail to ${mail.to}`}
+                      >
+                        Retry now
+                      </Button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </>
   );

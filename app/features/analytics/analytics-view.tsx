@@ -9,6 +9,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import { ScrollTable } from "~/shared/ui/scroll-table";
 import { formatCount, formatVital, RATING_LABEL, routeLabel, share, thresholdText, VITAL_NAME } from "./format";
 import { type Rating, type Vital, VITALS } from "./metrics";
 import type { AnalyticsSummary, SummaryDays, VitalStats } from "./summary-types";
@@ -183,43 +184,41 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             )}
             <details className="rounded-2xl bg-white p-4 ring-1 ring-ink-200" open={!hydrated || undefined}>
               <summary className="cursor-pointer font-medium">The numbers behind the charts</summary>
-              <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Page views and p75 per day, scrollable table">
-                <table className="w-full text-sm">
-                  <thead className="bg-ink-50 text-ink-700">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Day
+              <ScrollTable label="Page views and p75 per day, scrollable table" className="mt-3">
+                <thead className="bg-ink-50 text-ink-700">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Day
+                    </th>
+                    <th scope="col" className={th}>
+                      Page views
+                    </th>
+                    {VITALS.map((vital) => (
+                      <th key={vital} scope="col" className={th}>
+                        {vital} p75
                       </th>
-                      <th scope="col" className={th}>
-                        Page views
-                      </th>
-                      {VITALS.map((vital) => (
-                        <th key={vital} scope="col" className={th}>
-                          {vital} p75
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-ink-200">
-                    {daily.days.map((day, i) => (
-                      <tr key={day}>
-                        <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
-                          {day}
-                        </th>
-                        <td className="px-3 py-1.5 tabular-nums">{formatCount(daily.pageViews[i] ?? 0)}</td>
-                        {VITALS.map((vital) => {
-                          const value = daily.p75[vital][i];
-                          return (
-                            <td key={vital} className="px-3 py-1.5 whitespace-nowrap tabular-nums">
-                              {value === null || value === undefined ? "—" : `${formatVital(vital, value)} (n=${formatCount(daily.samples[vital][i] ?? 0)})`}
-                            </td>
-                          );
-                        })}
-                      </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink-200">
+                  {daily.days.map((day, i) => (
+                    <tr key={day}>
+                      <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap">
+                        {day}
+                      </th>
+                      <td className="px-3 py-1.5 tabular-nums">{formatCount(daily.pageViews[i] ?? 0)}</td>
+                      {VITALS.map((vital) => {
+                        const value = daily.p75[vital][i];
+                        return (
+                          <td key={vital} className="px-3 py-1.5 whitespace-nowrap tabular-nums">
+                            {value === null || value === undefined ? "—" : `${formatVital(vital, value)} (n=${formatCount(daily.samples[vital][i] ?? 0)})`}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
             </details>
           </section>
 
@@ -244,57 +243,50 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             {summary.sources.length === 0 ? (
               <p className="text-ink-700">No visit with a known source in this period yet.</p>
             ) : (
-              <div
-                className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
-                tabIndex={0}
-                role="region"
-                aria-label="Sources, scrollable table"
-              >
-                <table className="w-full min-w-[44rem] text-sm" data-testid="sources-table">
-                  <thead className="bg-ink-50 text-ink-700">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Source
+              <ScrollTable label="Sources, scrollable table" card tableClassName="min-w-[44rem]" data-testid="sources-table">
+                <thead className="bg-ink-50 text-ink-700">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Source
+                    </th>
+                    <th scope="col" className={th}>
+                      Medium / campaign
+                    </th>
+                    <th scope="col" className={th}>
+                      Visitors
+                    </th>
+                    <th scope="col" className={th}>
+                      Page views
+                    </th>
+                    {GOALS.map((goal) => (
+                      <th key={goal} scope="col" className={th}>
+                        {GOAL_LABELS[goal]}
                       </th>
-                      <th scope="col" className={th}>
-                        Medium / campaign
-                      </th>
-                      <th scope="col" className={th}>
-                        Visitors
-                      </th>
-                      <th scope="col" className={th}>
-                        Page views
-                      </th>
-                      {GOALS.map((goal) => (
-                        <th key={goal} scope="col" className={th}>
-                          {GOAL_LABELS[goal]}
-                        </th>
-                      ))}
-                      <th scope="col" className={th}>
-                        <abbr title="Sign-ups per visitor">Conversion</abbr>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-ink-200 bg-white">
-                    {summary.sources.slice(0, 25).map((row) => (
-                      <tr key={`${row.source} ${row.medium} ${row.campaign}`}>
-                        <th scope="row" className="px-3 py-2 text-left font-medium break-all">
-                          {row.source}
-                        </th>
-                        <td className="px-3 py-2 text-ink-700">{[row.medium, row.campaign].filter(Boolean).join(" / ") || "—"}</td>
-                        <td className="px-3 py-2 tabular-nums">{formatCount(row.visitors)}</td>
-                        <td className="px-3 py-2 tabular-nums">{formatCount(row.pageviews)}</td>
-                        {GOALS.map((goal) => (
-                          <td key={goal} className="px-3 py-2 tabular-nums">
-                            {formatCount(row.goals[goal])}
-                          </td>
-                        ))}
-                        <td className="px-3 py-2 tabular-nums">{row.conversion === null ? "—" : `${(row.conversion * 100).toFixed(1)} %`}</td>
-                      </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                    <th scope="col" className={th}>
+                      <abbr title="Sign-ups per visitor">Conversion</abbr>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink-200 bg-white">
+                  {summary.sources.slice(0, 25).map((row) => (
+                    <tr key={`${row.source} ${row.medium} ${row.campaign}`}>
+                      <th scope="row" className="px-3 py-2 text-left font-medium break-all">
+                        {row.source}
+                      </th>
+                      <td className="px-3 py-2 text-ink-700">{[row.medium, row.campaign].filter(Boolean).join(" / ") || "—"}</td>
+                      <td className="px-3 py-2 tabular-nums">{formatCount(row.visitors)}</td>
+                      <td className="px-3 py-2 tabular-nums">{formatCount(row.pageviews)}</td>
+                      {GOALS.map((goal) => (
+                        <td key={goal} className="px-3 py-2 tabular-nums">
+                          {formatCount(row.goals[goal])}
+                        </td>
+                      ))}
+                      <td className="px-3 py-2 tabular-nums">{row.conversion === null ? "—" : `${(row.conversion * 100).toFixed(1)} %`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
             )}
           </section>
 
@@ -302,39 +294,32 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             <h2 id="analytics-page-views" className="text-xl font-bold">
               Page views per route
             </h2>
-            <div
-              className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
-              tabIndex={0}
-              role="region"
-              aria-label="Page views per route, scrollable table"
-            >
-              <table className="w-full text-sm" data-testid="page-views-table">
-                <thead className="bg-ink-50 text-ink-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Route
+            <ScrollTable label="Page views per route, scrollable table" card data-testid="page-views-table">
+              <thead className="bg-ink-50 text-ink-700">
+                <tr>
+                  <th scope="col" className={th}>
+                    Route
+                  </th>
+                  <th scope="col" className={th}>
+                    Page views
+                  </th>
+                  <th scope="col" className={th}>
+                    Share
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink-200 bg-white">
+                {pageViews.map((row) => (
+                  <tr key={row.route}>
+                    <th scope="row" className="px-3 py-2 text-left font-mono text-[13px] font-medium">
+                      {routeLabel(row.route)}
                     </th>
-                    <th scope="col" className={th}>
-                      Page views
-                    </th>
-                    <th scope="col" className={th}>
-                      Share
-                    </th>
+                    <td className="px-3 py-2 tabular-nums">{formatCount(row.count)}</td>
+                    <td className="px-3 py-2 tabular-nums">{share(row.count, totalPageViews)}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-ink-200 bg-white">
-                  {pageViews.map((row) => (
-                    <tr key={row.route}>
-                      <th scope="row" className="px-3 py-2 text-left font-mono text-[13px] font-medium">
-                        {routeLabel(row.route)}
-                      </th>
-                      <td className="px-3 py-2 tabular-nums">{formatCount(row.count)}</td>
-                      <td className="px-3 py-2 tabular-nums">{share(row.count, totalPageViews)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           </section>
 
           <section aria-labelledby="analytics-vitals" className="space-y-4">
@@ -348,39 +333,32 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             {vitals.length === 0 ? (
               <p className="text-ink-700">No Core Web Vitals reported in this period yet.</p>
             ) : (
-              <div
-                className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-200"
-                tabIndex={0}
-                role="region"
-                aria-label="Core Web Vitals per route, scrollable table"
-              >
-                <table className="w-full min-w-[48rem] text-sm" data-testid="vitals-table">
-                  <thead className="bg-ink-50 text-ink-700">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Route
+              <ScrollTable label="Core Web Vitals per route, scrollable table" card tableClassName="min-w-[48rem]" data-testid="vitals-table">
+                <thead className="bg-ink-50 text-ink-700">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Route
+                    </th>
+                    {VITALS.map((vital) => (
+                      <th key={vital} scope="col" className={th}>
+                        <abbr title={VITAL_NAME[vital]}>{vital}</abbr>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink-200 bg-white">
+                  {vitals.map((row) => (
+                    <tr key={row.route}>
+                      <th scope="row" className="px-3 py-2 text-left align-top font-mono text-[13px] font-medium">
+                        {routeLabel(row.route)}
                       </th>
                       {VITALS.map((vital) => (
-                        <th key={vital} scope="col" className={th}>
-                          <abbr title={VITAL_NAME[vital]}>{vital}</abbr>
-                        </th>
+                        <VitalCell key={vital} vital={vital} stats={row.metrics[vital]} />
                       ))}
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-ink-200 bg-white">
-                    {vitals.map((row) => (
-                      <tr key={row.route}>
-                        <th scope="row" className="px-3 py-2 text-left align-top font-mono text-[13px] font-medium">
-                          {routeLabel(row.route)}
-                        </th>
-                        {VITALS.map((vital) => (
-                          <VitalCell key={vital} vital={vital} stats={row.metrics[vital]} />
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </ScrollTable>
             )}
           </section>
 
