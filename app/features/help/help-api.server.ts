@@ -15,6 +15,8 @@ export async function readHelpApiRequest<S extends z.ZodType>(
   schema: S,
   invalid: (issues: z.core.$ZodIssue[]) => string,
 ): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  // React Router hands an action every method but GET and HEAD: a PUT is not a question.
+  if (request.method !== "POST") return { ok: false, response: jsonError(405, "Use POST.", { Allow: "POST" }) };
   const decision = await limiter.consume(checksFor(RULES.help, ip));
   if (!decision.allowed) return { ok: false, response: tooManyRequests(decision) };
   const body = await readRequestBody(request, { accept: ["json", "urlencoded"] });

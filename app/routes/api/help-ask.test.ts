@@ -94,6 +94,20 @@ describe("bad input", () => {
     expect(answer.data.message).toBeTruthy();
   });
 
+  test("another method than POST is a 405 that names POST, for the question and the thumbs alike", async () => {
+    for (const [route, path] of [
+      [ask, "/api/help/ask"],
+      [feedback, "/api/help/feedback"],
+    ] as const) {
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const answer = await callRoute<Reply>(route, { path, method, json: { q: "refund" }, ip: freshIp() });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.get("allow")).toBe("POST");
+        expect(answer.data.success).toBe(false);
+      }
+    }
+  });
+
   test("a body that is not JSON is a 400; another type a 415", async () => {
     expect((await callRoute(ask, { path: "/api/help/ask", body: "{", headers: { "content-type": "application/json" }, ip: freshIp() })).status).toBe(400);
     expect((await callRoute(ask, { path: "/api/help/ask", body: "q", headers: { "content-type": "text/plain" }, ip: freshIp() })).status).toBe(415);
