@@ -132,6 +132,11 @@ test("how to do, or which to choose, something the site neither does nor offers 
   }
   expect(reason("Which phone has the best battery life?", "en")).toBe("off-topic");
   expect(reason("How do I prepare for a job interview?", "en")).toBe("off-topic");
+  // Another company's account is not ours, however much it says "password" ("में" and "in" name nothing).
+  expect(reason("gmail ka password kaise badle")).toBe("off-topic");
+  expect(reason("बैंक में खाता कैसे खोलें")).not.toBe(undefined);
+  // A wish written with a chandrabindu, as the pages write it ("मिटाएँ").
+  expect(reason("पासपोर्ट कैसे बनवाएँ")).toBe("off-topic");
   // Asked of the site's things, the same shapes are answered.
   for (const [question, lang] of [
     ["अकाउंट डिलीट कैसे करें?", "hi"],
@@ -139,6 +144,9 @@ test("how to do, or which to choose, something the site neither does nor offers 
     ["सबसे सस्ता प्लान कौन-सा है?", "hi"],
     ["How do I delete my account?", "en"],
     ["How can I talk to you by email?", "en"],
+    ["पेमेंट कैसे करें", "hi"],
+    ["How do I evaluate an AI model?", "en"],
+    ["RAG kaise banaye", "hi"],
   ] as const) {
     expect(answerQuestion(index, question, lang).kind, question).toBe("answer");
   }

@@ -151,7 +151,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
 
   // How to do, or which to choose, something this site neither does nor offers (an exam, a phone).
   // (The product's own name counts: it is left out of the subject words.)
-  if ((asksHowToDo(all) || asksToChoose(all)) && !all.some(namesSiteThing)) return none(lang, "off-topic", "other");
+  if ((asksHowToDo(all) || asksToChoose(all)) && !namesSiteThing(all)) return none(lang, "off-topic", "other");
 
   // 3. Prices, filled in.
   const plan = planOf(subject);

@@ -54,16 +54,39 @@ export const OFF_TOPIC_SOUNDS = new Set(
  * has nothing to say, however many of the question's words its pages use.
  */
 export const SITE_THINGS = wordSet(
-  "account accounts khata khaata खाता अकाउंट profile प्रोफ़ाइल प्रोफाइल password पासवर्ड passkey passkeys पासकी " +
-    "data डेटा डाटा export एक्सपोर्ट download डाउनलोड delete डिलीट mitaye मिटा cookie cookies कुकी कुकीज़ कुकीज " +
-    "community कम्युनिटी telegram टेलीग्राम whatsapp व्हाट्सऐप व्हाट्सएप channel चैनल join जॉइन जुड़ " +
+  // The account and what it holds (in the spellings people type).
+  "account accounts khata khaata खाता अकाउंट एकाउंट अकॉउंट अकाउन्ट profile प्रोफ़ाइल प्रोफाइल dp photo फ़ोटो फोटो picture avatar " +
+    "name naam नाम birthday जन्मदिन gender bio password पासवर्ड passkey passkeys पासकी register रजिस्टर " +
+    "sign signin signup login logout साइन लॉगिन लॉग verify verification सत्यापन otp two-factor 2fa factor फैक्टर authentication authenticator " +
+    "data डेटा डाटा export एक्सपोर्ट download डाउनलोड delete डिलीट मिटा chat chats चैट conversation बातचीत history " +
+    "information info जानकारी jankari privacy प्राइवेसी निजता cookie cookies कुकी कुकीज़ कुकीज license लाइसेंस content कंटेंट " +
+    // Plans and money.
+    "subscription सब्सक्रिप्शन सदस्यता membership मेंबरशिप plan plans प्लान upgrade अपग्रेड billing बिलिंग discount डिस्काउंट छूट " +
+    "price prices pricing cost pay payment पेमेंट भुगतान fee fees कीमत क़ीमत दाम शुल्क फीस फ़ीस cancel रद्द refund रिफंड वापसी वापस wapas vapas " +
+    // Reaching the company, its channels and its site.
+    "community कम्युनिटी समुदाय telegram टेलीग्राम whatsapp व्हाट्सऐप व्हाट्सएप channel चैनल join जॉइन जुड़ " +
     "email ईमेल mail contact संपर्क sampark team टीम support सपोर्ट customer कस्टमर care केयर helpline हेल्पलाइन talk baat बात " +
-    "subscription सब्सक्रिप्शन सदस्यता plan plans प्लान cancel रद्द refund रिफंड " +
-    "sign signin signup login logout साइन लॉगिन लॉग verify verification सत्यापन otp two-factor 2fa " +
-    "waitlist वेटलिस्ट demo डेमो assistant असिस्टेंट watch वॉच device devices डिवाइस app ऐप tuesday " +
-    "name naam नाम photo फ़ोटो फोटो picture avatar birthday जन्मदिन gender bio chat chats चैट conversation बातचीत history " +
-    "security सुरक्षा सिक्योरिटी bug बग report रिपोर्ट early " +
-    "site website साइट वेबसाइट newsletter feedback फ़ीडबैक language भाषा hindi हिंदी हिन्दी theme थीम dark डार्क",
+    "security सुरक्षा सिक्योरिटी vulnerability bug बग report रिपोर्ट newsletter unsubscribe feedback फ़ीडबैक " +
+    "site website साइट वेबसाइट language भाषा hindi हिंदी हिन्दी theme थीम dark डार्क " +
+    // The products, the waitlist and the demo.
+    "tuesday assistant असिस्टेंट सहायक watch वॉच घड़ी ghadi smartwatch स्मार्टवॉच device devices डिवाइस app ऐप " +
+    "waitlist वेटलिस्ट प्रतीक्षा early demo डेमो " +
+    // What the blog explains.
+    "rag retrieval token tokens tokenization tokenizer टोकन टोकनाइज़ेशन टोकनाइज़र inference इन्फ़रेंस latency " +
+    "red-teaming teaming रेड attention अटेंशन embedding embeddings llm मूल्यांकन evaluate evaluation benchmark बेंचमार्क " +
+    "ai model models मॉडल multilingual बहुभाषी",
+);
+
+/**
+ * Other companies' services: "how do I change my Gmail password" is about
+ * Gmail, whatever its other words ("password", "account") say. Not Google,
+ * whose sign-in is ours too, nor WhatsApp and Telegram, our channels.
+ */
+const OTHER_SERVICES = new Set(
+  (
+    "gmail जीमेल instagram इंस्टाग्राम facebook फेसबुक youtube यूट्यूब netflix amazon flipkart jio जियो airtel एयरटेल bsnl " +
+    "sbi hdfc icici paytm phonepe wifi वाईफाई router राउटर aadhaar aadhar आधार irctc"
+  ).split(" "),
 );
 
 const HINDI_NOT_A_WISH = new Set("हैं में उन्हें इन्हें जिन्हें तुम्हें हमें आपें".split(" "));
@@ -71,11 +94,11 @@ const HINGLISH_WISHES = new Set(
   (
     "kare karen karein karu karun karoon karoo banaye banayein banau badle badlu hataye hatau dekhe dekhu seekhe sikhe sikhu " +
     "jode judu jude bhare bharu khole kholu lagwaye banwaye dhundhe dhunde kharide kharidu padhaye padhe padhu nikale nikalu " +
-    "paaye paye bheje bheju le lu lein"
+    "paaye paye bheje bheju le lu lein kre kru krein kren krna karna de du dein"
   ).split(" "),
 );
 
-const isHindiWish = (w: string) => /(ें|एं|ूं|ूँ|ऊं|ऊँ)$/.test(w) && !HINDI_NOT_A_WISH.has(w);
+const isHindiWish = (w: string) => /(ें|ेँ|एं|एँ|ूं|ूँ|ऊं|ऊँ)$/.test(w) && !HINDI_NOT_A_WISH.has(w);
 
 /**
  * Whether a question asks how the asker can do something: "कैसे" with a wish
@@ -110,9 +133,14 @@ export function asksToChoose(all: readonly string[]): boolean {
   return which && all.some((w) => GOOD.has(w) || CHOOSING.has(w));
 }
 
-/** Whether a word names something of the site's: a thing it offers or does, a plan, a price (a price of anything is not "sasta"). */
-export const namesSiteThing = (w: string): boolean =>
-  has(SITE_THINGS, w) || has(PLAN_WORDS, w) || planOf([w]) !== undefined || (has(PRICE_WORDS, w) && !GOOD.has(w));
+/**
+ * Whether a question names something of the site's: a thing it offers or does
+ * (`SITE_THINGS`) or a plan by name, and no other company's service.
+ */
+export function namesSiteThing(all: readonly string[]): boolean {
+  if (all.some((w) => OTHER_SERVICES.has(w))) return false;
+  return all.some((w) => has(SITE_THINGS, w) || planOf([w]) !== undefined);
+}
 
 /** Words that ask who: the company's pages (the team, the story) answer them first. */
 export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));
