@@ -19,6 +19,9 @@
  *          --requests N (per kind, default 300) --concurrency N (default 4)
  *          --top N (functions listed per kind, default 12) --postgres URL [--redis URL]
  *          --save DIR (each kind's profile as DIR/<kind>.cpuprofile, for DevTools)
+ *          --allocations (what each request allocates, by part and function, from V8's sampling
+ *          heap profiler counting the objects the collector has freed too: the garbage a render
+ *          leaves is what the collector's share of the CPU pays for; with --save, <kind>.heapprofile)
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,6 +50,7 @@ const { values: args } = parseArgs({
     "warm-up": { type: "string", default: "200" },
     // A directory: each kind's profile is written there as <kind>.cpuprofile (Chrome DevTools opens it).
     save: { type: "string" },
+    allocations: { type: "boolean", default: false },
   },
 });
 
@@ -176,6 +180,39 @@ function summarise(profile: CpuProfile, requests: number, top: number) {
   }
 }
 
+interface HeapNode {
+  callFrame: ProfileNode["callFrame"];
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** Bytes allocated per request, by part (as `partOf` tells them) and by the functions that allocated most. */
+function summariseAllocations(head: HeapNode, requests: number, top: number) {
+  const parts = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let total = 0;
+  const walk = (node: HeapNode, inherited: string) => {
+    const own = partOf(node.callFrame);
+    const part = own && own !== "Node.js internals" && own !== "other" ? own : inherited;
+    if (node.selfSize > 0) {
+      total += node.selfSize;
+      parts.set(part, (parts.get(part) ?? 0) + node.selfSize);
+      const { functionName, url, lineNumber } = node.callFrame;
+      const key = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^.*build\/server\//, "build/server/")}:${lineNumber + 1}`;
+      functions.set(key, (functions.get(key) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, part);
+  };
+  walk(head, "Node.js internals");
+  const kb = (bytes: number) => (bytes / 1024 / requests).toFixed(1);
+  console.log(`   allocated: ${kb(total)} KB per request (${requests} requests, sampled)`);
+  for (const [part, bytes] of [...parts].sort((a, b) => b[1] - a[1])) {
+    if (bytes / total >= 0.005) console.log(`     ${part.padEnd(40)} ${kb(bytes).padStart(8)} KB  ${((bytes / total) * 100).toFixed(1).padStart(5)} %`);
+  }
+  console.log(`   functions that allocate most (their own allocations):`);
+  for (const [fn, bytes] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`     ${kb(bytes).padStart(8)} KB  ${fn.slice(0, 120)}`);
+}
+
 async function main() {
   ensureBuild(root, (m) => console.log(m));
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-profile-"));
@@ -223,7 +260,15 @@ async function main() {
       }
       let next = 0;
       const statuses = new Map<number, number>();
-      await client.send("Profiler.start");
+      if (args.allocations) {
+        await client.send("HeapProfiler.enable");
+        // Every object counted, the ones the collector has freed since included: a render's garbage is the point.
+        await client.send("HeapProfiler.startSampling", {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+      } else await client.send("Profiler.start");
       await Promise.all(
         Array.from({ length: Number(args.concurrency) }, async () => {
           while (next < requests) {
@@ -236,9 +281,15 @@ async function main() {
           }
         }),
       );
+      console.log(`\n${kind} (statuses ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")})`);
+      if (args.allocations) {
+        const { profile } = await client.send<{ profile: { head: HeapNode } }>("HeapProfiler.stopSampling");
+        if (args.save) writeFileSync(path.join(args.save, `${kind}.heapprofile`), JSON.stringify(profile));
+        summariseAllocations(profile.head, requests, Number(args.top));
+        continue;
+      }
       const { profile } = await client.send<{ profile: CpuProfile }>("Profiler.stop");
       if (args.save) writeFileSync(path.join(args.save, `${kind}.cpuprofile`), JSON.stringify(profile));
-      console.log(`\n${kind} (statuses ${[...statuses].map(([s, c]) => `${s}×${c}`).join(", ")})`);
       summarise(profile, requests, Number(args.top));
     }
     client.close();
