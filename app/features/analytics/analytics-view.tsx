@@ -9,6 +9,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import { ColumnHeadings } from "~/shared/ui/column-headings";
 import { ScrollTable } from "~/shared/ui/scroll-table";
 import { formatCount, formatVital, RATING_LABEL, routeLabel, share, thresholdText, VITAL_NAME } from "./format";
 import { type Rating, type Vital, VITALS } from "./metrics";
@@ -81,13 +82,7 @@ function SmallTable({ caption, head, rows }: { caption: string; head: [string, s
     <table className="w-full text-sm">
       <caption className="mb-2 text-left font-semibold text-ink-900">{caption}</caption>
       <thead className="bg-ink-50 text-ink-700">
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col" className={th}>
-              {h}
-            </th>
-          ))}
-        </tr>
+        <ColumnHeadings columns={head} cellClassName={th} />
       </thead>
       <tbody className="divide-y divide-ink-200">
         {rows.map(([a, b, c]) => (
@@ -186,19 +181,7 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
               <summary className="cursor-pointer font-medium">The numbers behind the charts</summary>
               <ScrollTable label="Page views and p75 per day, scrollable table" className="mt-3">
                 <thead className="bg-ink-50 text-ink-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Day
-                    </th>
-                    <th scope="col" className={th}>
-                      Page views
-                    </th>
-                    {VITALS.map((vital) => (
-                      <th key={vital} scope="col" className={th}>
-                        {vital} p75
-                      </th>
-                    ))}
-                  </tr>
+                  <ColumnHeadings columns={["Day", "Page views", ...VITALS.map((vital) => `${vital} p75`)]} cellClassName={th} />
                 </thead>
                 <tbody className="divide-y divide-ink-200">
                   {daily.days.map((day, i) => (
@@ -245,28 +228,17 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             ) : (
               <ScrollTable label="Sources, scrollable table" card tableClassName="min-w-[44rem]" data-testid="sources-table">
                 <thead className="bg-ink-50 text-ink-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Source
-                    </th>
-                    <th scope="col" className={th}>
-                      Medium / campaign
-                    </th>
-                    <th scope="col" className={th}>
-                      Visitors
-                    </th>
-                    <th scope="col" className={th}>
-                      Page views
-                    </th>
-                    {GOALS.map((goal) => (
-                      <th key={goal} scope="col" className={th}>
-                        {GOAL_LABELS[goal]}
-                      </th>
-                    ))}
-                    <th scope="col" className={th}>
-                      <abbr title="Sign-ups per visitor">Conversion</abbr>
-                    </th>
-                  </tr>
+                  <ColumnHeadings
+                    columns={[
+                      "Source",
+                      "Medium / campaign",
+                      "Visitors",
+                      "Page views",
+                      ...GOALS.map((goal) => GOAL_LABELS[goal]),
+                      { key: "conversion", label: <abbr title="Sign-ups per visitor">Conversion</abbr> },
+                    ]}
+                    cellClassName={th}
+                  />
                 </thead>
                 <tbody className="divide-y divide-ink-200 bg-white">
                   {summary.sources.slice(0, 25).map((row) => (
@@ -296,17 +268,7 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             </h2>
             <ScrollTable label="Page views per route, scrollable table" card data-testid="page-views-table">
               <thead className="bg-ink-50 text-ink-700">
-                <tr>
-                  <th scope="col" className={th}>
-                    Route
-                  </th>
-                  <th scope="col" className={th}>
-                    Page views
-                  </th>
-                  <th scope="col" className={th}>
-                    Share
-                  </th>
-                </tr>
+                <ColumnHeadings columns={["Route", "Page views", "Share"]} cellClassName={th} />
               </thead>
               <tbody className="divide-y divide-ink-200 bg-white">
                 {pageViews.map((row) => (
@@ -335,16 +297,10 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
             ) : (
               <ScrollTable label="Core Web Vitals per route, scrollable table" card tableClassName="min-w-[48rem]" data-testid="vitals-table">
                 <thead className="bg-ink-50 text-ink-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Route
-                    </th>
-                    {VITALS.map((vital) => (
-                      <th key={vital} scope="col" className={th}>
-                        <abbr title={VITAL_NAME[vital]}>{vital}</abbr>
-                      </th>
-                    ))}
-                  </tr>
+                  <ColumnHeadings
+                    columns={["Route", ...VITALS.map((vital) => ({ key: vital, label: <abbr title={VITAL_NAME[vital]}>{vital}</abbr> }))]}
+                    cellClassName={th}
+                  />
                 </thead>
                 <tbody className="divide-y divide-ink-200 bg-white">
                   {vitals.map((row) => (
