@@ -74,7 +74,7 @@ export const SITE_THINGS = wordSet(
     // What the blog explains.
     "rag retrieval token tokens tokenization tokenizer टोकन टोकनाइज़ेशन टोकनाइज़र inference इन्फ़रेंस latency " +
     "red-teaming teaming रेड attention अटेंशन embedding embeddings llm मूल्यांकन evaluate evaluation benchmark बेंचमार्क " +
-    "ai model models मॉडल multilingual बहुभाषी",
+    "ai model models मॉडल dataset datasets डेटासेट chatbot chatbots चैटबॉट multilingual बहुभाषी",
 );
 
 /**
@@ -85,7 +85,8 @@ export const SITE_THINGS = wordSet(
 const OTHER_SERVICES = new Set(
   (
     "gmail जीमेल instagram इंस्टाग्राम facebook फेसबुक youtube यूट्यूब netflix amazon flipkart jio जियो airtel एयरटेल bsnl " +
-    "sbi hdfc icici paytm phonepe wifi वाईफाई router राउटर aadhaar aadhar आधार irctc"
+    "sbi hdfc icici paytm phonepe gpay bank बैंक wifi वाईफाई router राउटर aadhaar aadhar आधार irctc " +
+    "apple ऐपल एप्पल android एंड्रॉइड एंड्रॉयड recharge रिचार्ज insurance इंश्योरेंस"
   ).split(" "),
 );
 
