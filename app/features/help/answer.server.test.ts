@@ -154,6 +154,17 @@ test("how to do, or which to choose, something the site neither does nor offers 
   expect(answerQuestion(index, "साइट कौन-सी फ़ाइलें मेरे ब्राउज़र में रखती हैं?", "hi").reason).not.toBe("off-topic");
 });
 
+test("how to do something to one's account points to the section where it is done; what the company does with it does not", () => {
+  const index = buildHelpIndex();
+  const source = (question: string, lang: "en" | "hi") => answerQuestion(index, question, lang).sources[0]?.url ?? "";
+  expect(source("how do i turn on two factor authentication", "en")).toBe("/profile/security#two-factor");
+  expect(source("पासकी कैसे जोड़ें", "hi")).toBe("/hi/profile/security#passkeys");
+  expect(source("profile ka naam kaise badle", "hi")).toBe("/hi/profile#details-heading");
+  expect(source("How do I reset my password?", "en")).toMatch(/^\/auth\?mode=reset#/);
+  // Not a how-to: the privacy policy says what happens to a password, not the page that changes it.
+  expect(source("मेरे पासवर्ड को आप देख सकते हैं क्या", "hi")).toMatch(/^\/hi\/privacy/);
+});
+
 test("a question of the words an object inherits is declined, not a crash", () => {
   const index = buildHelpIndex();
   for (const question of ["constructor", "__proto__", "toString kya hai", "valueOf", "hasOwnProperty"]) {

@@ -205,7 +205,7 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
   const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));
-  const results = index.search.search(asked.join(" "), {
+  const found = index.search.search(asked.join(" "), {
     processTerm: keysWithLoan,
     boostDocument: (id) => {
       const passage = index.passages[id as number]!;
@@ -218,6 +218,9 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     // A meaning helps find the place; the asker's own words weigh more.
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
+  // An account page's section answers "how do I …" (turn on two-factor); "can you see my password" is the privacy policy's.
+  const howTo = asksHowToDo(all);
+  const results = found.filter((r) => howTo || !index.passages[r.id as number]!.doneHere);
   const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0 && !loans.has(w));
   if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
 

@@ -42,6 +42,8 @@ export interface Passage {
   text: Bilingual;
   /** A plan's id, where the passage is a plan (its prices are filled in, never quoted). */
   plan?: string;
+  /** A place where something is done (an account page's section): it answers how to do it, not what the company does. */
+  doneHere?: boolean;
 }
 
 function slug(text: string): string {
@@ -209,6 +211,52 @@ function productPassages(): Passage[] {
   ];
 }
 
+/**
+ * The account pages (signed in only, so no crawler reads them): where the
+ * things the public pages do not explain are done, in the words those pages
+ * say them: a password, two-factor, passkeys, the profile's details. "How do
+ * I turn on two-factor?" is answered with the security page's own
+ * explanation and a link to its section, never with the asker's data (the
+ * answerer reads no account). Deleting the account and downloading its data
+ * are left to the privacy policy and the terms, which say what happens.
+ */
+function accountPassages(): Passage[] {
+  const [en, hi] = [messagesFor("en").account, messagesFor("hi").account];
+  const security = { en: en.security.title, hi: hi.security.title };
+  const profile = { en: en.meta.profileTitle, hi: hi.meta.profileTitle };
+  type Words = typeof en;
+  const passage = (path: string, page: Bilingual, anchor: string, heading: (t: Words) => string, text: (t: Words) => string): Passage => ({
+    id: `${path}#${anchor}`,
+    path,
+    anchor,
+    topic: "account",
+    page,
+    heading: { en: heading(en), hi: heading(hi) },
+    text: { en: text(en), hi: text(hi) },
+    doneHere: true,
+  });
+  const fields = (t: Words) => [t.details.name, t.details.gender, t.details.dob, t.details.about, t.details.language].join(", ");
+  const [authEn, authHi] = [messagesFor("en").auth.views, messagesFor("hi").auth.views];
+  const signIn = { en: authEn.titles.signin, hi: authHi.titles.signin };
+  const authView = (mode: "signup" | "reset"): Passage => ({
+    id: `/auth#${mode}`,
+    path: `/auth?mode=${mode}`,
+    topic: "account",
+    page: signIn,
+    heading: { en: authEn.titles[mode], hi: authHi.titles[mode] },
+    text: { en: `${authEn.titles[mode]}: ${authEn.headings[mode].subtitle}`, hi: `${authHi.titles[mode]}: ${authHi.headings[mode].subtitle}` },
+    doneHere: true,
+  });
+  return [
+    authView("signup"),
+    authView("reset"),
+    passage("/profile/security", security, "password", (t) => t.security.password.change, (t) => `${t.security.password.change}: ${t.security.password.changeNote}`),
+    passage("/profile/security", security, "two-factor", (t) => t.security.twoFactor.heading, (t) => `${t.security.twoFactor.offText} ${t.security.twoFactor.onText}`),
+    passage("/profile/security", security, "passkeys", (t) => t.security.passkeys.heading, (t) => t.security.passkeys.text),
+    passage("/profile", profile, "details-heading", (t) => t.details.heading, (t) => `${t.page.editProfile}: ${fields(t)}. ${t.details.email}: ${t.details.emailHint}`),
+  ];
+}
+
 function blogPassages(): Passage[] {
   const hiTitles = new Map(allPosts("hi").map((post) => [post.slug, post.title]));
   return allPosts("en").flatMap((post) => {
@@ -228,6 +276,6 @@ function blogPassages(): Passage[] {
 
 /** Every passage of the site, built once per process (the content is part of the build). */
 export function buildCorpus(): Passage[] {
-  const passages = [...pricingPassages(), ...legalPassages(), ...marketingPassages(), ...productPassages(), ...blogPassages()];
+  const passages = [...pricingPassages(), ...legalPassages(), ...marketingPassages(), ...productPassages(), ...accountPassages(), ...blogPassages()];
   return passages.filter((p) => p.text.en.trim() !== "");
 }
