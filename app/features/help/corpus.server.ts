@@ -250,10 +250,34 @@ function accountPassages(): Passage[] {
   return [
     authView("signup"),
     authView("reset"),
-    passage("/profile/security", security, "password", (t) => t.security.password.change, (t) => `${t.security.password.change}: ${t.security.password.changeNote}`),
-    passage("/profile/security", security, "two-factor", (t) => t.security.twoFactor.heading, (t) => `${t.security.twoFactor.offText} ${t.security.twoFactor.onText}`),
-    passage("/profile/security", security, "passkeys", (t) => t.security.passkeys.heading, (t) => t.security.passkeys.text),
-    passage("/profile", profile, "details-heading", (t) => t.details.heading, (t) => `${t.page.editProfile}: ${fields(t)}. ${t.details.email}: ${t.details.emailHint}`),
+    passage(
+      "/profile/security",
+      security,
+      "password",
+      (t) => t.security.password.change,
+      (t) => `${t.security.password.change}: ${t.security.password.changeNote}`,
+    ),
+    passage(
+      "/profile/security",
+      security,
+      "two-factor",
+      (t) => t.security.twoFactor.heading,
+      (t) => `${t.security.twoFactor.offText} ${t.security.twoFactor.onText}`,
+    ),
+    passage(
+      "/profile/security",
+      security,
+      "passkeys",
+      (t) => t.security.passkeys.heading,
+      (t) => t.security.passkeys.text,
+    ),
+    passage(
+      "/profile",
+      profile,
+      "details-heading",
+      (t) => t.details.heading,
+      (t) => `${t.page.editProfile}: ${fields(t)}. ${t.details.email}: ${t.details.emailHint}`,
+    ),
   ];
 }
 
