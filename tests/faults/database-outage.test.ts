@@ -11,7 +11,7 @@
  * every stored form message's notification arrives exactly once.
  */
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb } from "../reliability/lib/harness.ts";
 import {
   during,
@@ -26,16 +26,13 @@ import {
   summary,
   summaryByKind,
   waitFor,
-  writeFigures,
+  figuresFor,
 } from "./lib/fault-harness.ts";
 
 const OUTAGE_MS = reduced ? 6_000 : 22_000;
 const RESTART_MS = 2_600;
 const available = Boolean(process.env.TEST_DATABASE_URL);
-const figures: Record<string, unknown> = {};
-afterAll(() => {
-  if (available) writeFigures("database-outage", figures);
-});
+const figures = figuresFor("database-outage", () => available);
 
 describe.skipIf(!available)("PostgreSQL restart and outage (skipped: set TEST_DATABASE_URL)", () => {
   it(`a ${RESTART_MS / 1000} s restart and a ${OUTAGE_MS / 1000} s outage: 503 with Retry-After, never 500/401/422; nothing lost or mailed twice`, async () => {

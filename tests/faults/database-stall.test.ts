@@ -14,7 +14,7 @@
  * stores one message and one mail; no 500, 401 or 422; no process exit.
  */
 import SQLite from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TcpProxy } from "../support/tcp-proxy.ts";
 import { createDb, DATABASES, type DbKind, freshIp } from "../reliability/lib/harness.ts";
 import {
@@ -31,16 +31,13 @@ import {
   summary,
   summaryByKind,
   waitFor,
-  writeFigures,
+  figuresFor,
 } from "./lib/fault-harness.ts";
 
 const STALL_MS = reduced ? 12_000 : 35_000;
 /** What a client-observed request may take beyond the deadline (the answer's own way back, a busy machine). */
 const SLACK_MS = 1_500;
-const figures: Record<string, unknown> = {};
-afterAll(() => {
-  writeFigures("database-stall", figures);
-});
+const figures = figuresFor("database-stall");
 
 for (const { kind, available } of DATABASES) {
   describe.skipIf(!available)(`a stalled database on ${kind}`, () => {

@@ -10,18 +10,15 @@
  * back, nothing is degraded any more.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { call, createDb, createVerifiedUser, signIn, startServer, type User } from "../reliability/lib/harness.ts";
-import { percentile, portsOf, reduced, sleep, waitFor, writeFigures } from "./lib/fault-harness.ts";
+import { percentile, portsOf, reduced, sleep, waitFor, figuresFor } from "./lib/fault-harness.ts";
 
 const OUTAGE_MS = reduced ? 6_000 : 20_000;
 const SAMPLES = reduced ? 30 : 80;
 const hasRedis = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
-const figures: Record<string, unknown> = {};
-afterAll(() => {
-  if (hasRedis) writeFigures("redis-outage", figures);
-});
+const figures = figuresFor("redis-outage", () => hasRedis);
 
 async function timedSignIns(server: Parameters<typeof signIn>[0], users: User[], count: number, untilMs = 0): Promise<number[]> {
   const times: number[] = [];

@@ -7,14 +7,11 @@
  * those writes promised arrives exactly once, the ones still queued at the
  * stop sent by the next start.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb, DATABASES, type DbKind } from "../reliability/lib/harness.ts";
-import { mailsTo, portsOf, reduced, sleep, startLoad, startMailedServer, statusCounts, verifiedAccount, waitFor, writeFigures } from "./lib/fault-harness.ts";
+import { mailsTo, portsOf, reduced, sleep, startLoad, startMailedServer, statusCounts, verifiedAccount, waitFor, figuresFor } from "./lib/fault-harness.ts";
 
-const figures: Record<string, unknown> = {};
-afterAll(() => {
-  writeFigures("sigterm", figures);
-});
+const figures = figuresFor("sigterm");
 
 // The reduced run (npm test) tries this on SQLite only; the full run on both.
 for (const { kind, available } of DATABASES.filter((d) => !reduced || d.kind === "sqlite")) {

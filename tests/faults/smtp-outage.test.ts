@@ -9,9 +9,9 @@
  * (MAIL_RETRY_BASE_MS 30 s); the reduced run shortens it to 2 s.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb, DATABASES, freshIp } from "../reliability/lib/harness.ts";
-import { mailsTo, portsOf, reduced, sleep, startMailedServer, verifiedAccount, waitFor, writeFigures } from "./lib/fault-harness.ts";
+import { mailsTo, portsOf, reduced, sleep, startMailedServer, verifiedAccount, waitFor, figuresFor } from "./lib/fault-harness.ts";
 
 const OUTAGE_MS = reduced ? 6_000 : 30_000;
 const RETRY_BASE_MS = reduced ? 2_000 : 30_000;
@@ -19,10 +19,7 @@ const SIGN_UPS = reduced ? 4 : 15;
 const RESETS = reduced ? 2 : 4;
 const FORMS = reduced ? 3 : 10;
 
-const figures: Record<string, unknown> = {};
-afterAll(() => {
-  writeFigures("smtp-outage", figures);
-});
+const figures = figuresFor("smtp-outage");
 
 // The reduced run (npm test) tries this on SQLite only; the full run on both.
 for (const { kind, available } of DATABASES.filter((d) => !reduced || d.kind === "sqlite")) {

@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { afterAll } from "vitest";
 import { type SmtpSink, startSmtpSink, type SunkMail } from "../../support/smtp-sink.ts";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import { artifactsDir, root } from "../../reliability/lib/config.ts";
@@ -34,6 +35,18 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** The request deadline the servers run with (REQUEST_TIMEOUT_MS, the default). */
 export const DEADLINE_MS = 10_000;
+
+/**
+ * The figures a fault test file collects, written to the report when its
+ * tests are over (afterAll), unless `ran()` says they were skipped.
+ */
+export function figuresFor(part: string, ran: () => boolean = () => true): Record<string, unknown> {
+  const figures: Record<string, unknown> = {};
+  afterAll(() => {
+    if (ran()) writeFigures(part, figures);
+  });
+  return figures;
+}
 
 export function writeFigures(part: string, figures: unknown): string {
   mkdirSync(artifactsDir, { recursive: true });
