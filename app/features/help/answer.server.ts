@@ -26,13 +26,14 @@ import { answerWords } from "./answer-words";
 import type { Passage, Topic } from "./corpus.server";
 import {
   ACCOUNT_RECORDS,
+  ADDRESS_WORDS,
   asksHowToDo,
   asksToChoose,
-  namesSiteThing,
-  ADDRESS_WORDS,
+  asksWhichAt,
   has,
   MEANS,
   MINE,
+  namesSiteThing,
   OFF_TOPIC,
   OFF_TOPIC_SOUNDS,
   PLACE_WORDS,
@@ -40,7 +41,6 @@ import {
   planOf,
   PRICE_WORDS,
   WHERE_WORDS,
-  WHICH_PARTICLES,
   WHO_WORDS,
 } from "./lexicon";
 import { followUpsFrom } from "./starters";
@@ -151,7 +151,8 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
 
   // How to do, or which to choose, something this site neither does nor offers (an exam, a phone).
   // (The product's own name counts: it is left out of the subject words.)
-  if ((asksHowToDo(all) || asksToChoose(all)) && !namesSiteThing(all)) return none(lang, "off-topic", "other");
+  const howTo = asksHowToDo(all);
+  if ((howTo || asksToChoose(all)) && !namesSiteThing(all)) return none(lang, "off-topic", "other");
 
   // 3. Prices, filled in.
   const plan = planOf(subject);
@@ -195,16 +196,13 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     return loan ? [...keysOf(w), loan] : keysOf(w);
   };
   const keysByWord = new Map(subject.map((w) => [w, new Set([...keysWithLoan(w), ...meanings(w).flatMap(keysOf)])]));
-  // "kaun-kaun se", "कौन-कौन से" too.
-  const asksWhich = (i: number): boolean =>
-    ["kaun", "kon", "कौन"].includes(all[i]!) && (WHICH_PARTICLES.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhich(i + 1)));
-  const asked = [...subject, ...all.flatMap((w, i) => (asksWhich(i) ? [] : meanings(w)))];
+  const asked = [...subject, ...all.flatMap((w, i) => (asksWhichAt(all, i) ? [] : meanings(w)))];
   // A word the site never or rarely uses stands for its meaning ("वॉच" is "watch"): its meaning weighs as the word would.
   const ownKeys = new Set(
     subject.flatMap((w) => (meanings(w).length > 0 && passagesHolding.get(w)! <= RARE ? [...keysOf(w), ...meanings(w).flatMap(keysOf)] : keysWithLoan(w))),
   );
   // A question about people ("who", "kaun", "किसने") is about the company's pages before its policies.
-  const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhich(i));
+  const aboutPeople = all.some((w, i) => WHO_WORDS.has(w) && !asksWhichAt(all, i));
   const found = index.search.search(asked.join(" "), {
     processTerm: keysWithLoan,
     boostDocument: (id) => {
@@ -219,7 +217,6 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
   // An account page's section answers "how do I …" (turn on two-factor); "can you see my password" is the privacy policy's.
-  const howTo = asksHowToDo(all);
   const results = found.filter((r) => howTo || !index.passages[r.id as number]!.doneHere);
   const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0 && !loans.has(w));
   if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");

@@ -221,59 +221,52 @@ function productPassages(): Passage[] {
  * are left to the privacy policy and the terms, which say what happens.
  */
 function accountPassages(): Passage[] {
-  const [en, hi] = [messagesFor("en").account, messagesFor("hi").account];
-  const security = { en: en.security.title, hi: hi.security.title };
-  const profile = { en: en.meta.profileTitle, hi: hi.meta.profileTitle };
-  type Words = typeof en;
-  const passage = (path: string, page: Bilingual, anchor: string, heading: (t: Words) => string, text: (t: Words) => string): Passage => ({
-    id: `${path}#${anchor}`,
-    path,
-    anchor,
-    topic: "account",
-    page,
-    heading: { en: heading(en), hi: heading(hi) },
-    text: { en: text(en), hi: text(hi) },
-    doneHere: true,
-  });
+  const account = [messagesFor("en").account, messagesFor("hi").account] as const;
+  const auth = [messagesFor("en").auth.views, messagesFor("hi").auth.views] as const;
+  /** Both languages of a catalog's words. */
+  const both = <T>([en, hi]: readonly [T, T], words: (t: T) => string): Bilingual => ({ en: words(en), hi: words(hi) });
+  const doneHere = (passage: Omit<Passage, "topic" | "doneHere">): Passage => ({ ...passage, topic: "account", doneHere: true });
+  const signIn = both(auth, (t) => t.titles.signin);
+  const authView = (mode: "signup" | "reset") =>
+    doneHere({
+      id: `/auth#${mode}`,
+      path: `/auth?mode=${mode}`,
+      page: signIn,
+      heading: both(auth, (t) => t.titles[mode]),
+      text: both(auth, (t) => `${t.titles[mode]}: ${t.headings[mode].subtitle}`),
+    });
+  type Words = (typeof account)[0];
+  const section = (path: string, page: Bilingual, anchor: string, heading: (t: Words) => string, text: (t: Words) => string) =>
+    doneHere({ id: `${path}#${anchor}`, path, anchor, page, heading: both(account, heading), text: both(account, text) });
+  const security = both(account, (t) => t.security.title);
   const fields = (t: Words) => [t.details.name, t.details.gender, t.details.dob, t.details.about, t.details.language].join(", ");
-  const [authEn, authHi] = [messagesFor("en").auth.views, messagesFor("hi").auth.views];
-  const signIn = { en: authEn.titles.signin, hi: authHi.titles.signin };
-  const authView = (mode: "signup" | "reset"): Passage => ({
-    id: `/auth#${mode}`,
-    path: `/auth?mode=${mode}`,
-    topic: "account",
-    page: signIn,
-    heading: { en: authEn.titles[mode], hi: authHi.titles[mode] },
-    text: { en: `${authEn.titles[mode]}: ${authEn.headings[mode].subtitle}`, hi: `${authHi.titles[mode]}: ${authHi.headings[mode].subtitle}` },
-    doneHere: true,
-  });
   return [
     authView("signup"),
     authView("reset"),
-    passage(
+    section(
       "/profile/security",
       security,
       "password",
       (t) => t.security.password.change,
       (t) => `${t.security.password.change}: ${t.security.password.changeNote}`,
     ),
-    passage(
+    section(
       "/profile/security",
       security,
       "two-factor",
       (t) => t.security.twoFactor.heading,
       (t) => `${t.security.twoFactor.offText} ${t.security.twoFactor.onText}`,
     ),
-    passage(
+    section(
       "/profile/security",
       security,
       "passkeys",
       (t) => t.security.passkeys.heading,
       (t) => t.security.passkeys.text,
     ),
-    passage(
+    section(
       "/profile",
-      profile,
+      both(account, (t) => t.meta.profileTitle),
       "details-heading",
       (t) => t.details.heading,
       (t) => `${t.page.editProfile}: ${fields(t)}. ${t.details.email}: ${t.details.emailHint}`,

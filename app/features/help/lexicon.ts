@@ -90,7 +90,7 @@ const OTHER_SERVICES = new Set(
   ).split(" "),
 );
 
-const HINDI_NOT_A_WISH = new Set("हैं में उन्हें इन्हें जिन्हें तुम्हें हमें आपें".split(" "));
+const HINDI_NOT_A_WISH = new Set("हैं में उन्हें इन्हें जिन्हें तुम्हें हमें".split(" "));
 const HINGLISH_WISHES = new Set(
   (
     "kare karen karein karu karun karoon karoo banaye banayein banau badle badlu hataye hatau dekhe dekhu seekhe sikhe sikhu " +
@@ -130,7 +130,7 @@ const CHOOSING = new Set("लें लूं लूँ खरीदें ख�
  * with a word of praise ("अच्छा", "best", "sasta") or of choosing ("कौन सा लें").
  */
 export function asksToChoose(all: readonly string[]): boolean {
-  const which = all.some((w, i) => WHICH.has(w) || (["kaun", "kon", "कौन"].includes(w) && WHICH_PARTICLES.has(all[i + 1] ?? "")));
+  const which = all.some((w, i) => WHICH.has(w) || asksWhichAt(all, i));
   return which && all.some((w) => GOOD.has(w) || CHOOSING.has(w));
 }
 
@@ -147,6 +147,11 @@ export function namesSiteThing(all: readonly string[]): boolean {
 export const WHO_WORDS = new Set("who whose kaun kon kisne kiska kiski kiske कौन किसने किसका किसकी किसके".split(" "));
 /** After "kaun"/"कौन", these make it "which" ("kaun-si", "कौन-से"), not "who". */
 export const WHICH_PARTICLES = new Set("si sa se सी सा से".split(" "));
+
+/** Whether the word at `i` asks "which" ("kaun-si", "कौन-से", "kaun-kaun se"), not "who". */
+export function asksWhichAt(all: readonly string[], i: number): boolean {
+  return ["kaun", "kon", "कौन"].includes(all[i]!) && (WHICH_PARTICLES.has(all[i + 1] ?? "") || (all[i + 1] === all[i] && asksWhichAt(all, i + 1)));
+}
 
 /** The address rule: "where" with a place word, or an address word, asks for the company's address and email. */
 export const WHERE_WORDS = new Set("where kahan kaha kahaan कहां".split(" "));
