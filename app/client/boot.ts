@@ -15,7 +15,9 @@
  *     own navigation does the same (features/layout/route-overlay.tsx);
  *   - a form that posts shows its submitting words ("Sending...") on its
  *     button (`data-pending-label`), unless the hydrated page handles it;
- *   - the side menu's invoker command where a browser lacks invoker commands.
+ *   - the side menu's invoker command where a browser lacks invoker commands;
+ *   - a password field's show/hide switch (`data-password-toggle`,
+ *     shared/ui/field.tsx), hydrated page or not: its only state is the DOM's.
  *
  * It is a typed function, inlined as its own source (`bootScript`): it must
  * not use anything from outside its body. Its behaviour is tested in
@@ -146,6 +148,17 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     if (!button || !label) return;
     button.textContent = label;
     button.setAttribute("aria-busy", "true");
+  });
+
+  // ---- a password field's show/hide switch ----
+  doc.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button[data-password-toggle]") : null;
+    const input = button ? doc.getElementById(button.getAttribute("aria-controls") ?? "") : null;
+    if (!button || !(input instanceof HTMLInputElement)) return;
+    const show = input.type === "password";
+    input.type = show ? "text" : "password";
+    button.setAttribute("aria-pressed", String(show));
+    button.setAttribute("aria-label", (show ? button.dataset.hideLabel : button.dataset.showLabel) ?? "");
   });
 
   // ---- invoker commands where the browser has none (the side menu's dialog) ----

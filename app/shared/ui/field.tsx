@@ -1,4 +1,4 @@
-import { type ComponentProps, useId, useState } from "react";
+import { type ComponentProps, useId } from "react";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
 import { shell } from "~/shared/i18n/catalog/shell";
@@ -75,18 +75,22 @@ export function TextArea({ label, error, hint, id, className, rows = 4, ...props
 
 type PasswordFieldProps = Omit<TextFieldProps, "type">;
 
-/** A password input with a show/hide toggle. */
+/**
+ * A password input with a show/hide switch. The switch is the boot script's
+ * (client/boot.ts, `data-password-toggle`), so it works from the first paint
+ * on every page, whether or not the page runs React; CSS shows the icon of
+ * its state.
+ */
 export function PasswordField({ label, error, hint, id, ...props }: PasswordFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const [visible, setVisible] = useState(false);
   const t = useMessages("shell", shell);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
           id={fieldId}
-          type={visible ? "text" : "password"}
+          type="password"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
           className={cn(inputClasses, "pr-12")}
@@ -94,13 +98,16 @@ export function PasswordField({ label, error, hint, id, ...props }: PasswordFiel
         />
         <button
           type="button"
-          onClick={() => setVisible((v) => !v)}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-ink-600 hover:text-ink-950"
-          aria-label={visible ? t.hidePassword : t.showPassword}
-          aria-pressed={visible}
+          data-password-toggle=""
+          data-show-label={t.showPassword}
+          data-hide-label={t.hidePassword}
+          className="group absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-ink-600 hover:text-ink-950"
+          aria-label={t.showPassword}
+          aria-pressed={false}
           aria-controls={fieldId}
         >
-          <Icon name={visible ? "eye-off" : "eye"} className="size-4" />
+          <Icon name="eye" className="size-4 group-aria-pressed:hidden" />
+          <Icon name="eye-off" className="hidden size-4 group-aria-pressed:block" />
         </button>
       </div>
     </FieldShell>

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, test } from "vitest";
+import { boot, type BootConfig } from "./boot";
+
+const CONFIG: BootConfig = {
+  theme: { storageKey: "theme", inputName: "theme", changeEvent: "theme-change" },
+  language: { cookie: "tuesday.lang", attributes: "; path=/", locales: ["en", "hi"] },
+  overlay: { ms: 1400, storageKey: "overlay", skipPrefix: "/api/" },
+};
+
+// One boot per test file: its listeners are on the document, as in a page.
+let booted = false;
+beforeEach(() => {
+  localStorage.clear();
+  delete document.documentElement.dataset.hydrated;
+  if (!booted) boot(CONFIG);
+  booted = true;
+});
+
+describe("the boot script", () => {
+  test("a password field's switch shows and hides it, with the words of its state", () => {
+    document.body.innerHTML = `
+      <input id="pw" type="password" value="secret">
+      <button type="button" data-password-toggle data-show-label="Show password" data-hide-label="Hide password"
+        aria-label="Show password" aria-pressed="false" aria-controls="pw"><svg></svg></button>`;
+    const input = document.getElementById("pw") as HTMLInputElement;
+    const button = document.querySelector("button")!;
+    button.querySelector("svg")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect([input.type, button.getAttribute("aria-pressed"), button.getAttribute("aria-label")]).toEqual(["text", "true", "Hide password"]);
+    button.click();
+    expect([input.type, button.getAttribute("aria-pressed"), button.getAttribute("aria-label")]).toEqual(["password", "false", "Show password"]);
+  });
+
+  test("a form that posts shows its submitting words on its button", () => {
+    document.body.innerHTML = `<form method="post"><button type="submit" data-pending-label="Sending...">Send</button></form>`;
+    const form = document.querySelector("form")!;
+    const button = form.querySelector("button")!;
+    form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
+    expect(button.textContent).toBe("Sending...");
+    expect(button.getAttribute("aria-busy")).toBe("true");
+  });
+
+  test("the footer's theme switch applies and the choice is on <html>", () => {
+    document.body.innerHTML = `<input type="radio" name="theme" value="dark">`;
+    const input = document.querySelector("input")!;
+    input.checked = true;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(document.documentElement.dataset.theme).toBe("dark");
+  });
+});
