@@ -14,6 +14,8 @@
  *     locally cached user; `?deleted=1`: also this browser's stats)
  *   - the spec's window-error notice, and the developer-tools guard where the
  *     site turns it on
+ *   - the sign-in page's passkeys, popups, countdown and check-your-email
+ *     watch (features/auth/auth-page.ts)
  *
  * What must work from the first byte (the theme, the overlay on a press, a
  * form's submitting words) is the inline boot script's (boot.ts).
@@ -29,6 +31,8 @@ import { whenIdle } from "~/shared/lib/when-idle";
 
 const html = document.documentElement;
 
+// The sign-in page's own module, fetched by that page only (its passkey and popup code is no other page's weight).
+if (document.querySelector("[data-auth-page]")) void import("~/features/auth/auth-page").then(({ startAuthPage }) => startAuthPage(document));
 startChatButton(document);
 startHelpPanel(document);
 if (/\/contact$/.test(location.pathname)) prefillContactMessage(document, location.search);

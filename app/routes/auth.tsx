@@ -14,7 +14,6 @@ import { messagesFromMatches } from "~/shared/i18n/messages";
 import { messagesFor, pageMessages } from "~/shared/i18n/messages.server";
 import { pageMeta } from "~/shared/lib/seo";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
-import type { PageHandle } from "~/shared/lib/page-handle";
 import type { Route } from "./+types/auth";
 
 /** A refused post's Retry-After reaches the browser (shared/lib/route-headers.ts). */
@@ -42,9 +41,6 @@ function shownProviders(): Partial<Record<ProviderId, boolean>> {
   if (env().showUnconfiguredProviders) return all;
   return Object.fromEntries(Object.entries(all).filter(([, configured]) => configured));
 }
-
-/** Runs React Router: passkeys, the Google and GitHub popups, the check-your-email view's watch and countdown (ADR 0035). */
-export const handle: PageHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in, verified visitor has nothing to do here (spec section 2).
@@ -74,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Sign in, sign up, resend, "Forgot Password?" and Google/GitHub: plain form posts that fetchers enhance. */
+/** Sign in, sign up, resend, "Forgot Password?" and Google/GitHub: plain form posts, answered with the page or a redirect. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const body = await readRequestBody(request, { accept: ["urlencoded", "multipart"] });
@@ -110,8 +106,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">
       <AuthForm
-        // A new query (?mode=, ?error=) starts the form afresh.
-        key={`${loaderData.mode}:${loaderData.notice?.text ?? ""}`}
         mode={loaderData.mode}
         initialNotice={loaderData.notice}
         providers={loaderData.providers}

@@ -36,15 +36,15 @@ async function shownErrors(page: Page): Promise<Errors> {
   });
 }
 
-/** The pages that run React Router in the browser (their routes' `handle.hydrate`). */
-const HYDRATED = /^\/(auth|profile)\b/;
+/** The pages that run React Router in the browser (their routes' `handle.hydrate`); the sign-in page posts (ADR 0045). */
+const HYDRATED = /^\/profile\b/;
 
 const MIN_TOO_SHORT = /^Use at least \d+ characters for your new password\.$/;
 
 async function run(page: Page, js: boolean, c: Case) {
   await page.goto(c.path);
   // The page's own check (the same words as the action's) is React Router's: with scripts, on a page
-  // that runs it, wait for it. A page without the framework (the message forms, the waitlist) posts,
+  // that runs it, wait for it. A page without the framework (sign-in, the message forms, the waitlist) posts,
   // and the action answers, as without scripts.
   const checksItself = js && HYDRATED.test(c.path);
   if (checksItself) await hydrated(page);

@@ -46,7 +46,6 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Sign up from the Hindi sign-in page.
       await page.goto("/hi/auth?mode=signup");
-      await ready();
       await inHindi(page, "/hi/auth?mode=signup");
       await expect(page).toHaveTitle(`${t.auth.views.titles.signup} | ${site.productName}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.auth.views.headings.signup.title);
@@ -82,7 +81,6 @@ for (const javaScriptEnabled of [true, false]) {
 
       // A wrong password, then the right one.
       await page.goto("/hi/auth");
-      await ready();
       await page.getByLabel(t.auth.views.emailLabel, { exact: true }).fill(email);
       await page.getByLabel(t.auth.views.passwordLabel, { exact: true }).fill("not-the-password");
       await page.getByRole("button", { name: t.auth.views.submit.signin, exact: true }).click();
@@ -114,7 +112,6 @@ for (const javaScriptEnabled of [true, false]) {
       // Forgot the password: the Hindi reset request, mail and page.
       await page.context().clearCookies({ name: /session_token|session_data/ });
       await page.goto("/hi/auth?mode=reset");
-      await ready();
       await inHindi(page, "/hi/auth?mode=reset");
       await page.getByLabel(t.auth.views.emailLabel, { exact: true }).fill(email);
       await page.getByRole("button", { name: t.auth.views.submit.reset }).click();
@@ -142,7 +139,6 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Signed in with the new password, the account is deleted from the Hindi profile.
       await page.goto("/hi/auth");
-      await ready();
       await page.getByLabel(t.auth.views.emailLabel, { exact: true }).fill(email);
       await page.getByLabel(t.auth.views.passwordLabel, { exact: true }).fill(newPassword);
       await page.getByRole("button", { name: t.auth.views.submit.signin, exact: true }).click();

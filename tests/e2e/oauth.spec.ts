@@ -2,14 +2,14 @@
  * Google and GitHub sign-in through their stand-ins (tests/support/oauth-servers.ts,
  * the real protocols): the popup, its failures, the same window when popups are
  * blocked or scripts are off, two-factor after a provider, connecting and
- * disconnecting. The popup is a script's: these tests wait for the page to have
- * hydrated before pressing (a press before that signs in in the same window,
- * as the no-JavaScript test shows).
+ * disconnecting. The popup is a script's: these tests wait for the sign-in
+ * page's script to have started before pressing (a press before that signs in
+ * in the same window, as the no-JavaScript test shows).
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { authenticator, type Authenticator } from "../support/authenticator";
-import { expect, hydrated, mailsTo, profileOf, queueIdentity, test, uniqueEmail, waitForMail } from "./fixtures";
+import { expect, mailsTo, profileOf, queueIdentity, test, uniqueEmail, waitForMail } from "./fixtures";
 
 // Identities are queued per app server; the tests of one project take turns.
 test.describe.configure({ mode: "serial" });
@@ -18,10 +18,10 @@ test.beforeEach(() => test.slow(true, "a round trip through a provider's stand-i
 
 const sub = () => `u${randomBytes(5).toString("hex")}`;
 
-/** Opens /auth and waits until its scripts can open a popup. */
+/** Opens a page and waits for its scripts: the sign-in page's own (auth-page.ts, which opens the popup), or React Router's. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await hydrated(page);
+  await page.locator("[data-auth-page][data-started], html[data-hydrated]").first().waitFor();
 }
 
 /** Waits until a popup has closed (one that ends its flow at once may close before a listener is added). */

@@ -309,8 +309,11 @@ function isProvider(value: unknown): value is ProviderId {
 }
 
 /**
- * Google or GitHub: the provider's sign-in URL. Without JavaScript the
- * browser goes there at once; with it, the page opens it in the spec's popup.
+ * Google or GitHub: the browser goes to the provider's sign-in page. With
+ * `via=popup` the post came into the spec's popup (the page script opened it
+ * in the press and sent the form there), which ends on /auth/complete and
+ * reports back to the page; without it (no JavaScript, or a blocked popup)
+ * the same window goes and comes back.
  */
 export async function socialSignIn(call: AuthCall, fields: Fields, configured: Record<ProviderId, boolean>) {
   const t = wordsOf(call);
@@ -334,6 +337,8 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
     }),
   );
   const url = typeof outcome.body.url === "string" ? outcome.body.url : null;
+  // The popup has no page to show a message on: its hand-over page tells the page that opened it, which does.
+  if (via === "popup" && (!outcome.ok || !url)) throw redirect(`${callbackURL}&error=1`);
   if (!outcome.ok || !url) {
     return answer(
       {
@@ -343,8 +348,7 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
       outcome,
     );
   }
-  if (via === "redirect") throw redirect(url, { headers: cookieHeaders(outcome) });
-  return answer({ intent: "social", notice: null, socialUrl: url }, outcome);
+  throw redirect(url, { headers: cookieHeaders(outcome) });
 }
 
 /** The two-factor step, then `next` (a safe local path), in the page's language. */

@@ -18,8 +18,6 @@ export interface AuthActionData {
   canResend?: boolean;
   /** With `canResend`: the address's resend state, for the button's countdown (as on the check-your-email view). */
   pending?: PendingState | null;
-  /** A popup sign-in's provider URL (the popup is opened by the page, in the click). */
-  socialUrl?: string;
   /** The name typed at sign-up, so that the form keeps it. */
   name?: string;
   /** What is wrong with each field (auth-fields.ts; a refused password's reason too), shown in its slot. */

@@ -1,52 +1,42 @@
-import { useEffect, useState } from "react";
-import type { useFetcher } from "react-router";
 import type { auth } from "~/shared/i18n/catalog/auth";
 import { fill } from "~/shared/i18n/messages";
 import { Button } from "~/shared/ui/button";
-import type { AuthActionData, PendingState } from "./auth-state";
-
-function clock(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
+import type { PendingState } from "./auth-state";
+import { clock, minutesToWait } from "./resend-countdown";
 
 /**
  * "Resend Verification Email", by the spec's rules (5 mails, 5 minutes apart):
- * while the wait lasts the button is disabled and counts down, with the
- * spec's "Please wait N minutes…" beside it, instead of a red error after
- * the press. The server stays the judge: a press it refuses still says why.
+ * while the wait lasts the button is disabled and counts down (the page
+ * script's resend-countdown.ts), with the spec's "Please wait N minutes…"
+ * beside it, instead of a red error after the press. The form posts to the
+ * /auth action, which answers with the page.
  */
-export function ResendButton({ pending, fetcher, t }: { pending: PendingState; fetcher: ReturnType<typeof useFetcher<AuthActionData>>; t: typeof auth }) {
-  // The parent keys this component by the server's answer, so a new answer starts a new countdown.
-  const [left, setLeft] = useState(pending.waitS);
-  useEffect(() => {
-    if (pending.waitS <= 0) return;
-    const until = Date.now() + pending.waitS * 1000;
-    const timer = window.setInterval(() => {
-      const remaining = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [pending.waitS]);
-
+export function ResendButton({ pending, t }: { pending: PendingState; t: typeof auth }) {
   if (pending.attemptsLeft === 0) {
     return <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700">{t.resend.maxAttempts}</p>;
   }
-
-  const sending = fetcher.state !== "idle";
-  const waiting = left > 0;
-  // The spec's N: 5 minus the whole minutes elapsed since the last mail.
-  const minutes = 5 - Math.floor(Math.max(0, 300 - left) / 60);
+  const waiting = pending.waitS > 0;
+  const more = pending.attemptsLeft === 1 ? t.resend.moreOne : fill(t.resend.moreMany, { n: pending.attemptsLeft });
   return (
-    <fetcher.Form method="post" className="space-y-2">
+    <form method="post" className="space-y-2">
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={pending.email} />
-      <Button type="submit" variant="secondary" className="w-full tabular-nums" disabled={sending || waiting} aria-describedby="resend-hint">
-        {sending ? t.resend.sending : waiting ? fill(t.resend.buttonWaiting, { clock: clock(left) }) : t.resend.button}
+      <Button
+        type="submit"
+        variant="secondary"
+        className="w-full tabular-nums"
+        disabled={waiting}
+        aria-describedby="resend-hint"
+        data-pending-label={t.resend.sending}
+        data-resend-wait={waiting ? pending.waitS : undefined}
+        data-waiting-label={t.resend.buttonWaiting}
+        data-ready-label={t.resend.button}
+      >
+        {waiting ? fill(t.resend.buttonWaiting, { clock: clock(pending.waitS) }) : t.resend.button}
       </Button>
-      <p id="resend-hint" className="text-center text-xs text-ink-600">
-        {waiting ? fill(t.resend.wait, { minutes }) : pending.attemptsLeft === 1 ? t.resend.moreOne : fill(t.resend.moreMany, { n: pending.attemptsLeft })}
+      <p id="resend-hint" className="text-center text-xs text-ink-600" data-wait-text={t.resend.wait} data-ready-text={more}>
+        {waiting ? fill(t.resend.wait, { minutes: minutesToWait(pending.waitS) }) : more}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -114,10 +114,7 @@ export function useMessages<K extends keyof Messages>(area: K, english: Messages
   return scoped ?? areaFrom(matches, area) ?? english;
 }
 
-/** A message with its `{name}` placeholders filled. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
+export { fill } from "./fill";
 
 /** For `meta` functions (no hooks there): an area's words from the matches' data, else English. */
 export function messagesFromMatches<K extends keyof Messages>(matches: ReadonlyArray<Match>, area: K, english: Messages[K]): Messages[K] {
