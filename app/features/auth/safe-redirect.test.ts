@@ -13,6 +13,14 @@ describe("safeRedirect", () => {
     }
   });
 
+  it("refuses a path whose dot segments resolve to another site", () => {
+    for (const to of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/hi/..//evil.example", "/a/../..//evil.example/x?y=1"]) {
+      expect(safeRedirect(to), to).toBe("/home");
+    }
+    // Dot segments that stay on the site are only tidied.
+    expect(safeRedirect("/blog/../pricing")).toBe("/pricing");
+  });
+
   it("does not send a visitor back to the sign-in page", () => {
     expect(safeRedirect("/auth?mode=signup")).toBe("/home");
     expect(safeRedirect("/auth/reset-password")).toBe("/home");

@@ -16,6 +16,9 @@ export function safeRedirect(to: unknown, fallback = "/home"): string {
     if (url.origin !== "http://site.invalid") return fallback;
     // Straight back to the sign-in page helps nobody.
     if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
+    // Dot segments resolve away: "/.//evil.example" is the path "//evil.example", which a browser
+    // takes for another site. What is returned is checked, not only what came in.
+    if (url.pathname.startsWith("//")) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
