@@ -109,7 +109,7 @@ describe("the page", () => {
 
   test("keeps a redirectTo on this site and drops one that leaves it", async () => {
     expect((await page(`/auth?redirectTo=${encodeURIComponent("/profile?edit=1")}`)).data.redirectTo).toBe("/profile?edit=1");
-    for (const away of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
+    for (const away of ["//evil.example", "https://evil.example/", "/\\evil.example", "/.//evil.example", "/hi/..//evil.example"]) {
       expect((await page(`/auth?redirectTo=${encodeURIComponent(away)}`)).data.redirectTo, away).toBeNull();
     }
   });
@@ -162,11 +162,11 @@ describe("sign in", () => {
     expect(answer.data.fieldErrors).toEqual({ email: "Enter an email address like name@example.com." });
   });
 
-  test("a wrong password and an unknown address get the same banner, and the address is kept", async () => {
+  test("a wrong password and an unknown address get the same banner, and the address and 'Remember' are kept", async () => {
     const asha = await makeAccount();
-    const wrong = await post({ intent: "sign-in", email: asha.email, password: "not-the-password" }, { ip: "10.10.0.1" });
+    const wrong = await post({ intent: "sign-in", email: asha.email, password: "not-the-password", remember: "on" }, { ip: "10.10.0.1" });
     expect(wrong.status).toBe(401);
-    expect(wrong.data).toMatchObject({ intent: "sign-in", email: asha.email, notice: { tone: "error", text: "Invalid email or password" } });
+    expect(wrong.data).toMatchObject({ intent: "sign-in", email: asha.email, remember: true, notice: { tone: "error", text: "Invalid email or password" } });
     const ghost = await post({ intent: "sign-in", email: freshEmail("ghost"), password: FIXTURE_PASSWORD }, { ip: "10.10.0.1" });
     expect(ghost.data.notice).toEqual(wrong.data.notice);
   });
@@ -186,6 +186,7 @@ describe("sign in", () => {
       (await post({ intent: "sign-in", email: asha.email, password: FIXTURE_PASSWORD, redirectTo }, { ip: "10.10.0.3" })).location;
     expect(await to("/profile?edit=1")).toBe("/profile?edit=1");
     expect(await to("//evil.example")).toBe("/home");
+    expect(await to("/.//evil.example")).toBe("/home");
     expect(await to("https://evil.example/")).toBe("/home");
     expect(await to("/auth?mode=signup")).toBe("/home");
   });
@@ -426,6 +427,10 @@ describe("Google and GitHub", () => {
     const answer = await post({ intent: "social", provider: "google" });
     expect(answer.status).toBe(400);
     expect(answer.data.notice).toEqual({ tone: "error", text: "Google sign-in is not configured on this server." });
+    // Posted into the popup, which has no page to say it on: its hand-over page tells the page that opened it.
+    const popup = await post({ intent: "social", provider: "google", via: "popup" }, { path: "/hi/auth" });
+    expect(popup.status).toBe(302);
+    expect(popup.location).toBe("/hi/auth/complete?provider=google&via=popup&error=1");
   });
 
   test("an unknown provider is refused", async () => {

@@ -183,11 +183,10 @@ export async function signIn(call: AuthCall, fields: Fields) {
   const t = wordsOf(call);
   const email = text(fields, "email").trim();
   const password = text(fields, "password");
+  const remember = fields.remember === "on" || fields.remember === "true";
   const fieldErrors = checkSignIn(fields, t);
-  if (hasFieldErrors(fieldErrors)) return answer({ intent: "sign-in", email, notice: null, fieldErrors }, undefined, 400);
-  const outcome = await outcomeOf(
-    auth.api.signInEmail({ body: { email, password, rememberMe: fields.remember === "on" || fields.remember === "true" }, headers, asResponse: true }),
-  );
+  if (hasFieldErrors(fieldErrors)) return answer({ intent: "sign-in", email, remember, notice: null, fieldErrors }, undefined, 400);
+  const outcome = await outcomeOf(auth.api.signInEmail({ body: { email, password, rememberMe: remember }, headers, asResponse: true }));
   if (outcome.ok) {
     const weak = await passwordNowRefused(password, passwordCheck);
     const next = here(call, weak ? WEAK_PASSWORD_REDIRECT : safeRedirect(fields.redirectTo));
@@ -199,13 +198,13 @@ export async function signIn(call: AuthCall, fields: Fields) {
     // The password was right: this browser now holds the pending-verification cookie, so the page can
     // offer "Resend Verification Email" with the spec's countdown (issue 22), as the check-your-email view does.
     const pending = await pendingWith(call, outcome);
-    return answer({ intent: "sign-in", email, canResend: true, pending, notice: { tone: "error", text: t.messages.verifyFirst } }, outcome);
+    return answer({ intent: "sign-in", email, remember, canResend: true, pending, notice: { tone: "error", text: t.messages.verifyFirst } }, outcome);
   }
   const textOf =
     outcome.status === 401 || outcome.code === "INVALID_EMAIL_OR_PASSWORD"
       ? t.messages.invalidCredentials
       : failureText(outcome, t.messages.unexpected, call.locale, t);
-  return answer({ intent: "sign-in", email, notice: { tone: "error", text: textOf } }, outcome);
+  return answer({ intent: "sign-in", email, remember, notice: { tone: "error", text: textOf } }, outcome);
 }
 
 export async function signUp(call: AuthCall, fields: Fields, minPasswordLength: number) {
@@ -319,16 +318,19 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
   const t = wordsOf(call);
   const provider = fields.provider;
   if (!isProvider(provider)) return answer({ intent: "social", notice: { tone: "error", text: t.messages.unexpected } }, undefined, 400);
+  const via = fields.via === "popup" ? "popup" : "redirect";
+  // The hand-over page in the page's language: where a sign-in without the popup goes on from.
+  const callbackURL = here(call, `/auth/complete?provider=${provider}&via=${via}`);
+  // The popup has no page to show a message on: its hand-over page tells the page that opened it, which does.
+  const failed = () => redirect(`${callbackURL}&error=1`);
   if (!configured[provider]) {
+    if (via === "popup") throw failed();
     return answer(
       { intent: "social", notice: { tone: "error", text: fill(t.messages.notConfigured, { provider: PROVIDER_NAMES[provider] }) } },
       undefined,
       400,
     );
   }
-  const via = fields.via === "popup" ? "popup" : "redirect";
-  // The hand-over page in the page's language: where a sign-in without the popup goes on from.
-  const callbackURL = here(call, `/auth/complete?provider=${provider}&via=${via}`);
   const outcome = await outcomeOf(
     call.auth.api.signInSocial({
       body: { provider, callbackURL, errorCallbackURL: `${callbackURL}&error=1`, newUserCallbackURL: callbackURL, disableRedirect: true },
@@ -337,8 +339,7 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
     }),
   );
   const url = typeof outcome.body.url === "string" ? outcome.body.url : null;
-  // The popup has no page to show a message on: its hand-over page tells the page that opened it, which does.
-  if (via === "popup" && (!outcome.ok || !url)) throw redirect(`${callbackURL}&error=1`);
+  if (via === "popup" && (!outcome.ok || !url)) throw failed();
   if (!outcome.ok || !url) {
     return answer(
       {

@@ -154,7 +154,13 @@ export function AuthForm({ mode, initialNotice, providers, minPasswordLength, re
               {mode === "signin" && (
                 <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                   <label className="flex items-center gap-2 text-sm text-ink-700">
-                    <input type="checkbox" name="remember" value="on" className="size-4 rounded border-ink-300 accent-brand-600" />
+                    <input
+                      type="checkbox"
+                      name="remember"
+                      value="on"
+                      defaultChecked={actionData?.remember}
+                      className="size-4 rounded border-ink-300 accent-brand-600"
+                    />
                     {t.views.remember}
                   </label>
                   <Link to={modeHref("reset", redirectTo, localize)} className={`text-sm whitespace-nowrap ${linkClass}`}>

@@ -141,12 +141,17 @@ function startPopups(page: HTMLElement, notices: Notices) {
     notices.clear();
     form.target = popup.name;
     via.value = "popup";
-    // The post has been taken: the next press starts from the defaults again.
+    const buttons = [...form.querySelectorAll<HTMLButtonElement>("button[name=provider]")];
+    // The post has been taken: the next press starts from the defaults again, once this popup is done.
     setTimeout(() => {
       form.removeAttribute("target");
       via.value = "redirect";
+      for (const each of buttons) each.disabled = true;
+      button?.setAttribute("aria-busy", "true");
     });
     void waitForPopup(popup, provider).then((outcome) => {
+      for (const each of buttons) each.disabled = false;
+      button?.removeAttribute("aria-busy");
       if (outcome === "success") location.assign(page.dataset.afterSignIn ?? "/home");
       else if (outcome === "two-factor") location.assign(page.dataset.twoFactor ?? "/auth/two-factor");
       else notices.show(fill(form.dataset.failedWords ?? "", { provider: button?.dataset.providerName ?? provider }));
@@ -170,7 +175,8 @@ function watchVerification(doc: Document) {
       .then((r) => (r.ok ? r.json() : null))
       .catch(() => null)) as { user?: { emailVerified?: boolean } } | null;
     asking = false;
-    if (session?.user?.emailVerified) location.reload();
+    // The address without the post this view may be the answer to (a resend): the loader sends a signed-in visitor on.
+    if (session?.user?.emailVerified) location.replace(location.pathname + location.search);
   };
   setInterval(check, VERIFY_CHECK_MS);
   doc.addEventListener("visibilitychange", check);

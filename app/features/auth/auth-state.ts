@@ -14,6 +14,8 @@ export interface AuthActionData {
   notice: Notice | null;
   /** The address typed, so that the form keeps it. */
   email?: string;
+  /** "Remember this device" as it was ticked, so that a refused sign-in keeps it. */
+  remember?: boolean;
   /** Offer "Resend Verification Email" (sign-in refused for an unverified address). */
   canResend?: boolean;
   /** With `canResend`: the address's resend state, for the button's countdown (as on the check-your-email view). */
