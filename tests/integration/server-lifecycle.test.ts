@@ -194,7 +194,7 @@ describe("a public APP_URL with STATUS_URL set and no OAuth credentials at all",
       expect(html, mode).not.toContain("Not configured on this server");
       // Signing in, the passkey is the other way in: its "or" is in the page, its place kept, shown once its script runs.
       if (mode === "signup") expect(html, mode).not.toMatch(OR_DIVIDER);
-      else expect(html, mode).toMatch(/<div data-other-ways="" class="invisible" aria-hidden="true">/);
+      else expect(html, mode).toMatch(/<div class="invisible" aria-hidden="true" data-waits-for-passkey="">/);
     }
     expect(server.output).toContain("Sign-in with google and github is not configured: its button is hidden on this public site.");
   });

@@ -38,6 +38,14 @@ const median = (values: number[]) => {
  */
 const pairedGap = (known: Timed[], unknown: Timed[]) => Math.abs(median(known.map((t, i) => t.ms - unknown[i]!.ms)));
 
+/**
+ * The gap allowed: 20 ms, or a tenth of the answer's time where that is more. A sign-up (a password
+ * hashed, 130 ms on a calm machine) took 370 ms with another suite beside it in CI, and pairs 30
+ * apart then differ by tens of ms either way (a paired gap of 29.7 ms once, 0.7 ms calm). A leak
+ * that matters, a taken address answered without hashing, is most of the answer's time.
+ */
+const gapAllowed = (known: Timed[], unknown: Timed[]) => Math.max(20, 0.1 * median([...known, ...unknown].map((t) => t.ms)));
+
 /** The keys of a JSON value, recursively, with the types of its leaves: what a body looks like without its values. */
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shape);
@@ -130,7 +138,7 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     console.log(
       `[f01 ${kind}] reset medians: known ${median(k.map((t) => t.ms)).toFixed(1)} ms, unknown ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`,
     );
-    expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
+    expect(pairedGap(k, u)).toBeLessThanOrEqual(gapAllowed(k, u));
     // The known addresses' mails do go out (later, from the outbox).
     const deadline = Date.now() + 60_000;
     while (!sink.mails().some((m) => m.to.includes(known[0]!) && /reset/i.test(m.subject)) && Date.now() < deadline) await sleep(200);
@@ -149,7 +157,7 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     console.log(
       `[f01 ${kind}] sign-up medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`,
     );
-    expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
+    expect(pairedGap(k, u)).toBeLessThanOrEqual(gapAllowed(k, u));
   }, 180_000);
 
   it(`resend after a sign-up: ${PER_CLASS} browsers that signed up with a taken address and ${PER_CLASS} with a new one, the same answer in the same time`, async () => {
@@ -173,6 +181,6 @@ describe.each(kinds.map((kind, index) => ({ kind, index })))("finding 1 on $kind
     console.log(
       `[f01 ${kind}] resend medians: taken ${median(k.map((t) => t.ms)).toFixed(1)} ms, new ${median(u.map((t) => t.ms)).toFixed(1)} ms; paired gap ${pairedGap(k, u).toFixed(1)} ms`,
     );
-    expect(pairedGap(k, u)).toBeLessThanOrEqual(20);
+    expect(pairedGap(k, u)).toBeLessThanOrEqual(gapAllowed(k, u));
   }, 180_000);
 });
