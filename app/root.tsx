@@ -32,6 +32,7 @@ import { useMessages } from "~/shared/i18n/messages";
 import { messagesFor, shellMessages } from "~/shared/i18n/messages.server";
 import { flashText } from "~/shared/lib/flash";
 import { wantsHydration } from "~/shared/lib/page-handle";
+import { IDEMPOTENCY_FIELD } from "~/shared/lib/idempotency";
 import { useLocale } from "~/shared/i18n/use-locale";
 
 /** The inline boot script (app/client/boot.ts): the same bytes on every page, so prerendered pages keep one CSP hash. */
@@ -39,6 +40,7 @@ const BOOT_SCRIPT = bootScript({
   theme: { storageKey: THEME_STORAGE_KEY, inputName: THEME_INPUT_NAME, changeEvent: THEME_CHANGE_EVENT },
   language: { cookie: LANGUAGE_COOKIE, attributes: LANGUAGE_COOKIE_ATTRIBUTES, locales: LOCALES },
   overlay: { ms: ROUTE_OVERLAY_MS, storageKey: ROUTE_OVERLAY_STORAGE_KEY, skipPrefix: NO_OVERLAY_PREFIX },
+  idempotencyField: IDEMPOTENCY_FIELD,
 });
 
 export const links: Route.LinksFunction = () => [

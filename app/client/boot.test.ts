@@ -6,6 +6,7 @@ const CONFIG: BootConfig = {
   theme: { storageKey: "theme", inputName: "theme", changeEvent: "theme-change" },
   language: { cookie: "tuesday.lang", attributes: "; path=/", locales: ["en", "hi"] },
   overlay: { ms: 1400, storageKey: "overlay", skipPrefix: "/api/" },
+  idempotencyField: "_idempotency_key",
 };
 
 // One boot per test file: its listeners are on the document, as in a page.
@@ -38,6 +39,21 @@ describe("the boot script", () => {
     form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
     expect(button.textContent).toBe("Sending...");
     expect(button.getAttribute("aria-busy")).toBe("true");
+  });
+
+  test("a post's one-time key: made when it is sent, kept for the same post again, new when the content changed", () => {
+    document.body.innerHTML = `<form method="post"><input name="message" value="Hello"><input type="hidden" name="_idempotency_key" value=""></form>`;
+    const form = document.querySelector("form")!;
+    const key = form.querySelector<HTMLInputElement>("[name=_idempotency_key]")!;
+    const send = () => form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true }));
+    send();
+    const first = key.value;
+    expect(first).toMatch(/^[0-9a-f-]{32,36}$/);
+    send();
+    expect(key.value).toBe(first);
+    form.querySelector<HTMLInputElement>("[name=message]")!.value = "Hello again";
+    send();
+    expect(key.value).not.toBe(first);
   });
 
   test("the footer's theme switch applies and the choice is on <html>", () => {

@@ -18,6 +18,9 @@
  *   - the side menu's invoker command where a browser lacks invoker commands;
  *   - a password field's show/hide switch (`data-password-toggle`,
  *     shared/ui/field.tsx), hydrated page or not: its only state is the DOM's.
+ *   - a post's one-time key (`idempotencyField`,
+ *     shared/ui/idempotency-key-field.tsx): made when the form is sent, anew
+ *     whenever what is sent changed, before any page's own handler reads it.
  *
  * It is a typed function, inlined as its own source (`bootScript`): it must
  * not use anything from outside its body. Its behaviour is tested in
@@ -28,6 +31,8 @@ export interface BootConfig {
   theme: { storageKey: string; inputName: string; changeEvent: string };
   language: { cookie: string; attributes: string; locales: readonly string[] };
   overlay: { ms: number; storageKey: string; skipPrefix: string };
+  /** The hidden field of the site's forms that carries a post's one-time key. */
+  idempotencyField: string;
 }
 
 /** Runs in the page (and in the tests), with the document's <html> and the window. */
@@ -160,6 +165,28 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     button.setAttribute("aria-pressed", String(show));
     button.setAttribute("aria-label", (show ? button.dataset.hideLabel : button.dataset.showLabel) ?? "");
   });
+
+  // ---- a post's one-time key ----
+  // A retry of the same post (a timeout, a second press) carries the same key and is stored once; a
+  // post with other content gets a new one. Captured, so it is set before React Router reads the form.
+  const sentContent = new WeakMap<HTMLFormElement, string>();
+  doc.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const input = form.querySelector<HTMLInputElement>(`input[name="${config.idempotencyField}"]`);
+      if (!input) return;
+      const content = JSON.stringify([...new FormData(form)].filter(([name, value]) => name !== config.idempotencyField && typeof value === "string"));
+      if (content !== sentContent.get(form) || !input.value) {
+        // randomUUID needs a secure context; a development server on a LAN address is not one.
+        const bytes = win.crypto.getRandomValues(new Uint8Array(16));
+        input.value =
+          typeof win.crypto.randomUUID === "function" ? win.crypto.randomUUID() : Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      }
+      sentContent.set(form, content);
+    },
+    true,
+  );
 
   // ---- invoker commands where the browser has none (the side menu's dialog) ----
   if (!("command" in HTMLButtonElement.prototype)) {
