@@ -66,11 +66,17 @@ describe.skipIf(!hasRedis)(`Redis outage${hasRedis ? "" : " (skipped: redis-serv
         20_000,
         250,
       ).then(() => true);
+      // Normal is measured on both sides of the outage, and the worse p99 is
+      // the reference: beside CI's other lane one phase can be slow for
+      // reasons that have nothing to do with Redis.
+      const normalAfter = await timedSignIns(server, users, SAMPLES);
+      const normalP99 = Math.max(percentile(normal, 99), percentile(normalAfter, 99));
 
       const run = {
         outageMs: OUTAGE_MS,
         signIn: {
           normal: { samples: normal.length, p50Ms: Math.round(percentile(normal, 50)), p99Ms: Math.round(percentile(normal, 99)) },
+          normalAfter: { samples: normalAfter.length, p50Ms: Math.round(percentile(normalAfter, 50)), p99Ms: Math.round(percentile(normalAfter, 99)) },
           redisDown: { samples: down.length, p50Ms: Math.round(percentile(down, 50)), p99Ms: Math.round(percentile(down, 99)) },
         },
         readyBefore,
@@ -81,7 +87,7 @@ describe.skipIf(!hasRedis)(`Redis outage${hasRedis ? "" : " (skipped: redis-serv
       figures.sqlite = run;
       console.log("[faults] Redis outage:", JSON.stringify(run));
 
-      expect(run.signIn.redisDown.p99Ms).toBeLessThanOrEqual(run.signIn.normal.p99Ms + 100);
+      expect(run.signIn.redisDown.p99Ms).toBeLessThanOrEqual(Math.round(normalP99) + 100);
       expect(readyDuring.status).toBe(200);
       expect(readyDuringBody.degraded?.join(" ")).toMatch(/rate limits count per instance/);
       expect(memberDuring).toBe(200);
