@@ -14,6 +14,13 @@ export default {
   // matched the page's parent paths against every route and inlined a partial
   // manifest into each server render (ADR 0038).
   routeDiscovery: { mode: "initial" },
+  // Which origins may post to an action is the request context's to judge
+  // (infra/security/origin-check.server.ts: APP_URL's origin and, on a loopback
+  // APP_URL, its loopback twins), so every refusal is the same 403 page or JSON
+  // error. React Router's own check knows neither: it refused a post from
+  // http://127.0.0.1:3000 to a server at http://localhost:3000 with a bare
+  // "Bad Request". "**" hands every origin on to the context's check.
+  allowedActionOrigins: ["**"],
   future: {
     v8_middleware: true,
   },

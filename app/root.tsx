@@ -15,6 +15,7 @@ import { cacheUser, clearCachedUser } from "~/features/auth";
 import { ChatWidget } from "~/features/chat-widget/chat-widget";
 import { forgetOnArrival } from "~/features/profile";
 import { NotFoundView } from "~/features/layout/not-found-view";
+import { RefusedView } from "~/features/layout/refused-view";
 import { UnavailableView } from "~/features/layout/unavailable-view";
 import { ErrorReference } from "~/features/layout/error-reference";
 import { NO_OVERLAY_PREFIX, ROUTE_OVERLAY_MS, ROUTE_OVERLAY_STORAGE_KEY, RouteOverlay, useRouteOverlay } from "~/features/layout/route-overlay";
@@ -188,8 +189,10 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A dependency (the database) did not answer: issue 23's 503 page, and no account controls (who is signed in is unknown).
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // Refused (a post from another site, someone else's record): not a fault to try again after.
+  const refused = isRouteErrorResponse(error) && error.status === 403;
   const t = useMessages("errors", errorsEn);
-  const title = notFound ? t.notFoundPageTitle : unavailable ? t.unavailableTitle : t.somethingWrongTitle;
+  const title = notFound ? t.notFoundPageTitle : unavailable ? t.unavailableTitle : refused ? t.refusedTitle : t.somethingWrongTitle;
   return (
     <>
       <title>{`${title} | ${site.productName}`}</title>
@@ -199,6 +202,8 @@ export function ErrorBoundary() {
           <NotFoundView />
         ) : unavailable ? (
           <UnavailableView />
+        ) : refused ? (
+          <RefusedView />
         ) : (
           <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
             <h1 className="text-3xl font-bold">{t.somethingWrong}</h1>

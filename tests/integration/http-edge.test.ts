@@ -215,4 +215,22 @@ describe("methods", () => {
     });
     expect(res.status).toBe(403);
   });
+
+  it("a page's form posted from another site gets the refusal page; from the server's loopback twin, the form's answer", async () => {
+    const post = (origin: string) =>
+      fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        body: "name=Asha&email=not-an-address&message=Hello",
+        redirect: "manual",
+      });
+    const foreign = await post("https://evil.example");
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await foreign.text()).toContain("That request was not accepted.");
+    // APP_URL is http://localhost:PORT; a visitor who opened http://127.0.0.1:PORT posts from there.
+    const twin = await post(`http://127.0.0.1:${port}`);
+    expect(twin.status).toBe(422);
+    expect(await twin.text()).toContain("contact");
+  });
 });
