@@ -32,6 +32,21 @@ describe("the boot script", () => {
     expect([input.type, button.getAttribute("aria-pressed"), button.getAttribute("aria-label")]).toEqual(["password", "false", "Show password"]);
   });
 
+  test("a message dismissed by its ✕ leaves the focus on the page's content, not the document", () => {
+    document.body.innerHTML = `
+      <main id="main" tabindex="-1"><div role="status" data-dismissible>Saved.
+        <label><input type="checkbox" aria-label="Dismiss message"><svg></svg></label></div>
+        <input type="checkbox" id="other"></main>`;
+    const other = document.getElementById("other") as HTMLInputElement;
+    other.focus();
+    other.click();
+    expect(document.activeElement).toBe(other);
+    const box = document.querySelector<HTMLInputElement>("[data-dismissible] input")!;
+    box.focus();
+    box.click();
+    expect(document.activeElement).toBe(document.getElementById("main"));
+  });
+
   test("a form that posts shows its submitting words on its button", () => {
     document.body.innerHTML = `<form method="post"><button type="submit" data-pending-label="Sending...">Send</button></form>`;
     const form = document.querySelector("form")!;

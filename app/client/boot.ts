@@ -166,6 +166,15 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     button.setAttribute("aria-label", (show ? button.dataset.hideLabel : button.dataset.showLabel) ?? "");
   });
 
+  // ---- a message dismissed by its ✕ (a checkbox; CSS hides the banner) ----
+  // The focus was on the checkbox, which is gone with the banner: give it to the
+  // page's content (focusable, the skip link's target) instead of the document.
+  doc.addEventListener("change", (event) => {
+    const box = event.target instanceof HTMLInputElement && event.target.type === "checkbox" ? event.target : null;
+    if (!box?.checked || !box.closest("[data-dismissible]")) return;
+    doc.getElementById("main")?.focus({ preventScroll: true });
+  });
+
   // ---- a post's one-time key ----
   // A retry of the same post (a timeout, a second press) carries the same key and is stored once; a
   // post with other content gets a new one. Captured, so it is set before React Router reads the form.
