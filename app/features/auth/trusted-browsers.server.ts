@@ -34,13 +34,23 @@ export interface TrustedBrowser {
 
 const handleOf = (identifier: string) => createHash("sha256").update(identifier).digest("base64url").slice(0, 16);
 
-/** The verification hook: a new trust row gets a note naming the browser it was made in. */
+/**
+ * The verification hook: a new trust row gets a note naming the browser it was made in. The
+ * account's notes of rows Better Auth has rotated away or let expire are dropped here, at a
+ * sign-in (a write already), not when the security page reads them: the list joins from Better
+ * Auth's rows, so a leftover note is never shown, only kept until the next trusted sign-in.
+ */
 export async function noteTrustedBrowser(db: Kysely<Database>, row: { identifier: string; value: string }, headers: Headers | undefined) {
   if (!row.identifier.startsWith(TRUST_PREFIX)) return;
   await db
     .insertInto("trusted_browser")
     .values({ identifier: row.identifier, user_id: row.value, device: describeDevice(headers?.get("user-agent") ?? ""), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column("identifier").doNothing())
+    .execute();
+  await db
+    .deleteFrom("trusted_browser")
+    .where("user_id", "=", row.value)
+    .where("identifier", "not in", db.selectFrom("verification").select("identifier").where("value", "=", row.value))
     .execute();
 }
 
@@ -52,7 +62,7 @@ export function trustIdentifierOf(cookieValue: string | undefined): string | und
   return identifier?.startsWith(TRUST_PREFIX) ? identifier : undefined;
 }
 
-/** The account's trusted browsers, newest first; notes of rows Better Auth rotated away are dropped. */
+/** The account's trusted browsers, newest first (a read: no write on the way). */
 export async function listTrustedBrowsers(db: Kysely<Database>, userId: string, currentIdentifier?: string, now = new Date()): Promise<TrustedBrowser[]> {
   const rows = await db
     .selectFrom("verification")
@@ -60,11 +70,6 @@ export async function listTrustedBrowsers(db: Kysely<Database>, userId: string, 
     .select(["verification.identifier", "verification.expiresAt", "verification.createdAt", "trusted_browser.device"])
     .where("verification.value", "=", userId)
     .where("verification.identifier", "like", `${TRUST_PREFIX}%`)
-    .execute();
-  await db
-    .deleteFrom("trusted_browser")
-    .where("user_id", "=", userId)
-    .where("identifier", "not in", db.selectFrom("verification").select("identifier").where("value", "=", userId))
     .execute();
   return rows
     .filter((row) => new Date(row.expiresAt).getTime() > now.getTime())
