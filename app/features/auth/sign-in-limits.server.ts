@@ -12,6 +12,8 @@
  *     (rules.ts, SIGN_IN_FAILURES); a wrong password counts, the right one
  *     clears the counters (the known-device cookie that exempts the owner's
  *     browser is set once the sign-in completes: sign-in-events.server.ts)
+ *   - a wrong password given to a signed-in endpoint (two-factor's set-up, a
+ *     password change) counts as a failed sign-in of the session's address
  *
  * A limiter that cannot be reached lets the request through: accounts matter
  * more than a perfect limit. The client's IP comes from the header our
@@ -46,6 +48,30 @@ const RULE_BY_PATH: Record<string, Rule> = {
   "/two-factor/verify-totp": RULES.signIn,
   "/two-factor/verify-backup-code": RULES.signIn,
   "/link-social": RULES.socialSignIn,
+};
+
+/**
+ * Endpoints that check the signed-in account's password. A wrong one counts as
+ * a failed sign-in of the session's address, from this client and from
+ * everywhere, as /reauthenticate's does (reauthentication.server.ts): a
+ * borrowed browser in its fresh quarter of an hour must not be able to guess
+ * the password through two-factor's set-up (which answers a right guess with
+ * the secret) any more than through signing in.
+ */
+const SESSION_PASSWORD_PATHS: ReadonlySet<string> = new Set([
+  "/change-password",
+  "/two-factor/get-totp-uri",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+]);
+
+const failureChecks = (email: string, ip: string): Check[] => {
+  const keys = signInFailureKeys(email, ip);
+  return [
+    { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
+    { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
+  ];
 };
 
 /**
@@ -136,8 +162,30 @@ export function signInLimits({ limiter, log }: SignInLimitsDeps) {
             if (!decision.allowed) throw rateLimited(decision);
           }),
         },
+        {
+          matcher: (ctx) => SESSION_PASSWORD_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = await sessionAddress(ctx);
+            if (!email) return; // no session: the endpoint itself refuses (401)
+            const decision = await decide(() => limiter.exhausted(failureChecks(email, clientIpOf(ctx.headers))));
+            if (!decision.allowed) throw rateLimited(decision);
+          }),
+        },
       ],
       after: [
+        {
+          matcher: (ctx) => SESSION_PASSWORD_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (!isAPIError(returned) || (returned.body as { code?: string } | undefined)?.code !== "INVALID_PASSWORD") return;
+            const email = await sessionAddress(ctx);
+            if (!email) return;
+            await decide(async () => {
+              await limiter.record(failureChecks(email, clientIpOf(ctx.headers)));
+              return ALLOWED;
+            });
+          }),
+        },
         {
           matcher: (ctx) => ctx.path === "/sign-in/email",
           handler: createAuthMiddleware(async (ctx) => {
@@ -148,10 +196,7 @@ export function signInLimits({ limiter, log }: SignInLimitsDeps) {
             if (isAPIError(returned)) {
               if ((returned.body as { code?: string } | undefined)?.code !== "INVALID_EMAIL_OR_PASSWORD") return;
               await decide(async () => {
-                await limiter.record([
-                  { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
-                  { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
-                ]);
+                await limiter.record(failureChecks(email, clientIpOf(ctx.headers)));
                 return ALLOWED;
               });
               return;
