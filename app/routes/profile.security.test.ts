@@ -436,6 +436,22 @@ describe("two-factor authentication and trusted browsers", () => {
     expect((await load(asha.cookie)).data.twoFactor.pendingSetup).toBeNull();
   });
 
+  test("a fresh session cannot guess the password through the setup: ten wrong ones, then 429 even for the right one", async () => {
+    const asha = await signIn();
+    const ip = "10.30.2.9";
+    for (let i = 0; i < 10; i++) expect((await post({ intent: "two-factor-enable", password: `guess-${i}` }, asha.cookie, undefined, ip)).status).toBe(400);
+    const refused = await post({ intent: "two-factor-enable", password: FIXTURE_PASSWORD }, asha.cookie, undefined, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.data.message).toMatch(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/);
+    expect((await load(asha.cookie)).data.twoFactor.pendingSetup).toBeNull();
+    // The same count holds the HTTP API's route to the secret, and signing in to the address from there.
+    const api = await callRoute(authAction, { path: "/api/auth/two-factor/get-totp-uri", json: { password: FIXTURE_PASSWORD }, cookie: asha.cookie, ip });
+    expect(api.status).toBe(429);
+    expect(await passwordWorks(asha.email, FIXTURE_PASSWORD, ip)).toBe(false);
+    // The owner elsewhere is not locked out.
+    expect(await passwordWorks(asha.email, FIXTURE_PASSWORD, "10.30.2.10")).toBe(true);
+  }, 60_000);
+
   test("the setup: ten backup codes once, the key on the page, then the first code turns it on", async () => {
     const asha = await signIn();
     const started = await post({ intent: "two-factor-enable", password: FIXTURE_PASSWORD }, asha.cookie);
@@ -627,9 +643,11 @@ describe("other ways in", () => {
 describe("posts the action cannot take", () => {
   test("an unknown intent is a 400", async () => {
     const asha = await signIn();
-    const answer = await post({ intent: "make-admin" }, asha.cookie);
-    expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ ok: false, message: "That did not work. Please try again." });
+    for (const intent of ["make-admin", "constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      const answer = await post({ intent }, asha.cookie);
+      expect(answer.status, intent).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, message: "That did not work. Please try again." });
+    }
   });
 
   test("signed out, a post goes to sign in", async () => {

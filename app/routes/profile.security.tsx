@@ -127,7 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     "forget-browser": () => forgetBrowser(s, fields, viewer, locale),
   } as const;
   const intent = textField(fields, "intent") ?? "";
-  const handler = (handlers as Record<string, (() => ReturnType<(typeof handlers)[keyof typeof handlers]>) | undefined>)[intent];
+  // Own keys only: "constructor" or "toString" would find Object's and crash (a 500).
+  const handler = Object.hasOwn(handlers, intent)
+    ? (handlers as Record<string, () => ReturnType<(typeof handlers)[keyof typeof handlers]>>)[intent]
+    : undefined;
   if (!handler) return data<SecurityActionData>({ intent: "change-password", ok: false, message: said.security.messages.failed }, { status: 400 });
   const result = await handler();
 
