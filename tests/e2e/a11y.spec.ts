@@ -72,6 +72,9 @@ for (const combo of COMBOS) {
 
     for (const path of pages) {
       test(`${at(path)}`, async ({ page }) => {
+        // axe twice (light and dark) over a whole page: /home took 12 s of the default 15 on a calm
+        // machine and ran out beside CI's other lane.
+        test.setTimeout(30_000);
         await page.goto(at(path));
         await inTheme(page, `${label(combo)} ${path}`);
       });
