@@ -137,6 +137,9 @@ export function verificationFlow(deps: VerificationFlowDeps) {
    * and when it may ask for another mail (for the check-your-email view).
    */
   const pendingVerification = createAuthEndpoint("/pending-verification", { method: "GET" }, async (ctx) => {
+    // This browser's address: no shared cache may keep it (the request carries no session cookie,
+    // so the request context does not mark the answer private).
+    ctx.setHeader("Cache-Control", "private, no-store");
     const pending = await readPending(ctx);
     if (!pending) return ctx.json({ pending: null });
     const state = (await verificationOf(db, pending.userId))?.state ?? lookAlikeState(pending);

@@ -106,6 +106,10 @@ describe("sign-up", () => {
     expect(answer.data.token ?? null).toBeNull();
     expect(answer.cookies).toMatch(/pending_verification=[^;]+/);
     expect(answer.cookies).not.toContain("session_token");
+    // The browser's waiting account, its address in it: for this browser only, never a shared cache.
+    const pending = await get("/pending-verification", { cookie: answer.cookies });
+    expect(pending.data).toMatchObject({ pending: { email, verified: false } });
+    expect(pending.headers.get("cache-control")).toBe("private, no-store");
     // The spec's record: no sign-in yet, one verification mail.
     const record = await profileOf(email);
     expect(record).toMatchObject({ login_count: 0, verification_attempts: 1 });
