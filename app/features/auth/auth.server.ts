@@ -349,7 +349,9 @@ export function authOptions({
             await refuseUnverifiedSession(db, session.userId);
             // The absolute lifetime of a session without "Remember this device" (session-lifetime.server.ts).
             // A verification link signs in for the short lifetime: nobody ticked "Remember this device".
-            return { data: sessionLifetime.shorten(session, env.sessionLifetime, Date.now(), context?.path === "/verify-email") };
+            const lifetime = sessionLifetime.shorten(session, env.sessionLifetime, Date.now(), context?.path === "/verify-email");
+            // A session replacing the request's own (its endpoint read one) keeps that one's end.
+            return { data: sessionLifetime.noLongerThan(lifetime, context?.context.session?.session) };
           },
           // Sign-in bookkeeping is sign-in-events.server.ts (only for a sign-in that completes: not a
           // session two-factor replaces with a challenge, not a password change's fresh session).

@@ -45,4 +45,16 @@ export const sessionLifetime = {
     if (!isShort) return session;
     return { ...session, expiresAt: new Date(now + lifetimes.shortS * 1000) };
   },
+
+  /**
+   * A session Better Auth makes to replace the request's own (a password
+   * change, two-factor turned on or off) ends no later than the one it
+   * replaces: Better Auth gives it the remembered lifetime whatever the
+   * sign-in chose, which turned a 24-hour session into a 30-day one.
+   */
+  noLongerThan<T extends { expiresAt: Date | string }>(session: T, replaced: { expiresAt: Date | string } | null | undefined): T {
+    if (!replaced) return session;
+    const end = Math.min(new Date(session.expiresAt).getTime(), new Date(replaced.expiresAt).getTime());
+    return Number.isFinite(end) ? { ...session, expiresAt: new Date(end) } : session;
+  },
 };
