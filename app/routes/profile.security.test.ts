@@ -60,8 +60,13 @@ const post = (form: Record<string, string>, cookie?: string, path = "/profile/se
   callRoute<ActionData>(action, { path, form, cookie, ip });
 
 /** Another session of `email`, by a real sign-in from another browser. */
-async function signInElsewhere(email: string, ip: string, userAgent = FIREFOX_ON_LINUX, password = FIXTURE_PASSWORD): Promise<string> {
-  const answer = await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email, password }, ip, headers: { "user-agent": userAgent } });
+async function signInElsewhere(email: string, ip: string, userAgent = FIREFOX_ON_LINUX, password = FIXTURE_PASSWORD, rememberMe = true): Promise<string> {
+  const answer = await callRoute(authAction, {
+    path: "/api/auth/sign-in/email",
+    json: { email, password, rememberMe },
+    ip,
+    headers: { "user-agent": userAgent },
+  });
   expect(answer.status).toBe(200);
   return answer.cookies;
 }
@@ -185,6 +190,23 @@ describe("the loader", () => {
 
 describe("changing the password", () => {
   const change = (cookie: string, fields: Record<string, string>, path?: string) => post({ intent: "change-password", ...fields }, cookie, path);
+
+  test("a sign-in that was not remembered stays short: the new session ends when the old one would", async () => {
+    const account = await makeAccount();
+    const cookie = await signInElsewhere(account.email, "10.30.2.11", FIREFOX_ON_LINUX, FIXTURE_PASSWORD, false);
+    const ends = async () => {
+      const { database } = await services();
+      const rows = await database.db.selectFrom("session").select("expiresAt").where("userId", "=", account.id).execute();
+      return rows.map((r) => new Date(r.expiresAt).getTime());
+    };
+    const [before] = await ends();
+    expect(before! - Date.now()).toBeLessThan(25 * 3_600_000);
+    const answer = await change(cookie, { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(answer.status).toBe(302);
+    const after = await ends();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toBeLessThanOrEqual(before!);
+  });
 
   test("empty: both fields named at once", async () => {
     const asha = await signIn();
@@ -424,6 +446,15 @@ describe("two-factor authentication and trusted browsers", () => {
     expect(confirmed.location).toBe("/profile/security?changed=two-factor-on");
     return { cookie: mergeCookies(cookie, confirmed.cookies), secret };
   }
+
+  test("turning off what is not on is refused, and the session is not replaced", async () => {
+    const asha = await signIn();
+    const sessions = await sessionIds(asha.id);
+    const answer = await callRoute(authAction, { path: "/api/auth/two-factor/disable", json: { password: FIXTURE_PASSWORD }, cookie: asha.cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ code: "TWO_FACTOR_NOT_ENABLED" });
+    expect(await sessionIds(asha.id)).toEqual(sessions);
+  });
 
   test("turning it on asks for the password", async () => {
     const asha = await signIn();

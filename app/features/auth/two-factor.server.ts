@@ -206,7 +206,13 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
           matcher: (ctx) => ctx.path === "/two-factor/disable",
           handler: createAuthMiddleware(async (ctx) => {
             const session = await getSessionFromCtx(ctx).catch(() => null);
-            if (session) (ctx.context as WithDisabling)[DISABLING] = { id: session.user.id, email: session.user.email, name: session.user.name };
+            if (!session) return; // Better Auth refuses it (401)
+            // Off already: nothing to turn off. Better Auth would still replace the session, and for an
+            // account without a password (which it asks for nothing) a new session is a fresh one: called
+            // every 14 minutes, it kept the re-authentication window open for good.
+            const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", session.user.id).executeTakeFirst();
+            if (!user?.twoFactorEnabled) throw new APIError("BAD_REQUEST", { code: "TWO_FACTOR_NOT_ENABLED", message: "Two-factor authentication is not on." });
+            (ctx.context as WithDisabling)[DISABLING] = { id: session.user.id, email: session.user.email, name: session.user.name };
           }),
         },
         {
