@@ -439,10 +439,12 @@ describe("saving", () => {
       expect(JSON.stringify(loaded.data)).not.toContain("Bob's words");
     });
 
-    test("a draft for an account that does not exist is not kept", async () => {
+    test("a draft for an account that does not exist is not kept, and the answer does not say so", async () => {
       const answer = await post(saveForm({ id: "no-such-user", updated_at: "" }));
       expect(answer.location).toBe("/auth?redirectTo=%2Fprofile%3Fedit%3D1");
-      expect(answer.headers.getSetCookie().some((c) => c.includes(".profile-draft="))).toBe(false);
+      expect(answer.headers.getSetCookie().find((c) => c.includes(".profile-draft="))).toMatch(/Path=\/profile;.*HttpOnly/);
+      const { database } = await services();
+      expect(await database.db.selectFrom("verification").select("id").where("identifier", "=", "profile-draft:no-such-user").execute()).toEqual([]);
     });
   });
 });

@@ -11,8 +11,11 @@
  * typed against this same account (the form's hidden `owner`), else drops it.
  *
  * The post comes without a session, so anyone can send one: a draft is kept
- * only for an account that exists, and at most one per account (a newer one
- * replaces it), so such posts cannot fill the store.
+ * only for an account that exists (the answer is the same either way), and at
+ * most one per account (a newer one replaces it), so such posts cannot fill
+ * the store. A stranger's post for someone's id can replace that person's
+ * draft, which is then dropped (their browser holds the other key), never
+ * filled with the stranger's words.
  */
 import { randomBytes } from "node:crypto";
 import { site } from "~/config/site";
@@ -40,8 +43,11 @@ export async function keepServerDraft(auth: Auth, fields: Record<string, unknown
   const owner = textOf(fields, "owner");
   if (!owner || owner.length > 64) return null;
   const ctx = await auth.$context;
-  if (!(await ctx.internalAdapter.findUserById(owner))) return null;
   const key = randomBytes(24).toString("base64url");
+  const cookie = `${DRAFT_COOKIE}=${key}; Path=${cookiePath(locale)}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  // Nothing kept for an account that does not exist, but the same answer: a post without a session
+  // must not tell anyone which account ids are real.
+  if (!(await ctx.internalAdapter.findUserById(owner))) return cookie;
   const draft = { userId: owner, version: textOf(fields, "version"), values: typedValues(fields), savedAt: Date.now() } satisfies ProfileDraft;
   await ctx.internalAdapter.deleteVerificationByIdentifier(identifier(owner)).catch(() => {});
   await ctx.internalAdapter.createVerificationValue({
@@ -49,7 +55,7 @@ export async function keepServerDraft(auth: Auth, fields: Record<string, unknown
     value: JSON.stringify({ key, draft }),
     expiresAt: new Date(Date.now() + MAX_AGE_S * 1000),
   });
-  return `${DRAFT_COOKIE}=${key}; Path=${cookiePath(locale)}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return cookie;
 }
 
 /** The draft's key this browser holds. */
