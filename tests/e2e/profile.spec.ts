@@ -191,7 +191,9 @@ test.describe("deleting the account", () => {
     await again.getByLabel(/Type your name/).fill("Ravi Kumar");
     await again.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await again.getByRole("button", { name: "Delete Account" }).click();
-    await expect(page.getByText("Account deleted successfully")).toBeVisible();
+    // The password checked (scrypt), the session ended, the account deleted, the home page loaded: over
+    // the default 5 s beside CI's other lane once ("Deleting..." still showing).
+    await expect(page.getByText("Account deleted successfully")).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     expect(await profileOf(testInfo, user.email)).toBeUndefined();
