@@ -72,16 +72,13 @@ for (const combo of COMBOS) {
 
     for (const path of pages) {
       test(`${at(path)}`, async ({ page }) => {
-        // axe twice (light and dark) over a whole page: /home took 12 s of the default 15 on a calm
-        // machine and ran out beside CI's other lane.
-        test.setTimeout(30_000);
         await page.goto(at(path));
         await inTheme(page, `${label(combo)} ${path}`);
       });
     }
 
     test("opened: the menu or the chat panel, the form errors", async ({ page }) => {
-      test.setTimeout(FULL ? 90_000 : 45_000); // three states
+      test.setTimeout(90_000); // three states
       await page.goto(at("/about"));
       if (combo.width === 390) {
         await page.getByRole("button", { name: t.shell.openMenu }).click();
@@ -100,7 +97,7 @@ for (const combo of COMBOS) {
     });
 
     test("signed in: the profile, its delete dialog, the security page and the two-factor setup", async ({ page, signIn }) => {
-      test.setTimeout(FULL ? 120_000 : 45_000); // four signed-in states
+      test.setTimeout(120_000); // four signed-in states (45 s ran out beside CI's other lane)
       await signIn({ name: "Asha Rao", language: combo.language });
       await page.goto(at("/profile"));
       await hydrated(page);

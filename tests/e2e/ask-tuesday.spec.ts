@@ -116,8 +116,6 @@ test.describe("without JavaScript", () => {
 });
 
 test("the answer page passes axe in both languages", async ({ page }) => {
-  // Two pages, axe over each: past the default 15 s beside CI's other lane.
-  test.setTimeout(30_000);
   await page.goto(`/help?q=${encodeURIComponent("Can I cancel my subscription?")}`);
   await expect(page.getByTestId("help-answer")).toContainText("cannot be cancelled");
   await expectAccessible(page);
