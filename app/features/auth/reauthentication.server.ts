@@ -20,7 +20,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "~/infra/db/schema";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
-import { SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
+import { signInFailureChecks } from "~/infra/rate-limit/rules";
 import { waitMessage } from "~/infra/http/responses";
 import { clientIpOf } from "./client-ip";
 import { claimCode, storedAuthenticator } from "./two-factor.server";
@@ -138,13 +138,9 @@ export function reauthentication({ db, limiter, windowS, log }: ReauthDeps) {
     },
     async (ctx) => {
       const { session, user } = ctx.context.session;
-      const keys = signInFailureKeys(user.email.toLowerCase(), clientIpOf(ctx.headers));
       // The failed sign-ins of the session's address, from this client and from everywhere (finding 5):
       // a session used from many addresses cannot guess the password or the code without end.
-      const checks = [
-        { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
-        { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
-      ];
+      const checks = signInFailureChecks(user.email.toLowerCase(), clientIpOf(ctx.headers));
       const limited = await limiter.exhausted(checks).catch(() => ({ allowed: true }) as const);
       if (!limited.allowed)
         throw new APIError(

@@ -24,7 +24,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import type { Logger } from "pino";
 import { waitMessage } from "~/infra/http/responses";
 import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
-import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
+import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureChecks, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { mailboxKey } from "~/shared/lib/mailbox";
 import { clientIpOf } from "./client-ip";
 import { addressTag, type HookContext, knownAddresses } from "./known-device.server";
@@ -65,14 +65,6 @@ const SESSION_PASSWORD_PATHS: ReadonlySet<string> = new Set([
   "/two-factor/disable",
   "/two-factor/generate-backup-codes",
 ]);
-
-const failureChecks = (email: string, ip: string): Check[] => {
-  const keys = signInFailureKeys(email, ip);
-  return [
-    { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
-    { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
-  ];
-};
 
 /**
  * Better Auth's answer to /request-password-reset, whether or not the address
@@ -167,7 +159,7 @@ export function signInLimits({ limiter, log }: SignInLimitsDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const email = await sessionAddress(ctx);
             if (!email) return; // no session: the endpoint itself refuses (401)
-            const decision = await decide(() => limiter.exhausted(failureChecks(email, clientIpOf(ctx.headers))));
+            const decision = await decide(() => limiter.exhausted(signInFailureChecks(email, clientIpOf(ctx.headers))));
             if (!decision.allowed) throw rateLimited(decision);
           }),
         },
@@ -181,7 +173,7 @@ export function signInLimits({ limiter, log }: SignInLimitsDeps) {
             const email = await sessionAddress(ctx);
             if (!email) return;
             await decide(async () => {
-              await limiter.record(failureChecks(email, clientIpOf(ctx.headers)));
+              await limiter.record(signInFailureChecks(email, clientIpOf(ctx.headers)));
               return ALLOWED;
             });
           }),
@@ -196,7 +188,7 @@ export function signInLimits({ limiter, log }: SignInLimitsDeps) {
             if (isAPIError(returned)) {
               if ((returned.body as { code?: string } | undefined)?.code !== "INVALID_EMAIL_OR_PASSWORD") return;
               await decide(async () => {
-                await limiter.record(failureChecks(email, clientIpOf(ctx.headers)));
+                await limiter.record(signInFailureChecks(email, clientIpOf(ctx.headers)));
                 return ALLOWED;
               });
               return;

@@ -5,7 +5,7 @@
  * docs/decisions/0008-accounts-and-identity.md.
  */
 import { limiterKey } from "~/infra/http/client-address.server";
-import type { Limit } from "./rate-limiter.server";
+import type { Check, Limit } from "./rate-limiter.server";
 
 const minutes = (n: number) => n * 60_000;
 
@@ -81,4 +81,13 @@ export function signInFailureKeys(email: string, ip: string) {
     perAddressAndIp: `sign-in-failed:email-ip:${email}:${limiterKey(ip)}`,
     perAddress: `sign-in-failed:email:${email}`,
   };
+}
+
+/** An address's failed sign-ins from this client and from everywhere: what a wrong password counts into. */
+export function signInFailureChecks(email: string, ip: string): Check[] {
+  const keys = signInFailureKeys(email, ip);
+  return [
+    { key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp },
+    { key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress },
+  ];
 }
