@@ -48,7 +48,7 @@ async function run(page: Page, js: boolean, c: Case) {
   // and the action answers, as without scripts.
   const checksItself = js && HYDRATED.test(c.path);
   if (checksItself) await hydrated(page);
-  const form = page.locator("form", { has: page.getByRole("button", { name: c.submit, exact: true }) });
+  const form = page.locator("form[method=post]", { has: page.getByRole("button", { name: c.submit, exact: true }) });
   await expect(form).toHaveAttribute("novalidate", "");
   for (const [label, value] of Object.entries(c.fill)) {
     const field = form.getByLabel(label, { exact: true });

@@ -145,8 +145,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/hi\/home$/);
       await page.goto("/hi/profile");
       await ready();
-      if (javaScriptEnabled) await page.getByRole("button", { name: t.account.page.deleteAccount }).click();
-      else await page.getByRole("link", { name: t.account.page.deleteAccount }).click();
+      await page.getByRole("button", { name: t.account.page.deleteAccount }).click();
       const where = javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("region", { name: t.account.page.deleteHeading });
       await inHindi(page, "/hi/profile (delete)");
       await where.getByLabel(fill(t.account.deletion.typeName, { name })).fill(name);

@@ -8,9 +8,6 @@
 import type { Page } from "@playwright/test";
 import { appDb, expect, hydrated, linkIn, PASSWORD, profileOf, test, waitForMail } from "./fixtures";
 
-/** Edit Profile and Delete Account are links until the page's scripts run (they work either way), buttons after. */
-const control = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).or(page.getByRole("link", { name, exact: true }));
-
 test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 900 }));
 
 test("a member reads the record, edits it, and the save holds after a reload", async ({ page, signIn }, testInfo) => {
@@ -29,7 +26,7 @@ test("a member reads the record, edits it, and the save holds after a reload", a
   await expect(details.locator("dd").nth(2)).toHaveText("Not set");
 
   // Pressed as soon as it shows (a link until the scripts run); the rest of the edit is the scripts' once they have.
-  await control(page, "Edit Profile").click();
+  await page.getByRole("button", { name: "Edit Profile" }).click();
   await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
   await hydrated(page);
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
@@ -227,7 +224,12 @@ test.describe("without JavaScript", () => {
     test.slow(true, "every step a full page load");
     const user = await signIn({ name: "Ravi Kumar" });
     await page.goto("/profile");
-    await page.getByRole("link", { name: "Edit Profile" }).click();
+    // Without scripts each button asks for the page that shows its outcome; Cancel asks for the page without it.
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await expect(page).toHaveURL(/\/profile\?edit=1$/);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Edit Profile" }).click();
     await page.getByLabel("Name", { exact: true }).fill("   ");
     await page.getByLabel("About").fill("Typed before the error, kept after it.");
     await page.getByRole("button", { name: "Save" }).click();
@@ -238,7 +240,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Profile updated successfully!")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ravi Without Scripts");
 
-    await page.getByRole("link", { name: "Delete Account" }).click();
+    await page.getByRole("button", { name: "Delete Account" }).click();
     const section = page.getByRole("region", { name: "Delete your account" });
     await section.getByLabel(/Type your name/).fill("Ravi Without Scripts");
     await section.getByLabel("Password", { exact: true }).fill("wrong-password");

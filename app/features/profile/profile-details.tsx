@@ -2,9 +2,8 @@ import { useEffect, useRef } from "react";
 import { account } from "~/shared/i18n/catalog/account";
 import { LANGUAGE_NAME, LOCALES } from "~/shared/i18n/locale";
 import { useMessages } from "~/shared/i18n/messages";
-import { useLocalize } from "~/shared/i18n/use-locale";
 import { cn } from "~/shared/lib/cn";
-import { ActionLink, Button } from "~/shared/ui/button";
+import { Button } from "~/shared/ui/button";
 import { FieldShell, inputClasses, TextArea, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { useHydrated } from "~/shared/lib/use-hydrated";
@@ -124,7 +123,6 @@ function DateOfBirthField({ defaults, error, t }: { defaults: DateParts; error?:
  */
 export function ProfileDetails({ record, draft, editing, errors: answered, busy, onSubmit, onCancel }: ProfileDetailsProps) {
   const t = useMessages("account", account);
-  const localize = useLocalize();
   const hydrated = useHydrated();
   // The server's answer (a new object per answer) or, before a save, the same check run here.
   const fields = useFieldErrors({ validate: (data) => checkProfile(data, t), answer: answered, answerErrors: answered });
@@ -247,9 +245,19 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             <Button type="submit" aria-disabled={busy || undefined} className={busy ? "cursor-wait opacity-60" : undefined}>
               {busy ? t.details.saving : t.details.save}
             </Button>
-            <ActionLink to={localize("/profile")} variant="ghost" onAction={onCancel}>
+            {/* Without JavaScript it loads this page without `?edit=1` (the form below: a form may not hold
+                another); with it, it closes the form in place, a press during hydration included. */}
+            <Button
+              type="submit"
+              form="profile-details-cancel"
+              variant="ghost"
+              onClick={(event) => {
+                event.preventDefault();
+                onCancel();
+              }}
+            >
               {t.details.cancel}
-            </ActionLink>
+            </Button>
           </div>
         </form>
       ) : (
@@ -270,6 +278,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
           </Value>
         </dl>
       )}
+      {editing && <form id="profile-details-cancel" method="get" hidden />}
     </section>
   );
 }

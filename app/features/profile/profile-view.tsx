@@ -8,7 +8,7 @@ import { notify } from "~/shared/lib/toasts";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { Avatar } from "~/shared/ui/avatar";
 import { Banner } from "~/shared/ui/banner";
-import { ActionLink, buttonClasses } from "~/shared/ui/button";
+import { ActionButton, buttonClasses } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
 import { Container } from "~/shared/ui/layout";
 import { AccountDate } from "./account-date";
@@ -192,10 +192,9 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 Beside the identity (xl) the toolbar keeps its one row and a long name wraps instead
                 (the Hindi labels are wider: with a long name they wrapped to a ragged second row at 1280 px). */}
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center xl:shrink-0 xl:flex-nowrap">
-              <ActionLink
-                to="?edit=1"
-                preventScrollReset
-                buttonRef={editButton}
+              <ActionButton
+                query={{ edit: "1" }}
+                ref={editButton}
                 onAction={() => {
                   if (editing) focusNameField();
                   else setEditing(true);
@@ -203,7 +202,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
               >
                 <Icon name="pencil" className="size-4" />
                 {t.page.editProfile}
-              </ActionLink>
+              </ActionButton>
               <Link to={localize("/profile/security")} className={buttonClasses("secondary")}>
                 <Icon name="shield-check" className="size-4" />
                 {t.page.security}
@@ -213,18 +212,18 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 {t.page.signOut}
               </SignOutForm>
               {/* Apart from Edit: the one that cannot be undone, last and in red. */}
-              <ActionLink
-                to="?delete=1#delete-account"
-                preventScrollReset
+              <ActionButton
+                query={{ delete: "1" }}
+                hash="delete-account"
                 variant="secondary"
                 // One line on a 390 px phone too (the other three fit their half of the row with room to spare).
                 className="text-red-700 ring-red-200 whitespace-nowrap hover:bg-red-50 hover:ring-red-300 max-sm:gap-1.5 max-sm:px-2.5 sm:ml-2"
-                buttonRef={deleteButton}
+                ref={deleteButton}
                 onAction={() => setDeleteOpen(true)}
               >
                 <Icon name="trash-2" className="size-4" />
                 {t.page.deleteAccount}
-              </ActionLink>
+              </ActionButton>
             </div>
           </div>
         </header>

@@ -1,7 +1,5 @@
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
 import { cn } from "~/shared/lib/cn";
-import { useHydrated } from "~/shared/lib/use-hydrated";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "light" | "outline-light";
 export type ButtonSize = "sm" | "md" | "lg";
@@ -45,31 +43,42 @@ export function ButtonLink({ variant, size, className, to, ...props }: ButtonLin
   return <a href={to} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
-type ActionLinkProps = Omit<ComponentProps<typeof Link>, "onClick"> & {
+type ActionButtonProps = Omit<ComponentProps<"button">, "type" | "form" | "onClick"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** What the button does once scripts run. */
+  /** The query of the URL that shows the same thing server-side (e.g. `{ edit: "1" }`), for a press without JavaScript. */
+  query: Record<string, string>;
+  /** Where that URL's page scrolls to (an element's id). */
+  hash?: string;
+  /** What the press does with JavaScript: in place, no page load. */
   onAction: () => void;
-  buttonRef?: React.Ref<HTMLButtonElement>;
 };
 
 /**
- * A button that is a link until the page is interactive: without JavaScript
- * (or before hydration) it goes to `to`, a URL that shows the same thing
- * server-side (e.g. `?edit=1`); with it, it is a real button that acts in place.
+ * A button that acts in place, and without JavaScript asks the server for
+ * this page with `query`: a GET form around it. It is the same element from
+ * the first paint on, so no press is lost: before the scripts it loads the
+ * page that shows the outcome; during hydration React hands the press to
+ * `onAction` (a link swapped for a button there dropped it with its element).
  */
-export function ActionLink({ variant, size, className, onAction, buttonRef, to, children, ...props }: ActionLinkProps) {
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <Link to={to} className={buttonClasses(variant, size, className)} {...props}>
-        {children}
-      </Link>
-    );
-  }
+export function ActionButton({ variant, size, className, query, hash, onAction, children, ...props }: ActionButtonProps) {
   return (
-    <button ref={buttonRef} type="button" className={buttonClasses(variant, size, className)} onClick={onAction}>
-      {children}
-    </button>
+    // `contents`: the button, not the form, is the item of the toolbar's grid or flex row.
+    <form method="get" action={hash ? `#${hash}` : undefined} className="contents">
+      {Object.entries(query).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        className={buttonClasses(variant, size, className)}
+        onClick={(event) => {
+          event.preventDefault();
+          onAction();
+        }}
+        {...props}
+      >
+        {children}
+      </button>
+    </form>
   );
 }
