@@ -8,6 +8,7 @@ import { oauthFormTargets } from "~/config/oauth-origins.server";
 import { contentSecurityPolicy } from "~/infra/security/csp";
 import { type RequestInfo, requestInfoContext } from "~/infra/request-context";
 import { logger } from "~/infra/logger.server";
+import { errorPageWords } from "~/shared/i18n/messages.server";
 import { NonceProvider } from "~/shared/lib/nonce";
 import { RequestIdProvider } from "~/shared/lib/request-id";
 import { PROBES, type ProbeAnswer } from "./probes.server";
@@ -53,7 +54,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // The page's data failed because a dependency did: the site's 503 page instead (rendered again by React Router).
-  const unavailable = unavailableDocument(responseStatusCode, routerContext.staticHandlerContext.errors);
+  const unavailable = unavailableDocument(responseStatusCode, routerContext.staticHandlerContext.errors, errorPageWords(request));
   if (unavailable) throw unavailable;
   if (responseStatusCode === 503) markUnavailable(responseHeaders);
 

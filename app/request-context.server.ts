@@ -28,6 +28,7 @@ import type { Viewer } from "~/shared/lib/viewer";
 import type { CachedSession } from "~/features/auth/session-cache.server";
 import { type Services, services } from "./services.server";
 import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
+import { errorPageWords } from "~/shared/i18n/messages.server";
 
 export interface RequestContext {
   request: Request;
@@ -133,7 +134,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     !FORMSPREE_PATH.test(new URL(request.url).pathname) &&
     isForeignWrite(request, allowedOrigins(env().appOrigin))
   ) {
-    throw data({ success: false, message: "Cross-origin request refused." }, { status: 403 });
+    throw data({ success: false, message: "Cross-origin request refused.", ...errorPageWords(request) }, { status: 403 });
   }
 
   const sessionDependent = (response: Response) =>

@@ -29,7 +29,7 @@ import { THEME_CHANGE_EVENT, THEME_INPUT_NAME, THEME_STORAGE_KEY } from "~/share
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES } from "~/shared/i18n/language-choice";
 import { errors as errorsEn } from "~/shared/i18n/catalog/errors";
 import { localeOfPath, LOCALES } from "~/shared/i18n/locale";
-import { useMessages } from "~/shared/i18n/messages";
+import { type LoaderMessages, MessagesScope, useMessages } from "~/shared/i18n/messages";
 import { messagesFor, shellMessages } from "~/shared/i18n/messages.server";
 import { flashText } from "~/shared/lib/flash";
 import { wantsHydration } from "~/shared/lib/page-handle";
@@ -185,6 +185,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // An answer thrown before the root loader ran brings the shell's words itself (errorPageWords) on a Hindi page.
+  const carried = isRouteErrorResponse(error) ? (error.data as LoaderMessages | null)?.i18n : null;
+  return (
+    <MessagesScope value={carried ?? null}>
+      <ErrorPage error={error} />
+    </MessagesScope>
+  );
+}
+
+function ErrorPage({ error }: { error: unknown }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A dependency (the database) did not answer: issue 23's 503 page, and no account controls (who is signed in is unknown).

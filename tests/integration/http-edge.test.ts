@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/config/env.server";
 import { formInput, saveForm } from "~/features/forms/form-registry.server";
 import { openDatabase } from "~/infra/db/database.server";
+import { errors } from "~/shared/i18n/catalog/errors";
+import { hi } from "~/shared/i18n/messages.hi";
 import { ensureBuild } from "../../server/build.mjs";
 import { type AppServer, startAppServer } from "../support/app-server";
 
@@ -232,5 +234,19 @@ describe("methods", () => {
     const twin = await post(`http://127.0.0.1:${port}`);
     expect(twin.status).toBe(422);
     expect(await twin.text()).toContain("contact");
+  });
+
+  it("the refusal page of a Hindi page is in Hindi, its shell included", async () => {
+    const res = await fetch(`${server.url}/hi/contact`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Asha&email=asha@example.com&message=Hello",
+    });
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('lang="hi"');
+    expect(html).toContain(hi.errors.refused);
+    expect(html).toContain(hi.nav.home);
+    expect(html).not.toContain(errors.refused);
   });
 });

@@ -16,9 +16,10 @@ const OWN_ANSWERS = new Set([413, 429, 503]);
  * When the document about to be rendered failed because a dependency did,
  * the 503 answer to throw instead: React Router renders the nearest error
  * boundary with it (status 503, the same data on the server and in the
- * browser's hydration).
+ * browser's hydration). `words`: the error page's, on a Hindi page (the root
+ * loader's are not there).
  */
-export function unavailableDocument(statusCode: number, errors?: Record<string, unknown> | null): Response | null {
+export function unavailableDocument(statusCode: number, errors?: Record<string, unknown> | null, words: object = {}): Response | null {
   if (statusCode < 400 || OWN_ANSWERS.has(statusCode)) return null;
   // The request's scope (the production edge), or the errors themselves (the development server, which does not sanitize them).
   const dependency =
@@ -27,7 +28,7 @@ export function unavailableDocument(statusCode: number, errors?: Record<string, 
       .map(findUnavailable)
       .find(Boolean)?.dependency;
   if (!dependency) return null;
-  return Response.json({ success: false, message: UNAVAILABLE_MESSAGE, dependency }, { status: 503, statusText: "Service Unavailable" });
+  return Response.json({ success: false, message: UNAVAILABLE_MESSAGE, dependency, ...words }, { status: 503, statusText: "Service Unavailable" });
 }
 
 /** Headers of every 503 document. */

@@ -20,7 +20,7 @@ import { auth } from "./catalog/auth";
 import { forms } from "./catalog/forms";
 import { mail } from "./catalog/mail";
 import { waitlistPages } from "./catalog/waitlist-pages";
-import type { Locale } from "./locale";
+import { type Locale, localeOfPath } from "./locale";
 import { type Messages, SHELL_AREAS } from "./messages";
 import { hi } from "./messages.hi";
 
@@ -63,4 +63,14 @@ export function pageMessages<K extends keyof Messages>(locale: Locale, ...areas:
 /** The root loader's share: the shell's areas. */
 export function shellMessages(locale: Locale) {
   return pageMessages(locale, ...SHELL_AREAS);
+}
+
+/**
+ * What an answer thrown before the root loader runs (a refused cross-site
+ * post, a dependency's 503) carries for root.tsx's error boundary: the
+ * shell's words on a Hindi page, nothing on an English one.
+ */
+export function errorPageWords(request: Request): { i18n?: Partial<Messages> } {
+  const words = shellMessages(localeOfPath(new URL(request.url).pathname));
+  return words ? { i18n: words } : {};
 }

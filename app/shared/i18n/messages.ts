@@ -87,8 +87,9 @@ export interface LoaderMessages {
 type Match = { id: string; loaderData?: unknown; data?: unknown } | undefined;
 
 /**
- * Words handed down by the component that brought them with its code (a
- * static island's module, the chat widget), looked at before the loaders'.
+ * Words handed down by the component that brought them (the chat widget with
+ * its code; the error page from an answer thrown before the root loader
+ * ran), looked at before the loaders'.
  */
 const ScopedMessages = createContext<Partial<Messages> | null>(null);
 export const MessagesScope = ScopedMessages.Provider;
