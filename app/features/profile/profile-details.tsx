@@ -131,8 +131,19 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   const values = draft?.values ?? record;
   const language = draft?.values.language ?? record.language;
   const nameRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(false);
   useEffect(() => {
-    if (editing) nameRef.current?.focus();
+    const arriving = !mounted.current;
+    mounted.current = true;
+    if (!editing) return;
+    if (!arriving) {
+      nameRef.current?.focus();
+      return;
+    }
+    // Opened in edit mode (?edit=1, an Edit pressed before the scripts ran), the form is hydrated while
+    // the visitor may be typing in it or reaching for Save: focus, and the scroll that comes with it,
+    // stay theirs (the autofocus rule). Only a page nobody has touched gets the Name field focused.
+    if (document.activeElement === document.body) nameRef.current?.focus({ preventScroll: true });
   }, [editing]);
 
   // A custom gender written through the API is kept as an option rather than lost.
