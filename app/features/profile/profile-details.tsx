@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { account } from "~/shared/i18n/catalog/account";
 import { LANGUAGE_NAME, LOCALES } from "~/shared/i18n/locale";
 import { useMessages } from "~/shared/i18n/messages";
@@ -6,6 +6,7 @@ import { cn } from "~/shared/lib/cn";
 import { Button } from "~/shared/ui/button";
 import { FieldShell, inputClasses, TextArea, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
+import { useFocusOn } from "~/shared/lib/use-focus";
 import { useHydrated } from "~/shared/lib/use-hydrated";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AccountDate } from "./account-date";
@@ -131,20 +132,8 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   const values = draft?.values ?? record;
   const language = draft?.values.language ?? record.language;
   const nameRef = useRef<HTMLInputElement>(null);
-  const mounted = useRef(false);
-  useEffect(() => {
-    const arriving = !mounted.current;
-    mounted.current = true;
-    if (!editing) return;
-    if (!arriving) {
-      nameRef.current?.focus();
-      return;
-    }
-    // Opened in edit mode (?edit=1, an Edit pressed before the scripts ran), the form is hydrated while
-    // the visitor may be typing in it or reaching for Save: focus, and the scroll that comes with it,
-    // stay theirs (the autofocus rule). Only a page nobody has touched gets the Name field focused.
-    if (document.activeElement === document.body) nameRef.current?.focus({ preventScroll: true });
-  }, [editing]);
+  // Opened in edit mode (?edit=1, an Edit pressed before the scripts), the form is hydrated while the visitor may be typing in it.
+  useFocusOn(() => (editing ? nameRef.current : null), [editing]);
 
   // A custom gender written through the API is kept as an option rather than lost.
   const genders: readonly string[] = GENDERS.includes(values.gender as (typeof GENDERS)[number]) ? GENDERS : [...GENDERS, values.gender];

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { account } from "~/shared/i18n/catalog/account";
 import { auth } from "~/shared/i18n/catalog/auth";
 import { fill, useMessages } from "~/shared/i18n/messages";
 import { useLocalize } from "~/shared/i18n/use-locale";
+import { useFocusOn } from "~/shared/lib/use-focus";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
@@ -56,20 +57,15 @@ export function SecurityView(props: SecurityViewProps) {
   const message = useRef<HTMLDivElement>(null);
   const fresh = freshForS > 0;
 
-  useEffect(() => {
-    if (!answer) return;
+  // What an answer is about; after a plain post (before the scripts) the page arrives with it, and hydration then
+  // leaves the focus where the visitor may already have put it.
+  useFocusOn(() => {
+    if (!answer) return null;
     const root = page.current;
-    if (answer.reauth) {
-      root?.querySelector<HTMLElement>("#confirm-identity input, #confirm-identity button")?.focus();
-      return;
-    }
-    const invalid = root?.querySelector<HTMLElement>("[aria-invalid=true]");
-    if (invalid) invalid.focus();
-    else message.current?.focus();
+    if (answer.reauth) return root?.querySelector<HTMLElement>("#confirm-identity input, #confirm-identity button");
+    return root?.querySelector<HTMLElement>("[aria-invalid=true]") ?? message.current;
   }, [answer]);
-  useEffect(() => {
-    if (notice || warning) message.current?.focus();
-  }, [notice, warning]);
+  useFocusOn(() => (notice || warning ? message.current : null), [notice, warning]);
 
   const others = devices.filter((d) => !d.current);
   // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.

@@ -1,0 +1,24 @@
+import { type DependencyList, useEffect, useRef } from "react";
+
+/**
+ * Moves the focus to `pick()`'s element each time `deps` change, as
+ * `useEffect` would, except on the first run: that one comes with hydration,
+ * which on a slow phone can be seconds after the page showed, when the
+ * visitor may already be typing in a field or reaching for a button. Then,
+ * as the HTML autofocus rule has it, the focus moves only if nothing has it
+ * yet, and without scrolling (a scroll under a finger sends its tap
+ * elsewhere).
+ */
+export function useFocusOn(pick: () => HTMLElement | null | undefined, deps: DependencyList): void {
+  const mounted = useRef(false);
+  useEffect(() => {
+    const arriving = !mounted.current;
+    mounted.current = true;
+    const target = pick();
+    if (!target) return;
+    if (!arriving) target.focus();
+    else if (!document.activeElement || document.activeElement === document.body) target.focus({ preventScroll: true });
+    // The caller's deps decide when, as for useEffect; `pick` is read afresh each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+}
