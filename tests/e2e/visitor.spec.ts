@@ -204,6 +204,8 @@ test("the help widget: shown about 2 s after load, opens and closes; dragged, it
 
   await page.reload();
   await expect(button).toBeVisible();
+  // Once its entrance (a short scale) has played: where it was left.
+  await button.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   expect((await button.boundingBox())!.x).toBeCloseTo(keyed.x, 0);
   expect((await button.boundingBox())!.y).toBeCloseTo(keyed.y, 0);
 });
