@@ -54,7 +54,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // The page's data failed because a dependency did: the site's 503 page instead (rendered again by React Router).
-  const unavailable = unavailableDocument(responseStatusCode, routerContext.staticHandlerContext.errors, errorPageWords(request));
+  const unavailable = unavailableDocument(responseStatusCode, routerContext.staticHandlerContext.errors, () => errorPageWords(request));
   if (unavailable) throw unavailable;
   if (responseStatusCode === 503) markUnavailable(responseHeaders);
 

@@ -134,7 +134,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async ({ r
     !FORMSPREE_PATH.test(new URL(request.url).pathname) &&
     isForeignWrite(request, allowedOrigins(env().appOrigin))
   ) {
-    throw data({ success: false, message: "Cross-origin request refused.", ...errorPageWords(request) }, { status: 403 });
+    throw data({ ...errorPageWords(request), success: false, message: "Cross-origin request refused." }, { status: 403 });
   }
 
   const sessionDependent = (response: Response) =>

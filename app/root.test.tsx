@@ -42,7 +42,7 @@ describe("the root error boundary", () => {
   // Thrown before the root loader ran (the request context's refusal, a dependency's 503): the answer brings the words.
   it("draws a Hindi page's 503, thrown before the root loader, in Hindi, shell included", async () => {
     const failed = new DependencyUnavailableError("database", "connection", { detail: "test" });
-    const answer = unavailableDocument(500, { root: failed }, errorPageWords(new Request("http://localhost/hi/profile")))!;
+    const answer = unavailableDocument(500, { root: failed }, () => errorPageWords(new Request("http://localhost/hi/profile")))!;
     expect(answer.status).toBe(503);
     const body: unknown = await answer.json();
     const Stub = createRoutesStub([

@@ -29,7 +29,7 @@ import { THEME_CHANGE_EVENT, THEME_INPUT_NAME, THEME_STORAGE_KEY } from "~/share
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES } from "~/shared/i18n/language-choice";
 import { errors as errorsEn } from "~/shared/i18n/catalog/errors";
 import { localeOfPath, LOCALES } from "~/shared/i18n/locale";
-import { type LoaderMessages, MessagesScope, useMessages } from "~/shared/i18n/messages";
+import { type LoaderMessages, type Messages, MessagesScope, useMessages } from "~/shared/i18n/messages";
 import { messagesFor, shellMessages } from "~/shared/i18n/messages.server";
 import { flashText } from "~/shared/lib/flash";
 import { wantsHydration } from "~/shared/lib/page-handle";
@@ -70,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
   const matches = useMatches();
-  const t = useMessages("errors", errorsEn);
+  const words = useMessages("errors", errorsEn);
+  const t = wordsCarriedBy(useRouteError())?.errors ?? words;
   // From the root loader (its name is the server's to know); absent only when that loader failed (the 503 page).
   const pageScript = useRouteLoaderData<typeof loader>("root")?.pageScript;
   // Only a page whose route asks for it runs React Router in the browser (shared/lib/page-handle.ts, ADR 0035).
@@ -183,12 +184,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The shell's words that an answer thrown before the root loader ran brings
+ * itself on a Hindi page (errorPageWords): the request context's 403 and a
+ * dependency's 503 only, so no other error can set the page's words.
+ */
+function wordsCarriedBy(error: unknown): Partial<Messages> | null {
+  if (!isRouteErrorResponse(error) || (error.status !== 403 && error.status !== 503)) return null;
+  return (error.data as LoaderMessages | null)?.i18n ?? null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  // An answer thrown before the root loader ran brings the shell's words itself (errorPageWords) on a Hindi page.
-  const carried = isRouteErrorResponse(error) ? (error.data as LoaderMessages | null)?.i18n : null;
   return (
-    <MessagesScope value={carried ?? null}>
+    <MessagesScope value={wordsCarriedBy(error)}>
       <ErrorPage error={error} />
     </MessagesScope>
   );

@@ -247,6 +247,8 @@ describe("methods", () => {
     expect(html).toContain('lang="hi"');
     expect(html).toContain(hi.errors.refused);
     expect(html).toContain(hi.nav.home);
+    // The page script's words for a window error, on <html> (root.tsx's Layout).
+    expect(html).toContain(`data-error-notice="${hi.errors.errorLoadingPage}"`);
     expect(html).not.toContain(errors.refused);
   });
 });

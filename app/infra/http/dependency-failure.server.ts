@@ -8,6 +8,7 @@
  */
 import { currentScope, noteFailure } from "~/infra/dependency-scope";
 import { findUnavailable, RETRY_AFTER_S, UNAVAILABLE_MESSAGE } from "~/infra/db/unavailable";
+import type { Messages } from "~/shared/i18n/messages";
 
 /** Statuses that describe the request itself, decided before any dependency was asked. */
 const OWN_ANSWERS = new Set([413, 429, 503]);
@@ -19,7 +20,11 @@ const OWN_ANSWERS = new Set([413, 429, 503]);
  * browser's hydration). `words`: the error page's, on a Hindi page (the root
  * loader's are not there).
  */
-export function unavailableDocument(statusCode: number, errors?: Record<string, unknown> | null, words: object = {}): Response | null {
+export function unavailableDocument(
+  statusCode: number,
+  errors: Record<string, unknown> | null | undefined,
+  words: () => { i18n?: Partial<Messages> },
+): Response | null {
   if (statusCode < 400 || OWN_ANSWERS.has(statusCode)) return null;
   // The request's scope (the production edge), or the errors themselves (the development server, which does not sanitize them).
   const dependency =
@@ -28,7 +33,7 @@ export function unavailableDocument(statusCode: number, errors?: Record<string, 
       .map(findUnavailable)
       .find(Boolean)?.dependency;
   if (!dependency) return null;
-  return Response.json({ success: false, message: UNAVAILABLE_MESSAGE, dependency, ...words }, { status: 503, statusText: "Service Unavailable" });
+  return Response.json({ ...words(), success: false, message: UNAVAILABLE_MESSAGE, dependency }, { status: 503, statusText: "Service Unavailable" });
 }
 
 /** Headers of every 503 document. */

@@ -71,6 +71,7 @@ export function shellMessages(locale: Locale) {
  * shell's words on a Hindi page, nothing on an English one.
  */
 export function errorPageWords(request: Request): { i18n?: Partial<Messages> } {
-  const words = shellMessages(localeOfPath(new URL(request.url).pathname));
+  // A client navigation's data request (`/hi/profile.data`) is its page's.
+  const words = shellMessages(localeOfPath(new URL(request.url).pathname.replace(/\.data$/, "")));
   return words ? { i18n: words } : {};
 }

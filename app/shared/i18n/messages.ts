@@ -12,8 +12,10 @@
  * draws, a page's loader the areas of that page), so English pages ship no
  * Hindi and Hindi pages ship no second bundle (docs/decisions/0032-hindi.md).
  * Two areas travel with the code that draws them instead: the chat widget's
- * (loaded 2 s after the page) and the home page's blocks' (a static island,
- * `MessagesScope`), so a Hindi page's data holds only what its own markup needs.
+ * (loaded 2 s after the page) and the home page's blocks' (`MessagesScope`),
+ * so a Hindi page's data holds only what its own markup needs. An error page
+ * thrown before the root loader ran gets the shell's from the answer itself
+ * (errorPageWords, `MessagesScope` in root.tsx).
  * Placeholders are `{name}`, filled by `fill()`.
  */
 import { createContext, useContext } from "react";
@@ -87,9 +89,9 @@ export interface LoaderMessages {
 type Match = { id: string; loaderData?: unknown; data?: unknown } | undefined;
 
 /**
- * Words handed down by the component that brought them (the chat widget with
- * its code; the error page from an answer thrown before the root loader
- * ran), looked at before the loaders'.
+ * Words handed down by the component that brought them (the home page's
+ * blocks with their code; the error page from an answer thrown before the
+ * root loader ran), looked at before the loaders'.
  */
 const ScopedMessages = createContext<Partial<Messages> | null>(null);
 export const MessagesScope = ScopedMessages.Provider;
