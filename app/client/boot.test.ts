@@ -71,6 +71,39 @@ describe("the boot script", () => {
     expect(key.value).not.toBe(first);
   });
 
+  describe("the route change overlay, before the scripts", () => {
+    beforeEach(() => {
+      delete document.documentElement.dataset.navigating;
+      sessionStorage.clear();
+    });
+    const submit = (html: string) => {
+      document.body.innerHTML = html;
+      const button = document.querySelector("button")!;
+      const event = new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button });
+      (button.form ?? document.querySelector("form")!).dispatchEvent(event);
+    };
+
+    test("a GET form that asks for another view shows it and carries it to the next page", () => {
+      submit(`<form method="get" class="contents"><input type="hidden" name="edit" value="1"><button type="submit">Edit Profile</button></form>`);
+      expect(document.documentElement.dataset.navigating).toBe("");
+      expect(Number(sessionStorage.getItem("overlay"))).toBeGreaterThan(Date.now());
+    });
+
+    test("a button that submits a GET form elsewhere (forms do not nest) counts too", () => {
+      window.history.replaceState(null, "", "/profile?edit=1");
+      submit(`<form method="post"><button type="submit" form="cancel">Cancel</button></form><form id="cancel" method="get" hidden></form>`);
+      expect(document.documentElement.dataset.navigating).toBe("");
+      window.history.replaceState(null, "", "/");
+    });
+
+    test("not for a post, nor for a GET form that asks for this very page", () => {
+      submit(`<form method="post"><input name="message" value="Hi"><button type="submit">Send</button></form>`);
+      submit(`<form method="get"><button type="submit">Again</button></form>`);
+      expect(document.documentElement.dataset.navigating).toBeUndefined();
+      expect(sessionStorage.getItem("overlay")).toBeNull();
+    });
+  });
+
   test("the footer's theme switch applies and the choice is on <html>", () => {
     document.body.innerHTML = `<input type="radio" name="theme" value="dark">`;
     const input = document.querySelector("input")!;

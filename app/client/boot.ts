@@ -106,10 +106,28 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     if ((event as PageTransitionEvent).persisted) delete html.dataset.navigating;
   });
 
-  const isOtherPage = (link: HTMLAnchorElement) => {
-    if (link.origin !== win.location.origin || link.target === "_blank" || link.hasAttribute("download")) return false;
-    if (link.pathname === win.location.pathname && link.search === win.location.search) return false;
-    return !link.pathname.startsWith(overlay.skipPrefix) && !win.location.pathname.startsWith(overlay.skipPrefix);
+  const isOtherPage = (target: URL) => {
+    if (target.origin !== win.location.origin) return false;
+    if (target.pathname === win.location.pathname && target.search === win.location.search) return false;
+    return !target.pathname.startsWith(overlay.skipPrefix) && !win.location.pathname.startsWith(overlay.skipPrefix);
+  };
+  /** The page is left for another (a link, a GET form): the overlay, carried to the next page. */
+  const leaving = (event: Event) => {
+    const leave = () => {
+      // A navigation React Router makes itself (a <Link> or <Form> cancels the browser's) shows its own overlay.
+      if (event.defaultPrevented) return;
+      const until = now() + overlay.ms;
+      showOverlayUntil(until);
+      try {
+        win.sessionStorage.setItem(overlay.storageKey, String(until));
+      } catch {
+        // storage unavailable: the overlay shows until the next page replaces this one
+      }
+    };
+    // On a page without React Router nobody else answers: at once. On a hydrated one, once every
+    // listener has had the press (React's come after this one), to see whether it was cancelled.
+    if (hydrated()) win.setTimeout(leave, 0);
+    else leave();
   };
 
   doc.addEventListener(
@@ -123,25 +141,25 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
         const secure = win.location.protocol === "https:" ? "; Secure" : "";
         doc.cookie = `${language.cookie}=${link.hreflang}; ${language.attributes}${secure}`;
       }
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !isOtherPage(link)) return;
-      const leave = () => {
-        // A navigation React Router makes itself (a <Link> cancels the browser's) shows its own overlay.
-        if (event.defaultPrevented) return;
-        const until = now() + overlay.ms;
-        showOverlayUntil(until);
-        try {
-          win.sessionStorage.setItem(overlay.storageKey, String(until));
-        } catch {
-          // storage unavailable: the overlay shows until the next page replaces this one
-        }
-      };
-      // On a page without React Router nobody else answers: at once. On a hydrated one, once every
-      // listener has had the press (React's come after this one), to see whether it was cancelled.
-      if (hydrated()) win.setTimeout(leave, 0);
-      else leave();
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (link.target === "_blank" || link.hasAttribute("download") || !isOtherPage(new URL(link.href))) return;
+      leaving(event);
     },
     false,
   );
+
+  // A GET form asks for another view (a search; Edit Profile before the scripts: `?edit=1`).
+  doc.addEventListener("submit", (event) => {
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    const submitter = (event as SubmitEvent).submitter;
+    const method = (submitter?.getAttribute("formmethod") ?? form?.getAttribute("method") ?? "get").toLowerCase();
+    if (!form || method !== "get" || form.target === "_blank") return;
+    const target = new URL(submitter?.getAttribute("formaction") ?? form.action, win.location.href);
+    target.search = new URLSearchParams(
+      [...new FormData(form, submitter)].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+    ).toString();
+    if (isOtherPage(target)) leaving(event);
+  });
 
   // ---- a form's submitting words ----
   doc.addEventListener("submit", (event) => {
