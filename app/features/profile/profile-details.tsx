@@ -3,7 +3,7 @@ import { account } from "~/shared/i18n/catalog/account";
 import { LANGUAGE_NAME, LOCALES } from "~/shared/i18n/locale";
 import { useMessages } from "~/shared/i18n/messages";
 import { cn } from "~/shared/lib/cn";
-import { Button } from "~/shared/ui/button";
+import { ActionButton, Button } from "~/shared/ui/button";
 import { FieldShell, inputClasses, TextArea, TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { useFocusOn } from "~/shared/lib/use-focus";
@@ -132,8 +132,9 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   const values = draft?.values ?? record;
   const language = draft?.values.language ?? record.language;
   const nameRef = useRef<HTMLInputElement>(null);
-  // Opened in edit mode (?edit=1, an Edit pressed before the scripts), the form is hydrated while the visitor may be typing in it.
-  useFocusOn(() => (editing ? nameRef.current : null), [editing]);
+  // Opened in edit mode (?edit=1, an Edit pressed before the scripts; a refused plain save), the form is hydrated
+  // while the visitor may be typing in it. The first refused field, else Name.
+  useFocusOn(() => (editing ? (nameRef.current?.form?.querySelector<HTMLElement>("[aria-invalid=true]") ?? nameRef.current) : null), [editing]);
 
   // A custom gender written through the API is kept as an option rather than lost.
   const genders: readonly string[] = GENDERS.includes(values.gender as (typeof GENDERS)[number]) ? GENDERS : [...GENDERS, values.gender];
@@ -142,7 +143,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   const dobDefaults = dobParts(draft ? draft.values.dob : dob);
 
   return (
-    <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
+    <section id="profile-details" aria-labelledby="details-heading" className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
       <h2 id="details-heading" className="text-xl font-bold">
         {t.details.heading}
       </h2>
@@ -245,19 +246,10 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             <Button type="submit" aria-disabled={busy || undefined} className={busy ? "cursor-wait opacity-60" : undefined}>
               {busy ? t.details.saving : t.details.save}
             </Button>
-            {/* Without JavaScript it loads this page without `?edit=1` (the form below: a form may not hold
-                another); with it, it closes the form in place, a press during hydration included. */}
-            <Button
-              type="submit"
-              form="profile-details-cancel"
-              variant="ghost"
-              onClick={(event) => {
-                event.preventDefault();
-                onCancel();
-              }}
-            >
+            {/* Without JavaScript it loads this page without `?edit=1` (the GET form below: forms do not nest). */}
+            <ActionButton form="profile-details-cancel" variant="ghost" onAction={onCancel}>
               {t.details.cancel}
-            </Button>
+            </ActionButton>
           </div>
         </form>
       ) : (

@@ -24,7 +24,7 @@ interface ProfileViewProps {
   record: ProfileRecord;
   hasPassword: boolean;
   linkError: boolean;
-  /** `?edit=1` / `?delete=1`: the views a visitor without JavaScript reaches by link. */
+  /** `?edit=1` / `?delete=1`: the views a press before the scripts (or without them) asks the server for. */
   startEditing: boolean;
   startDeleting: boolean;
   /** The answer to a plain form post (no JavaScript). */
@@ -37,8 +37,8 @@ interface ProfileViewProps {
  * /profile (spec section 2). Edit/save and delete post to the route's action:
  * with JavaScript through fetchers (toasts from the action's answer, no
  * reload), without it as plain posts whose answer is this page again. Edit
- * and Delete are links (`?edit=1`, `?delete=1`) that scripts turn into an
- * in-place edit and a dialog.
+ * and Delete are buttons (ActionButton) that open the form and the dialog in
+ * place, and before the scripts ask for `?edit=1` / `?delete=1`.
  */
 export function ProfileView({ record, hasPassword, linkError, startEditing, startDeleting, initial, serverDraft = null }: ProfileViewProps) {
   const t = useMessages("account", account);
@@ -194,6 +194,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center xl:shrink-0 xl:flex-nowrap">
               <ActionButton
                 query={{ edit: "1" }}
+                hash="profile-details"
                 ref={editButton}
                 onAction={() => {
                   if (editing) focusNameField();
@@ -253,7 +254,11 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
         />
 
         {startDeleting && !deleteOpen && (
-          <section id="delete-account" aria-labelledby="delete-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-red-200 sm:p-8">
+          <section
+            id="delete-account"
+            aria-labelledby="delete-heading"
+            className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-card ring-1 ring-red-200 sm:p-8"
+          >
             <h2 id="delete-heading" className="text-xl font-bold text-red-800">
               {t.page.deleteHeading}
             </h2>

@@ -2,17 +2,18 @@ import { type DependencyList, useEffect, useRef } from "react";
 
 /**
  * Moves the focus to `pick()`'s element each time `deps` change, as
- * `useEffect` would, except on the first run: that one comes with hydration,
- * which on a slow phone can be seconds after the page showed, when the
- * visitor may already be typing in a field or reaching for a button. Then,
- * as the HTML autofocus rule has it, the focus moves only if nothing has it
- * yet, and without scrolling (a scroll under a finger sends its tap
- * elsewhere).
+ * `useEffect` would, except on a first run that comes with hydration: on a
+ * slow phone that can be seconds after the page showed, when the visitor may
+ * already be typing in a field or reaching for a button. Then, as the HTML
+ * autofocus rule has it, the focus moves only if nothing has it yet, and
+ * without scrolling (a scroll under a finger sends its tap elsewhere). A
+ * component mounted later (a client navigation) focuses at once.
  */
 export function useFocusOn(pick: () => HTMLElement | null | undefined, deps: DependencyList): void {
   const mounted = useRef(false);
   useEffect(() => {
-    const arriving = !mounted.current;
+    // `data-hydrated` is set by the root's effect, which runs after the page's own (root.tsx).
+    const arriving = !mounted.current && !document.documentElement.hasAttribute("data-hydrated");
     mounted.current = true;
     const target = pick();
     if (!target) return;

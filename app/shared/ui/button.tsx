@@ -47,38 +47,49 @@ type ActionButtonProps = Omit<ComponentProps<"button">, "type" | "form" | "onCli
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** The query of the URL that shows the same thing server-side (e.g. `{ edit: "1" }`), for a press without JavaScript. */
-  query: Record<string, string>;
+  query?: Record<string, string>;
   /** Where that URL's page scrolls to (an element's id). */
   hash?: string;
+  /**
+   * For a button inside another form (forms do not nest): the id of the GET
+   * form, placed outside it, that the button submits without JavaScript.
+   */
+  form?: string;
   /** What the press does with JavaScript: in place, no page load. */
   onAction: () => void;
 };
 
 /**
  * A button that acts in place, and without JavaScript asks the server for
- * this page with `query`: a GET form around it. It is the same element from
- * the first paint on, so no press is lost: before the scripts it loads the
- * page that shows the outcome; during hydration React hands the press to
- * `onAction` (a link swapped for a button there dropped it with its element).
+ * this page with `query`: a GET form around it (or `form`'s). It is the same
+ * element from the first paint on, so no press is lost: before the scripts
+ * it loads the page that shows the outcome; during hydration React hands the
+ * press to `onAction` (a link swapped for a button there dropped it with its
+ * element).
  */
-export function ActionButton({ variant, size, className, query, hash, onAction, children, ...props }: ActionButtonProps) {
+export function ActionButton({ variant, size, className, query = {}, hash, form, onAction, children, ...props }: ActionButtonProps) {
+  const button = (
+    <button
+      type="submit"
+      form={form}
+      className={buttonClasses(variant, size, className)}
+      onClick={(event) => {
+        event.preventDefault();
+        onAction();
+      }}
+      {...props}
+    >
+      {children}
+    </button>
+  );
+  if (form) return button;
   return (
     // `contents`: the button, not the form, is the item of the toolbar's grid or flex row.
     <form method="get" action={hash ? `#${hash}` : undefined} className="contents">
       {Object.entries(query).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button
-        type="submit"
-        className={buttonClasses(variant, size, className)}
-        onClick={(event) => {
-          event.preventDefault();
-          onAction();
-        }}
-        {...props}
-      >
-        {children}
-      </button>
+      {button}
     </form>
   );
 }
