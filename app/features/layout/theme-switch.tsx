@@ -11,10 +11,10 @@ const LABEL_KEY = { system: "themeSystem", light: "themeLight", dark: "themeDark
  * app.css until the theme script marks <html> as scripted (a choice could not
  * be remembered without it; the system's setting still applies).
  *
- * Plain markup: the inline theme script (THEME_BOOT_SCRIPT) applies a change,
+ * Plain markup: the boot script (app/client/boot.ts) applies a change,
  * remembers it and checks the right radio, before hydration too, so the
- * footer stays a static island. The chosen label's look follows the checked
- * radio (CSS `:has`), not React state.
+ * switch needs no React state. The chosen label's look follows the checked
+ * radio (CSS `:has`).
  */
 export function ThemeSwitch() {
   const t = useMessages("shell", shell);
