@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { useRef } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateServerMarkup, unmountHydrated } from "../../../tests/support/hydration";
 import { useFocusOn } from "./use-focus";
 
 /** A form opened in edit mode, as /profile?edit=1 arrives: the hook focuses Name when `editing`. */
@@ -17,19 +16,7 @@ function Form({ editing }: { editing: boolean }) {
   );
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = "";
-});
-
-function serverMarkup(editing: boolean) {
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(<Form editing={editing} />);
-  document.body.append(container);
-  return container;
-}
+afterEach(unmountHydrated);
 
 /** Until React has taken the server's markup over, and its effects have run (they follow the commit). */
 async function hydrated(container: HTMLElement) {
@@ -41,25 +28,21 @@ const field = (container: HTMLElement, label: string) => container.querySelector
 
 describe("useFocusOn", () => {
   it("on hydration, leaves the focus in the field the visitor is typing in", async () => {
-    const container = serverMarkup(true);
-    field(container, "About").focus();
-    root = hydrateRoot(container, <Form editing />);
+    const { container } = hydrateServerMarkup(<Form editing />, (markup) => field(markup, "About").focus());
     await hydrated(container);
     expect(document.activeElement).toBe(field(container, "About"));
   });
 
   it("on hydration, focuses the field when nothing has the focus, without scrolling", async () => {
-    const container = serverMarkup(true);
     const focus = vi.spyOn(HTMLElement.prototype, "focus");
-    root = hydrateRoot(container, <Form editing />);
+    const { container } = hydrateServerMarkup(<Form editing />);
     await vi.waitFor(() => expect(document.activeElement).toBe(field(container, "Name")));
     expect(focus).toHaveBeenCalledWith({ preventScroll: true });
     focus.mockRestore();
   });
 
   it("after that, focuses on every change, wherever the focus was", async () => {
-    const container = serverMarkup(false);
-    root = hydrateRoot(container, <Form editing={false} />);
+    const { container, root } = hydrateServerMarkup(<Form editing={false} />);
     await hydrated(container);
     field(container, "About").focus();
     root.render(<Form editing />);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useHydrated } from "~/shared/lib/use-hydrated";
+import { hydrateServerMarkup, unmountHydrated } from "../../../tests/support/hydration";
 import { ActionButton } from "./button";
 
 /** The profile's toolbar in small: an ActionButton, and a page that re-renders once hydrated (as useHydrated makes it). */
@@ -17,21 +17,10 @@ function Toolbar({ onAction }: { onAction: () => void }) {
   );
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = "";
-});
+afterEach(unmountHydrated);
 
 /** The server's markup with hydration started but not yet run, as a browser has it while the scripts execute. */
-function hydrating(onAction: () => void) {
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(<Toolbar onAction={onAction} />);
-  document.body.append(container);
-  root = hydrateRoot(container, <Toolbar onAction={onAction} />);
-  return container;
-}
+const hydrating = (onAction: () => void) => hydrateServerMarkup(<Toolbar onAction={onAction} />).container;
 
 function press(element: Element) {
   const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
