@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { type TwoFactorActionData, verifyTwoFactor } from "~/features/auth/auth-actions.server";
 import { safeRedirect } from "~/features/auth/safe-redirect";
@@ -13,6 +13,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { TextField } from "~/shared/ui/field";
+import { useFocusOn } from "~/shared/lib/use-focus";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { checkSecondFactor } from "~/features/auth/auth-fields";
 import { carryRetryAfter } from "~/shared/lib/route-headers";
@@ -87,11 +88,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
     return localize(text ? `/auth/two-factor?${text}` : "/auth/two-factor");
   };
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.restart) message.current?.focus();
-    else field.current?.focus();
-  }, [actionData]);
+  // What the answer is about (after a plain post, once hydrated, only if the visitor has not moved on: useFocusOn).
+  useFocusOn(() => (actionData ? (actionData.restart ? message.current : field.current) : null), [actionData]);
 
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-16">

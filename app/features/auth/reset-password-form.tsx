@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
+import { useFocusOn } from "~/shared/lib/use-focus";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { checkNewPassword, PASSWORD_MAX_LENGTH } from "./auth-fields";
 import type { ResetActionData } from "./auth-state";
@@ -30,10 +31,9 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
   const dead = !result?.done && Boolean(linkError || !token);
   const fields = useFieldErrors({ validate: (data) => checkNewPassword(data, minPasswordLength, t), answer: result, answerErrors: result?.fieldErrors });
   const messageRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // A field's error focuses its field (useFieldErrors); the page's outcomes focus their banner.
-    if (result?.done || result?.error || linkError || !token) messageRef.current?.focus();
-  }, [result, linkError, token]);
+  // A field's error focuses its field (useFieldErrors); the page's outcomes focus their banner (after a plain
+  // post, once hydrated, only if the visitor has not started again: useFocusOn).
+  useFocusOn(() => (result?.done || result?.error || linkError || !token ? messageRef.current : null), [result, linkError, token]);
 
   return (
     <div className="w-full max-w-md">
