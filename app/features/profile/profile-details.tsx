@@ -143,7 +143,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   const dobDefaults = dobParts(draft ? draft.values.dob : dob);
 
   return (
-    <section id="profile-details" aria-labelledby="details-heading" className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
+    <section aria-labelledby="details-heading" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-ink-200/70 sm:p-8">
       <h2 id="details-heading" className="text-xl font-bold">
         {t.details.heading}
       </h2>

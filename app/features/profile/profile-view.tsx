@@ -193,8 +193,9 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 (the Hindi labels are wider: with a long name they wrapped to a ragged second row at 1280 px). */}
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center xl:shrink-0 xl:flex-nowrap">
               <ActionButton
+                // No #fragment, unlike Delete's: Chromium takes the focus away from the field being typed in
+                // when a fragment page finishes loading, which a press before the scripts makes late.
                 query={{ edit: "1" }}
-                hash="profile-details"
                 ref={editButton}
                 onAction={() => {
                   if (editing) focusNameField();
