@@ -23,7 +23,7 @@
  *          heap profiler counting the objects the collector has freed too: the garbage a render
  *          leaves is what the collector's share of the CPU pays for; with --save, <kind>.heapprofile)
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -215,6 +215,7 @@ function summariseAllocations(head: HeapNode, requests: number, top: number) {
 
 async function main() {
   ensureBuild(root, (m) => console.log(m));
+  if (args.save) mkdirSync(args.save, { recursive: true });
   const dir = mkdtempSync(path.join(tmpdir(), "tuesday-profile-"));
   const inspectPort = Number(args.port) + 1;
   let database: DatabaseConfig = { kind: "sqlite", file: path.join(dir, "app.db") };
