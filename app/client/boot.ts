@@ -174,15 +174,21 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
   });
 
   // ---- a password field's show/hide switch ----
-  doc.addEventListener("click", (event) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button[data-password-toggle]") : null;
-    const input = button ? doc.getElementById(button.getAttribute("aria-controls") ?? "") : null;
-    if (!button || !(input instanceof HTMLInputElement)) return;
-    const show = input.type === "password";
-    input.type = show ? "text" : "password";
-    button.setAttribute("aria-pressed", String(show));
-    button.setAttribute("aria-label", (show ? button.dataset.hideLabel : button.dataset.showLabel) ?? "");
-  });
+  // Captured, so it has switched before React sees the press: a hydrated PasswordField reads the
+  // field's type in its own click handler (shared/ui/field.tsx) and renders what this set.
+  doc.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button[data-password-toggle]") : null;
+      const input = button ? doc.getElementById(button.getAttribute("aria-controls") ?? "") : null;
+      if (!button || !(input instanceof HTMLInputElement)) return;
+      const show = input.type === "password";
+      input.type = show ? "text" : "password";
+      button.setAttribute("aria-pressed", String(show));
+      button.setAttribute("aria-label", (show ? button.dataset.hideLabel : button.dataset.showLabel) ?? "");
+    },
+    true,
+  );
 
   // ---- a message dismissed by its ✕ (a checkbox; CSS hides the banner) ----
   // The focus was on the checkbox, which is gone with the banner: give it to the

@@ -1,4 +1,4 @@
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
 import { shell } from "~/shared/i18n/catalog/shell";
@@ -75,22 +75,34 @@ export function TextArea({ label, error, hint, id, className, rows = 4, ...props
 
 type PasswordFieldProps = Omit<TextFieldProps, "type">;
 
+/** Whether the field with this id is in the page and shown as text (the server renders it hidden). */
+function shownInPage(id: string): boolean {
+  return typeof document !== "undefined" && document.getElementById(id)?.getAttribute("type") === "text";
+}
+
 /**
  * A password input with a show/hide switch. The switch is the boot script's
  * (client/boot.ts, `data-password-toggle`), so it works from the first paint
  * on every page, whether or not the page runs React; CSS shows the icon of
  * its state.
+ *
+ * On a page React hydrates, React writes an input's `type` at hydration and
+ * on every later render of it: the field follows what the switch set (read
+ * from the page when it hydrates, and after each press, which the boot script
+ * has handled by then), so neither hydration nor an error appearing hides a
+ * password the visitor chose to show.
  */
 export function PasswordField({ label, error, hint, id, ...props }: PasswordFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   const t = useMessages("shell", shell);
+  const [shown, setShown] = useState(() => shownInPage(fieldId));
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
           id={fieldId}
-          type="password"
+          type={shown ? "text" : "password"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
           className={cn(inputClasses, "pr-12")}
@@ -102,9 +114,10 @@ export function PasswordField({ label, error, hint, id, ...props }: PasswordFiel
           data-show-label={t.showPassword}
           data-hide-label={t.hidePassword}
           className="group absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-ink-600 hover:text-ink-950"
-          aria-label={t.showPassword}
-          aria-pressed={false}
+          aria-label={shown ? t.hidePassword : t.showPassword}
+          aria-pressed={shown}
           aria-controls={fieldId}
+          onClick={() => setShown(shownInPage(fieldId))}
         >
           <Icon name="eye" className="size-4 group-aria-pressed:hidden" />
           <Icon name="eye-off" className="hidden size-4 group-aria-pressed:block" />

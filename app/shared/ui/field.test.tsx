@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { act, createContext, useContext } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { boot } from "~/client/boot";
+import { hydrateServerMarkup, unmountHydrated } from "../../../tests/support/hydration";
+import { PasswordField } from "./field";
+
+// The boot script's listeners on the document, as in a page (the switch is its).
+beforeAll(() =>
+  boot({
+    theme: { storageKey: "theme", inputName: "theme", changeEvent: "theme-change" },
+    language: { cookie: "tuesday.lang", attributes: "; path=/", locales: ["en", "hi"] },
+    overlay: { ms: 1400, storageKey: "overlay", skipPrefix: "/api/" },
+    idempotencyField: "_idempotency_key",
+  }),
+);
+afterEach(unmountHydrated);
+
+/** The field in a page of its own (its words come from the router's matches); its error from the test, so a new one renders it again. */
+const FieldError = createContext<string | undefined>(undefined);
+const Page = createRoutesStub([{ path: "/", Component: () => <PasswordField id="pw" name="password" label="New password" error={useContext(FieldError)} /> }]);
+const field = (error?: string) => (
+  <FieldError.Provider value={error}>
+    <Page />
+  </FieldError.Provider>
+);
+const input = () => document.getElementById("pw") as HTMLInputElement;
+const toggle = () => document.querySelector<HTMLButtonElement>("button[data-password-toggle]")!;
+/** What the visitor sees: the field's type, and what the switch says. */
+const state = () => [input().type, toggle().getAttribute("aria-pressed"), toggle().getAttribute("aria-label")];
+const SHOWN = ["text", "true", "Hide password"];
+const HIDDEN = ["password", "false", "Show password"];
+
+describe("PasswordField's show/hide switch on a page React hydrates", () => {
+  it("keeps a password shown before the scripts through hydration and a later render", async () => {
+    const { root } = hydrateServerMarkup(field(), () => toggle().click());
+    expect(state()).toEqual(SHOWN);
+    await act(async () => {});
+    expect(state()).toEqual(SHOWN);
+    // An error appearing renders the input again.
+    await act(async () => root.render(field("Too short")));
+    expect(state()).toEqual(SHOWN);
+  });
+
+  it("keeps a press during hydration", async () => {
+    const { root } = hydrateServerMarkup(field());
+    toggle().click();
+    await act(async () => {});
+    expect(state()).toEqual(SHOWN);
+    await act(async () => root.render(field("Too short")));
+    expect(state()).toEqual(SHOWN);
+  });
+
+  it("shows and hides once hydrated, and a render keeps each", async () => {
+    const { root } = hydrateServerMarkup(field());
+    await act(async () => {});
+    await act(async () => toggle().click());
+    await act(async () => root.render(field("Too short")));
+    expect(state()).toEqual(SHOWN);
+    await act(async () => toggle().click());
+    await act(async () => root.render(field()));
+    expect(state()).toEqual(HIDDEN);
+  });
+});
