@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
-import { inputClasses } from "~/shared/ui/field";
+import { inputClasses, Textarea } from "~/shared/ui/field";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
 import type { InboxData, InboxMessage } from "./inbox.server";
@@ -35,7 +35,7 @@ function ReplyForm({ message, answer }: { message: InboxMessage; answer?: ReplyA
         <label htmlFor={id} className="block text-sm font-medium text-ink-800">
           Your reply to {message.email}
         </label>
-        <textarea
+        <Textarea
           id={id}
           name="body"
           rows={5}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { flashIsWarning, type ShownFlash } from "~/shared/lib/flash";
+import { hydrating } from "~/shared/lib/hydrating";
 import { notify } from "~/shared/lib/toasts";
 import { Banner } from "~/shared/ui/banner";
 import { Container } from "~/shared/ui/layout";
@@ -26,7 +27,9 @@ export function FlashBanner({ flash }: { flash: ShownFlash | null | undefined })
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!shown) return;
-    ref.current?.scrollIntoView({ block: "nearest" });
+    // Brought by a client navigation, it may be out of sight; one the page arrived with is at its top
+    // already, and scrolling there at hydration would pull the page from under a visitor reading on.
+    if (!hydrating()) ref.current?.scrollIntoView({ block: "nearest" });
     // The banner is the outcome the "Deleting account..." toast waited for: that toast goes.
     if (shown.flash.kind === "account-deleted") notify.dismiss("profile-delete");
   }, [shown]);

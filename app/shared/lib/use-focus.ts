@@ -1,4 +1,5 @@
 import { type DependencyList, useEffect, useRef } from "react";
+import { hydrating } from "./hydrating";
 
 /**
  * Moves the focus to `pick()`'s element each time `deps` change, as
@@ -12,8 +13,7 @@ import { type DependencyList, useEffect, useRef } from "react";
 export function useFocusOn(pick: () => HTMLElement | null | undefined, deps: DependencyList): void {
   const mounted = useRef(false);
   useEffect(() => {
-    // `data-hydrated` is set by the root's effect, which runs after the page's own (root.tsx).
-    const arriving = !mounted.current && !document.documentElement.hasAttribute("data-hydrated");
+    const arriving = !mounted.current && hydrating();
     mounted.current = true;
     const target = pick();
     if (!target) return;

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { boot } from "~/client/boot";
 import { hydrateServerMarkup, unmountHydrated } from "../../../tests/support/hydration";
-import { PasswordField } from "./field";
+import { PasswordField, TextArea } from "./field";
 
 // The boot script's listeners on the document, as in a page (the switch is its).
 beforeAll(() =>
@@ -17,13 +17,13 @@ beforeAll(() =>
 );
 afterEach(unmountHydrated);
 
-/** The field in a page of its own (its words come from the router's matches); its error from the test, so a new one renders it again. */
-const FieldError = createContext<string | undefined>(undefined);
-const Page = createRoutesStub([{ path: "/", Component: () => <PasswordField id="pw" name="password" label="New password" error={useContext(FieldError)} /> }]);
+/** The field in a page of its own (its words come from the router's matches), given a value by the test: a new one renders it again. */
+const Given = createContext<string | undefined>(undefined);
+const Page = createRoutesStub([{ path: "/", Component: () => <PasswordField id="pw" name="password" label="New password" error={useContext(Given)} /> }]);
 const field = (error?: string) => (
-  <FieldError.Provider value={error}>
+  <Given.Provider value={error}>
     <Page />
-  </FieldError.Provider>
+  </Given.Provider>
 );
 const input = () => document.getElementById("pw") as HTMLInputElement;
 const toggle = () => document.querySelector<HTMLButtonElement>("button[data-password-toggle]")!;
@@ -61,5 +61,23 @@ describe("PasswordField's show/hide switch on a page React hydrates", () => {
     await act(async () => toggle().click());
     await act(async () => root.render(field()));
     expect(state()).toEqual(HIDDEN);
+  });
+});
+
+describe("TextArea on a page React hydrates", () => {
+  const About = createRoutesStub([{ path: "/", Component: () => <TextArea id="about" name="about" label="About" defaultValue={useContext(Given)} /> }]);
+  const about = (text: string) => (
+    <Given.Provider value={text}>
+      <About />
+    </Given.Provider>
+  );
+  const box = () => document.getElementById("about") as HTMLTextAreaElement;
+
+  it("keeps a change typed into a text that was there before the scripts", async () => {
+    hydrateServerMarkup(about("My old about text"), () => {
+      box().value = "My new about text";
+    });
+    await act(async () => {});
+    expect(box().value).toBe("My new about text");
   });
 });

@@ -54,6 +54,26 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
   );
 }
 
+/** The text of the textarea with this id, where it is in the page (hydration: the server's, and what was typed since). */
+function textInPage(id: string): string | undefined {
+  const element = typeof document === "undefined" ? null : document.getElementById(id);
+  return element instanceof HTMLTextAreaElement ? element.value : undefined;
+}
+
+/**
+ * A textarea that keeps what was typed before the page hydrated. When React
+ * hydrates a textarea whose default is not empty, it sets the value back to
+ * that default (an input's value it leaves alone), so a visitor who started
+ * changing a text while the scripts loaded lost the change, and a save sent
+ * the old text. It hydrates with the text the field holds by then; a later
+ * default from the caller (a new answer) is passed on as it comes.
+ */
+export function Textarea({ id, defaultValue, ...props }: Omit<ComponentProps<"textarea">, "id"> & { id: string }) {
+  const [arrived] = useState(() => ({ text: textInPage(id), forDefault: defaultValue }));
+  const start = arrived.text !== undefined && defaultValue === arrived.forDefault ? arrived.text : defaultValue;
+  return <textarea id={id} defaultValue={start} {...props} />;
+}
+
 type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string; id?: string };
 
 export function TextArea({ label, error, hint, id, className, rows = 4, ...props }: TextAreaProps) {
@@ -61,7 +81,7 @@ export function TextArea({ label, error, hint, id, className, rows = 4, ...props
   const fieldId = id ?? generated;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
+      <Textarea
         id={fieldId}
         rows={rows}
         aria-invalid={error ? true : undefined}
