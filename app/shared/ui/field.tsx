@@ -56,7 +56,8 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
 
 /** The text of the textarea with this id, where it is in the page (hydration: the server's, and what was typed since). */
 function textInPage(id: string): string | undefined {
-  const element = typeof document === "undefined" ? null : document.getElementById(id);
+  if (typeof document === "undefined") return undefined;
+  const element = document.getElementById(id);
   return element instanceof HTMLTextAreaElement ? element.value : undefined;
 }
 
