@@ -156,7 +156,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
             </p>
           )}
           <p>
-            <Link to={localize("/auth")} className={linkClass}>
+            {/* A document load: the sign-in page runs its own script, not React Router (ADR 0045). */}
+            <Link to={localize("/auth")} reloadDocument className={linkClass}>
               {t.views.backToSignIn}
             </Link>
           </p>

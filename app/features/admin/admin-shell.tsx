@@ -35,7 +35,8 @@ export function AdminShell({ operatorEmail, notice, children }: { operatorEmail:
             <Logo />
             <span className="rounded-md bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">Console</span>
           </Link>
-          <Link to="/" className={cn(linkClass, "lg:hidden")}>
+          {/* Document loads: the site's pages ship no framework (ADR 0035), and a client render lacks their page script. */}
+          <Link to="/" reloadDocument className={cn(linkClass, "lg:hidden")}>
             View the site
           </Link>
         </div>
@@ -65,7 +66,7 @@ export function AdminShell({ operatorEmail, notice, children }: { operatorEmail:
             {operatorEmail}
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Link to="/" className={linkClass}>
+            <Link to="/" reloadDocument className={linkClass}>
               View the site
             </Link>
             <SignOutForm className={cn(linkClass, "cursor-pointer")}>Sign out</SignOutForm>

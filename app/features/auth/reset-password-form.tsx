@@ -99,11 +99,16 @@ export function ResetPasswordForm({ token, linkError, minPasswordLength, actionD
   );
 }
 
-/** The quiet way out under the form's main button. */
+/**
+ * The quiet way out under the form's main button, to the sign-in page: a
+ * document load, since that page runs its own script, not React Router
+ * (ADR 0045), and a client navigation would leave it without its passkeys,
+ * popup and countdown.
+ */
 function SecondaryLink({ to, children }: { to: string; children: string }) {
   return (
     <p className="text-center text-sm">
-      <Link to={to} className="font-semibold text-brand-700 hover:text-brand-800">
+      <Link to={to} reloadDocument className="font-semibold text-brand-700 hover:text-brand-800">
         {children}
       </Link>
     </p>

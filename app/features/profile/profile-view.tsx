@@ -335,10 +335,11 @@ function FormNotice({ kind, onReload }: { kind: "session-ended" | "conflict" | "
     );
   }
   // Signed in again, the person comes back to this page in its language (and the sign-in page is in it too).
+  // A document load: the sign-in page runs its own script, not React Router (ADR 0045).
   return (
     <Banner tone="warning">
       {t.profile.sessionEnded}{" "}
-      <Link to={localize(`/auth?redirectTo=${encodeURIComponent(localize("/profile"))}`)} className="font-semibold underline underline-offset-2">
+      <Link to={localize(`/auth?redirectTo=${encodeURIComponent(localize("/profile"))}`)} reloadDocument className="font-semibold underline underline-offset-2">
         {t.page.signInAgain}
       </Link>
     </Banner>
