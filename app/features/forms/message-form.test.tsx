@@ -118,6 +118,15 @@ describe("MessageForm", () => {
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("x");
   });
 
+  it("lets a failure be dismissed without a script (the contact and feedback pages run none)", () => {
+    renderForm("contact", () => ({ status: "sent" }), { initial: { status: "failed", detail: "The message service is unavailable." } });
+    const alert = screen.getByRole("alert");
+    expect(alert.hasAttribute("data-dismissible")).toBe(true);
+    // The ✕ is a checkbox that CSS hides the banner by, not a button that waits for React.
+    expect(screen.getByRole("checkbox", { name: "Dismiss message" }).closest("[role=alert]")).toBe(alert);
+    expect(screen.queryByRole("button", { name: "Dismiss message" })).toBeNull();
+  });
+
   it("shows the answer of a plain post (no JavaScript) with the sent values back in place", () => {
     renderForm("feedback", () => ({ status: "sent" }), {
       initial: {

@@ -81,7 +81,6 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
   const copy = t[kind];
   const result = fetcher.data ?? initial;
   const submitting = fetcher.state !== "idle";
-  const [dismissed, setDismissed] = useState<FormActionResult | undefined>(undefined);
 
   const fields = useFieldErrors({ validate: (data) => checkFields(data, t), answer: result, answerErrors: fieldErrorsOf(result) });
   const [privacyBefore, privacyAfter] = aroundLink(t.privacyNote);
@@ -89,7 +88,7 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
   const failureRef = useRef<HTMLDivElement>(null);
 
   const errors = fields.errors;
-  const failure = result !== dismissed ? failureOf(result) : null;
+  const failure = failureOf(result);
   const values = result && result.status !== "sent" ? result.values : undefined;
   // After a plain post (no JavaScript yet) the browser focuses the first invalid field itself.
   const autoFocusField = !fetcher.data && initial ? FIELDS.find((f) => errors[f]) : undefined;
@@ -138,7 +137,8 @@ function MessageFormRound({ kind, initial, defaults, focusFirstField, onReset }:
       {fields.summary}
       {failure && (
         <div ref={failureRef} tabIndex={-1} className="outline-none">
-          <Banner tone="error" onDismiss={() => setDismissed(result)}>
+          {/* Its ✕ needs no script: the contact and feedback pages ship no framework (ADR 0035). */}
+          <Banner tone="error" dismissible>
             <p className="font-medium">{t.submissionFailed}</p>
             {failure.detail && <p className="mt-1">{failure.detail}</p>}
           </Banner>

@@ -7,23 +7,22 @@ import { useMessages } from "~/shared/i18n/messages";
 interface BannerProps {
   tone: "error" | "success" | "info" | "warning";
   children: ReactNode;
-  onDismiss?: () => void;
   /**
-   * Dismissible without a script (a page that runs none): a press on its ✕ hides it, by CSS
-   * (a checkbox the ✕ is the label of; app.css `[data-dismissible]`).
+   * A ✕ that hides it, by CSS (a checkbox the ✕ is the label of; app.css `[data-dismissible]`):
+   * it needs no script, so it works on every page, hydrated or not.
    */
   dismissible?: boolean;
   className?: string;
 }
 
-/** Failures in red, successes in green (spec section 2), warnings in amber; dismissible when onDismiss is given, or `dismissible`. */
-export function Banner({ tone, children, onDismiss, dismissible = false, className }: BannerProps) {
+/** Failures in red, successes in green (spec section 2), warnings in amber; `dismissible` with a ✕. */
+export function Banner({ tone, children, dismissible = false, className }: BannerProps) {
   const t = useMessages("shell", shell);
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
       data-tone={tone}
-      data-dismissible={dismissible && !onDismiss ? "" : undefined}
+      data-dismissible={dismissible ? "" : undefined}
       className={cn(
         "flex items-start gap-3 rounded-xl px-4 py-3 text-sm ring-1 ring-inset",
         tone === "error" && "bg-red-50 text-red-800 ring-red-200",
@@ -35,16 +34,11 @@ export function Banner({ tone, children, onDismiss, dismissible = false, classNa
     >
       <Icon name={tone === "error" || tone === "warning" ? "circle-alert" : tone === "info" ? "lightbulb" : "circle-check"} className="mt-0.5 size-4" />
       <div className="min-w-0 flex-1">{children}</div>
-      {dismissible && !onDismiss && (
+      {dismissible && (
         <label className="-m-1 cursor-pointer rounded-lg p-1 opacity-70 hover:opacity-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500">
           <input type="checkbox" className="sr-only" aria-label={t.dismissMessage} />
           <Icon name="x" className="size-4" />
         </label>
-      )}
-      {onDismiss && (
-        <button type="button" onClick={onDismiss} className="-m-1 rounded-lg p-1 opacity-70 hover:opacity-100" aria-label={t.dismissMessage}>
-          <Icon name="x" className="size-4" />
-        </button>
       )}
     </div>
   );
