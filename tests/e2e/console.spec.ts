@@ -121,6 +121,33 @@ test.describe("without JavaScript", () => {
   });
 });
 
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("deleting selected messages asks first, and Cancel keeps them", async ({ page, request, signIn }, testInfo) => {
+      const word = token(testInfo, javaScriptEnabled ? "DelJs" : "DelNoJs");
+      const sent = await request.post("/api/forms/feedback", { data: { name: `Di ${word}`, email: uniqueEmail(testInfo, "di"), message: `Text ${word}` } });
+      expect(sent.status()).toBe(200);
+      await signIn({ operator: true });
+      await page.goto(`/admin/messages?q=${word}`);
+      await page.getByRole("checkbox", { name: `Select the message from Di ${word}` }).check();
+      await page.getByRole("button", { name: "Delete selected" }).click();
+      const ask = page.getByRole("dialog", { name: "Delete the selected messages for good?" });
+      await expect(ask).toBeVisible();
+      await ask.getByRole("button", { name: "Cancel" }).click();
+      await expect(ask).toBeHidden();
+      await expect(page.getByText(`Text ${word}`)).toBeVisible();
+
+      await page.getByRole("button", { name: "Delete selected" }).click();
+      await ask.getByRole("button", { name: "Delete for good" }).click();
+      await expect(page.getByText("Deleted 1 message.")).toBeVisible();
+      const left = await appDb(testInfo).selectFrom("form_message").select("id").where("name", "=", `Di ${word}`).execute();
+      expect(left).toEqual([]);
+    });
+  });
+}
+
 test("the analytics charts are in the site's font, and their legends work by keyboard and by pointer", async ({ page, signIn }) => {
   await signIn({ operator: true });
   // A page view to chart (the charts show once there is something to show).

@@ -11,6 +11,10 @@ import type { InboxData, InboxMessage } from "./inbox.server";
 const selectClasses = cn(inputClasses, "pr-8");
 
 const BULK_FORM = "inbox-bulk";
+const CONFIRM_DELETE = "inbox-confirm-delete";
+// Spread, as the side menu's are (React passes them through; its types do not name them yet).
+const OPEN_CONFIRM = { commandfor: CONFIRM_DELETE, command: "show-modal" } as const;
+const CLOSE_CONFIRM = { commandfor: CONFIRM_DELETE, command: "close" } as const;
 
 const STATUS_BADGE = {
   open: { label: "Open", className: "bg-amber-50 text-amber-900 ring-amber-300" },
@@ -343,18 +347,7 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
               </Button>
             </>
           )}
-          <Button
-            type="submit"
-            name="intent"
-            value="bulk-delete"
-            variant="danger"
-            size="sm"
-            onClick={(event) => {
-              if (!window.confirm("Delete the selected messages for good?")) event.preventDefault();
-            }}
-          >
-            Delete selected
-          </Button>
+          <DeleteSelected />
           {data.nextPage && (
             <label className="flex items-center gap-2 text-sm text-ink-700 sm:ml-auto">
               <input type="checkbox" name="scope" value="view" className="size-4 rounded border-ink-300 accent-brand-600" />
@@ -394,6 +387,62 @@ export function InboxView({ data, notice, error, answer }: { data: InboxData; no
           </Link>
         )}
       </nav>
+    </>
+  );
+}
+
+/**
+ * "Delete selected" asks first, in a dialog opened by an invoker command, so
+ * the question comes before the scripts and without them too (the boot
+ * script stands in where the browser has no invoker commands; once hydrated,
+ * the click handlers open and close it, as the side menu's do). Only the
+ * dialog's own button deletes.
+ */
+function DeleteSelected() {
+  const dialog = () => document.getElementById(CONFIRM_DELETE) as HTMLDialogElement | null;
+  return (
+    <>
+      <Button
+        type="button"
+        variant="danger"
+        size="sm"
+        {...OPEN_CONFIRM}
+        onClick={(event) => {
+          event.preventDefault();
+          const open = dialog();
+          if (open && !open.open) open.showModal();
+        }}
+      >
+        Delete selected
+      </Button>
+      <dialog
+        id={CONFIRM_DELETE}
+        aria-labelledby={`${CONFIRM_DELETE}-title`}
+        closedby="any"
+        className="m-auto max-w-sm rounded-2xl bg-white p-6 text-ink-950 shadow-lift backdrop:bg-black/50"
+      >
+        <h2 id={`${CONFIRM_DELETE}-title`} className="text-lg font-bold">
+          Delete the selected messages for good?
+        </h2>
+        <p className="mt-2 text-sm text-ink-600">They cannot be brought back.</p>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            {...CLOSE_CONFIRM}
+            onClick={(event) => {
+              event.preventDefault();
+              dialog()?.close();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" name="intent" value="bulk-delete" variant="danger" size="sm" onClick={() => dialog()?.close()}>
+            Delete for good
+          </Button>
+        </div>
+      </dialog>
     </>
   );
 }
