@@ -5,11 +5,11 @@ import { account } from "~/shared/i18n/catalog/account";
 import { auth } from "~/shared/i18n/catalog/auth";
 import { useMessages } from "~/shared/i18n/messages";
 import { useLocale } from "~/shared/i18n/use-locale";
-import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import { PasswordField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
+import { OnceHydrated } from "~/shared/ui/once-hydrated";
 import type { SecurityActionData } from "../security-state";
 import { answerFor, CheckedForm, CONFIRM_ANCHOR, panel, passkeyMessage, TotpCodeField } from "./shared";
 import { checkPasswordGiven, checkTotpCode } from "../security-fields";
@@ -32,7 +32,6 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
   const locale = useLocale();
   const said = t.security.confirm;
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
@@ -101,16 +100,12 @@ export function ConfirmIdentity({ hasPassword, twoFactorOn, hasPasskeys, answer 
         {hasPasskeys && (
           <div className="grid content-start gap-3">
             <p className="text-sm font-medium text-ink-800">{said.passkeyLabel}</p>
-            {hydrated ? (
-              <div>
-                <Button type="button" variant="secondary" onClick={withPasskey} disabled={passkeyBusy}>
-                  <Icon name="key" className="size-4" />
-                  {passkeyBusy ? said.passkeyWaiting : said.withPasskey}
-                </Button>
-              </div>
-            ) : (
-              <p className="text-sm text-ink-600">{said.passkeyNeedsScript}</p>
-            )}
+            <OnceHydrated meanwhile={<p className="text-sm text-ink-600">{said.passkeyNeedsScript}</p>}>
+              <Button type="button" variant="secondary" onClick={withPasskey} disabled={passkeyBusy}>
+                <Icon name="key" className="size-4" />
+                {passkeyBusy ? said.passkeyWaiting : said.withPasskey}
+              </Button>
+            </OnceHydrated>
             {passkeyError && <p className="text-sm text-red-700">{passkeyError}</p>}
           </div>
         )}

@@ -5,10 +5,10 @@ import { account } from "~/shared/i18n/catalog/account";
 import { auth } from "~/shared/i18n/catalog/auth";
 import { fill, useMessages } from "~/shared/i18n/messages";
 import { useLocale } from "~/shared/i18n/use-locale";
-import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Button } from "~/shared/ui/button";
 import { TextField } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
+import { OnceHydrated } from "~/shared/ui/once-hydrated";
 import { AccountDate } from "../account-date";
 import { fillNodes } from "../fill-nodes";
 import type { ListedPasskey, SecurityActionData } from "../security-state";
@@ -31,7 +31,6 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
   const a = useMessages("auth", auth);
   const locale = useLocale();
   const said = t.security.passkeys;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
@@ -130,8 +129,8 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
       )}
 
       {fresh ? (
-        hydrated ? (
-          <form onSubmit={add} className="mt-4 flex flex-wrap items-end gap-3 border-t border-ink-200 pt-5">
+        <OnceHydrated className="mt-4 border-t border-ink-200 pt-5" meanwhile={<p className="text-sm text-ink-600">{said.addNeedsScript}</p>}>
+          <form onSubmit={add} className="flex flex-wrap items-end gap-3">
             <div className="w-64 max-w-full">
               <TextField
                 label={said.nameLabel}
@@ -147,9 +146,7 @@ export function PasskeysSection({ passkeys, fresh, answer }: PasskeysSectionProp
               {adding ? said.waiting : said.add}
             </Button>
           </form>
-        ) : (
-          <p className="mt-4 border-t border-ink-200 pt-5 text-sm text-ink-600">{said.addNeedsScript}</p>
-        )
+        </OnceHydrated>
       ) : (
         <NeedsConfirmation what={t.security.confirmFor.passkeys} />
       )}
