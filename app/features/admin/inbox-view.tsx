@@ -5,6 +5,7 @@ import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
 import { inputClasses, Textarea } from "~/shared/ui/field";
 import { LocalDate } from "~/shared/ui/local-date";
+import { OnceHydrated } from "~/shared/ui/once-hydrated";
 import { AdminHeading } from "./admin-shell";
 import type { InboxData, InboxMessage } from "./inbox.server";
 
@@ -177,7 +178,16 @@ const SHORTCUTS: readonly [string, string][] = [
   ["?", "show or hide these keys"],
 ];
 
+/** Shown once the shortcuts work (they are the page's script), in a place kept for it meanwhile. */
 function ShortcutsHelp() {
+  return (
+    <OnceHydrated meanwhile={null}>
+      <ShortcutsList />
+    </OnceHydrated>
+  );
+}
+
+function ShortcutsList() {
   return (
     <details id="inbox-shortcuts" className="mt-3 text-sm text-ink-700">
       <summary className="cursor-pointer font-medium text-brand-700">Keyboard shortcuts</summary>

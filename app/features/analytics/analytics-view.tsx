@@ -177,7 +177,8 @@ export function AnalyticsView({ summary }: { summary: AnalyticsSummary }) {
                 <AnalyticsCharts daily={daily} />
               </Suspense>
             )}
-            <details className="rounded-2xl bg-white p-4 ring-1 ring-ink-200" open={!hydrated || undefined}>
+            {/* Open from the start and left as the operator sets it: tied to hydration, it snapped shut under a reader. */}
+            <details className="rounded-2xl bg-white p-4 ring-1 ring-ink-200" open>
               <summary className="cursor-pointer font-medium">The numbers behind the charts</summary>
               <ScrollTable label="Page views and p75 per day, scrollable table" className="mt-3">
                 <thead className="bg-ink-50 text-ink-700">
