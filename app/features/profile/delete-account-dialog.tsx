@@ -21,6 +21,8 @@ interface DeleteAccountFormProps {
   answer?: DeleteAnswer;
   onConfirm: (form: HTMLFormElement) => void;
   cancel: ReactNode;
+  /** The typed name's field takes the focus as the page loads (the form in the page, not the dialog). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ interface DeleteAccountFormProps {
  * was typed and says what is wrong (the name, in the spec's words; an empty
  * password; the server's answer). Without JavaScript it is a plain form post.
  */
-export function DeleteAccountForm({ userName, hasPassword, busy, answer, onConfirm, cancel }: DeleteAccountFormProps) {
+export function DeleteAccountForm({ userName, hasPassword, busy, answer, onConfirm, cancel, autoFocus }: DeleteAccountFormProps) {
   const t = useMessages("account", account);
   const errorId = useId();
   const fields = useFieldErrors({ validate: (data) => checkDeletion(data, userName, hasPassword, t), answer, answerErrors: answer?.fieldErrors });
@@ -51,7 +53,14 @@ export function DeleteAccountForm({ userName, hasPassword, busy, answer, onConfi
           {error}
         </p>
       )}
-      <TextField label={fill(t.deletion.typeName, { name: userName })} name="name" autoComplete="off" required error={fields.errors.name} />
+      <TextField
+        label={fill(t.deletion.typeName, { name: userName })}
+        name="name"
+        autoComplete="off"
+        required
+        autoFocus={autoFocus}
+        error={fields.errors.name}
+      />
       {hasPassword && <PasswordField label={t.deletion.password} name="password" autoComplete="current-password" required error={fields.errors.password} />}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {cancel}

@@ -193,8 +193,6 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
                 (the Hindi labels are wider: with a long name they wrapped to a ragged second row at 1280 px). */}
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center xl:shrink-0 xl:flex-nowrap">
               <ActionButton
-                // No #fragment, unlike Delete's: Chromium takes the focus away from the field being typed in
-                // when a fragment page finishes loading, which a press before the scripts makes late.
                 query={{ edit: "1" }}
                 ref={editButton}
                 onAction={() => {
@@ -216,7 +214,6 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
               {/* Apart from Edit: the one that cannot be undone, last and in red. */}
               <ActionButton
                 query={{ delete: "1" }}
-                hash="delete-account"
                 variant="secondary"
                 // One line on a 390 px phone too (the other three fit their half of the row with room to spare).
                 className="text-red-700 ring-red-200 whitespace-nowrap hover:bg-red-50 hover:ring-red-300 max-sm:gap-1.5 max-sm:px-2.5 sm:ml-2"
@@ -263,18 +260,28 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
             <h2 id="delete-heading" className="text-xl font-bold text-red-800">
               {t.page.deleteHeading}
             </h2>
-            <DeleteAccountForm
-              userName={current.name}
-              hasPassword={hasPassword}
-              busy={remove.state !== "idle"}
-              answer={deletion?.intent === "delete" ? deletion : undefined}
-              onConfirm={onDelete}
-              cancel={
-                <Link to={localize("/profile")} className={secondary}>
-                  {t.page.cancel}
-                </Link>
-              }
-            />
+            {deletion?.intent === "delete" && deletion.outcome === "mail-sent" ? (
+              // An account without a password confirms by email: the post (without scripts) has sent the link.
+              <div className="mt-6">
+                <Banner tone="success">{deletion.message}</Banner>
+              </div>
+            ) : (
+              <DeleteAccountForm
+                // Loaded by Delete before the scripts (or without them), below the fold: the browser's own
+                // autofocus brings its first field into view, and leaves the focus where a visitor already put it.
+                autoFocus
+                userName={current.name}
+                hasPassword={hasPassword}
+                busy={remove.state !== "idle"}
+                answer={deletion?.intent === "delete" ? deletion : undefined}
+                onConfirm={onDelete}
+                cancel={
+                  <Link to={localize("/profile")} className={secondary}>
+                    {t.page.cancel}
+                  </Link>
+                }
+              />
+            )}
           </section>
         )}
 

@@ -48,8 +48,6 @@ type ActionButtonProps = Omit<ComponentProps<"button">, "type" | "form" | "onCli
   size?: ButtonSize;
   /** The query of the URL that shows the same thing server-side (e.g. `{ edit: "1" }`), for a press without JavaScript. */
   query?: Record<string, string>;
-  /** Where that URL's page scrolls to (an element's id). */
-  hash?: string;
   /**
    * For a button inside another form (forms do not nest): the id of the GET
    * form, placed outside it, that the button submits without JavaScript.
@@ -67,7 +65,7 @@ type ActionButtonProps = Omit<ComponentProps<"button">, "type" | "form" | "onCli
  * press to `onAction` (a link swapped for a button there dropped it with its
  * element).
  */
-export function ActionButton({ variant, size, className, query = {}, hash, form, onAction, children, ...props }: ActionButtonProps) {
+export function ActionButton({ variant, size, className, query = {}, form, onAction, children, ...props }: ActionButtonProps) {
   const button = (
     <button
       type="submit"
@@ -85,7 +83,9 @@ export function ActionButton({ variant, size, className, query = {}, hash, form,
   if (form) return button;
   return (
     // `contents`: the button, not the form, is the item of the toolbar's grid or flex row.
-    <form method="get" action={hash ? `#${hash}` : undefined} className="contents">
+    // No #fragment: Chromium takes the focus from a field being typed in when a fragment page finishes
+    // loading, which a press before the scripts makes late. The page it loads places its own focus.
+    <form method="get" className="contents">
       {Object.entries(query).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
