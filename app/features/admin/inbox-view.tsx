@@ -429,7 +429,7 @@ function DeleteSelected() {
         id={CONFIRM_DELETE}
         aria-labelledby={`${CONFIRM_DELETE}-title`}
         closedby="any"
-        className="m-auto max-w-sm rounded-2xl bg-white p-6 text-ink-950 shadow-lift backdrop:bg-black/50"
+        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-ink-950 shadow-lift backdrop:bg-black/50"
       >
         <h2 id={`${CONFIRM_DELETE}-title`} className="text-lg font-bold">
           Delete the selected messages for good?
