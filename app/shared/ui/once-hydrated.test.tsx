@@ -21,7 +21,7 @@ describe("OnceHydrated", () => {
     expect(button.parentElement!.className).toContain("invisible");
     expect(box.textContent).toContain("Adding a passkey needs JavaScript.");
     // Both in one grid cell: the control's height is kept while the words show.
-    expect([...box.firstElementChild!.children].map((cell) => cell.className.includes("[grid-area:1/1]"))).toEqual([true, true]);
+    expect([...box.firstElementChild!.children].map((cell) => cell.className.includes("col-start-1 row-start-1"))).toEqual([true, true]);
   });
 
   it("shows the same control once hydrated, and the words go", async () => {

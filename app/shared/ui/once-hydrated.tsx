@@ -14,8 +14,8 @@ export function OnceHydrated({ meanwhile, children, className }: { meanwhile: Re
   const hydrated = useHydrated();
   return (
     <div className={cn("grid", className)}>
-      <div className={cn("[grid-area:1/1]", !hydrated && "invisible")}>{children}</div>
-      {!hydrated && <div className="[grid-area:1/1]">{meanwhile}</div>}
+      <div className={cn("col-start-1 row-start-1", !hydrated && "invisible")}>{children}</div>
+      {!hydrated && <div className="col-start-1 row-start-1">{meanwhile}</div>}
     </div>
   );
 }
