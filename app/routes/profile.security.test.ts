@@ -11,6 +11,7 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { describe, expect, test } from "vitest";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { services } from "~/services.server";
+import { type FixtureAuth, sessionCookieFor } from "../../tests/support/account-fixture";
 import { authenticator, authenticatorFor } from "../../tests/support/authenticator";
 import { callRoute, FIXTURE_PASSWORD, lastMail, mailsTo, makeAccount, mergeCookies, signIn } from "../../tests/routes/route-kit";
 import { action as authAction } from "./api/auth";
@@ -372,6 +373,32 @@ describe("signing devices out", () => {
     expect(answer.data).toEqual({ intent: "sign-out-others", ok: true, message: "Every other device was signed out." });
     expect((await load(other)).location).toContain("/auth");
     expect((await load(asha.cookie)).data.devices).toEqual([expect.objectContaining({ current: true })]);
+  });
+
+  test("everywhere else reaches every session: an account holds at most 50, the oldest ending as new ones come", async () => {
+    const asha = await signIn();
+    const { auth } = await services();
+    const make = async () => (await sessionCookieFor(auth as unknown as FixtureAuth, asha.id)).header;
+    const first = await make();
+    // Read once, so the session cache holds it: ending it must reach the cache too.
+    expect((await load(first)).status).toBe(200);
+    const later: string[] = [];
+    for (let i = 0; i < 59; i++) later.push(await make());
+    expect(await sessionIds(asha.id)).toHaveLength(50);
+    expect((await load(asha.cookie)).location).toContain("/auth");
+    expect((await load(first)).location).toContain("/auth");
+
+    const mine = later.at(-1)!;
+    expect((await post({ intent: "sign-out-others" }, mine)).data).toMatchObject({ ok: true });
+    expect(await sessionIds(asha.id)).toHaveLength(1);
+    for (const other of [later[10]!, later.at(-2)!]) expect((await load(other)).location).toContain("/auth");
+    expect((await load(mine)).status).toBe(200);
+
+    // An expired session goes as the next one is made (nothing else removes it).
+    const { database } = await services();
+    await database.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", asha.id).execute();
+    await make();
+    expect(await sessionIds(asha.id)).toHaveLength(1);
   });
 
   test("everywhere else, 20 minutes after signing in, asks to confirm it's you and ends nothing", async () => {

@@ -23,3 +23,47 @@ export async function activeSessions(db: Kysely<Database>, userId: string, now =
     .where("expiresAt", ">", now.toISOString())
     .execute();
 }
+
+/**
+ * The most sessions an account holds at once. Better Auth reads an account's
+ * sessions a hundred at a time (its `findMany` default) where it ends them
+ * all, "Sign out everywhere else" and a password change among them, and runs
+ * the hooks that forget cached sessions only for those it read: an account
+ * with more sessions kept its newest signed in (a security review made 101,
+ * and the last two survived "Sign out everywhere else").
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 50;
+
+export interface EndedSession {
+  id: string;
+  token: string;
+  userId: string;
+  createdAt: Date | string;
+}
+
+/**
+ * Ends the account's sessions beyond the newest `keep`, and those that have
+ * expired (nothing else removes them), and returns them, so the caller can do
+ * what ending a session does (forget it in the session cache, tell token sync).
+ * Called as each session is made.
+ */
+export async function endSurplusSessions(db: Kysely<Database>, userId: string, now = new Date(), keep = MAX_SESSIONS_PER_ACCOUNT): Promise<EndedSession[]> {
+  const rows = await db
+    .selectFrom("session")
+    .select(["id", "token", "userId", "createdAt", "expiresAt"])
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const ended = rows.filter((row, newest) => newest >= keep || new Date(row.expiresAt) <= now);
+  if (ended.length === 0) return [];
+  await db
+    .deleteFrom("session")
+    .where(
+      "id",
+      "in",
+      ended.map((row) => row.id),
+    )
+    .execute();
+  return ended.map(({ id, token, userId: owner, createdAt }) => ({ id, token, userId: owner, createdAt }));
+}

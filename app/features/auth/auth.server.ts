@@ -58,6 +58,7 @@ import { auth as authWords } from "~/shared/i18n/catalog/auth";
 import { asLocale, DEFAULT_LOCALE } from "~/shared/i18n/locale";
 import type { TokenSync } from "~/features/token-sync/index.server";
 import { deviceIn, languageOf, pageLink } from "./mail-language";
+import { endSurplusSessions } from "./active-sessions.server";
 
 export interface AuthDeps {
   env: Env;
@@ -155,6 +156,12 @@ export function authOptions({
   /** A security notice: worth sending, never worth failing the change it reports. */
   const notice = (mail: NewMail & { kind: MailKind }) =>
     send(mail).catch((error: unknown) => log?.error({ err: error, kind: mail.kind }, "security notice not queued"));
+  /** What every way a session ends (sign-out, revocation, expiry, the cap, account deletion) does besides the delete. */
+  const sessionEnded = (session: { id: string; token: string; userId: string; createdAt?: unknown }) => {
+    sessionCache.evictToken(session.token);
+    // A DELETE to the receiver.
+    tokenSync?.signedOut(session);
+  };
 
   return {
     appName: site.productName,
@@ -170,6 +177,9 @@ export function authOptions({
     disabledPaths: DISABLED_PATHS,
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
+      // Lists Better Auth reads whole to act on every row (an account's sessions when it ends them all,
+      // its sign-in methods): read whole. 100 by default; an account holds at most 50 sessions besides.
+      database: { defaultFindManyLimit: 1000 },
       // Privacy first: sessions keep no IP address (rate limits use the client IP
       // of the request, computed by our HTTP edge, and keep it only in memory/Redis).
       ipAddress: { disableIpTracking: true },
@@ -356,18 +366,15 @@ export function authOptions({
           // Sign-in bookkeeping is sign-in-events.server.ts (only for a sign-in that completes: not a
           // session two-factor replaces with a challenge, not a password change's fresh session).
           // Announced to TOKEN_SYNC_URL only if it stays to the end of the request (token-sync-events.server.ts).
-          after: async (session, context) => noteCreatedSession(context, session.id),
+          after: async (session, context) => {
+            noteCreatedSession(context, session.id);
+            // At most MAX_SESSIONS_PER_ACCOUNT, so that ending them all reaches every one (active-sessions.server.ts).
+            for (const ended of await endSurplusSessions(db, session.userId)) sessionEnded(ended);
+          },
         },
         // A session that ends or changes is forgotten by the session cache, here and on every instance.
         update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
-        delete: {
-          after: async (session) => {
-            if (!session?.token) return;
-            sessionCache.evictToken(session.token);
-            // Every way a session ends (sign-out, revocation, expiry, account deletion) is a DELETE to the receiver.
-            tokenSync?.signedOut(session);
-          },
-        },
+        delete: { after: async (session) => void (session?.token && sessionEnded(session)) },
       },
     },
     plugins: [
