@@ -92,14 +92,28 @@ export async function countDeliveredVerification(db: Db, userId: string): Promis
     .execute();
 }
 
-/** Drops the password set at sign-up (verified outside the sign-up browser). True when there was one. */
-export async function dropSignUpPassword(db: Db, userId: string): Promise<boolean> {
-  const dropped = await db
-    .updateTable("account")
-    .set({ password: null, updatedAt: new Date().toISOString() })
-    .where("userId", "=", userId)
-    .where("providerId", "=", "credential")
-    .where("password", "is not", null)
-    .executeTakeFirst();
-  return Number(dropped.numUpdatedRows) > 0;
+/**
+ * A sign-up's address verified outside the browser that signed up
+ * (verification-links.server.ts): its password goes, before the address
+ * counts as verified, so that no reader ever finds the address verified with
+ * a password nobody proved (a sign-in reads the account, spends a second on
+ * hashing, then trusts the flag it read). An unverified account holds no
+ * session (unverified-addresses.server.ts), so none could have added a
+ * passkey or a second factor; any found goes too. True when there was a
+ * password.
+ */
+export async function forgetUnprovenSignUp(db: Db, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const dropped = await trx
+      .updateTable("account")
+      .set({ password: null, updatedAt: new Date().toISOString() })
+      .where("userId", "=", userId)
+      .where("providerId", "=", "credential")
+      .where("password", "is not", null)
+      .executeTakeFirst();
+    await trx.deleteFrom("session").where("userId", "=", userId).execute();
+    await trx.deleteFrom("passkey").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+    return Number(dropped.numUpdatedRows) > 0;
+  });
 }

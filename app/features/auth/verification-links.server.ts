@@ -8,6 +8,10 @@
  *     pending-verification cookie names the account (issue 38, findings 1
  *     and 8; decision 0034): anywhere else it verifies the address and drops
  *     the password nobody proved, and the page asks for a reset link
+ *
+ * The password is dropped before Better Auth marks the address verified, not
+ * after: in between, a sign-in with it that had read the account got a
+ * session (a security review raced one in with sign-ins kept running).
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
@@ -17,7 +21,8 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import { localeOfPath, localizedPath } from "~/shared/i18n/locale";
-import { dropSignUpPassword } from "./account-store.server";
+import { forgetUnprovenSignUp } from "./account-store.server";
+import { hasPassword } from "./connected-accounts.server";
 import type { HookContext } from "./known-device.server";
 import { consumeOnce } from "./one-time-links.server";
 import { clearPending, readPending } from "./pending-verification.server";
@@ -59,11 +64,22 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             // Only a link this server signed is remembered as used (Better Auth answers any other itself).
             const token = typeof ctx.query?.token === "string" ? ctx.query.token : undefined;
-            if (!token || !(await verifiedClaims(ctx)) || (await consumeOnce(db, token))) return;
-            const raw = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "/auth";
-            const target = new URL(safePath(raw, appUrl), appUrl);
-            target.searchParams.set("error", "LINK_USED");
-            throw ctx.redirect(target.toString());
+            const claims = token ? await verifiedClaims(ctx) : null;
+            if (!token || !claims) return;
+            if (!(await consumeOnce(db, token))) {
+              const raw = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "/auth";
+              const target = new URL(safePath(raw, appUrl), appUrl);
+              target.searchParams.set("error", "LINK_USED");
+              throw ctx.redirect(target.toString());
+            }
+            // Opened outside the browser that signed up (see the after hook): nothing tells whether the
+            // person at the mailbox chose the sign-up's password, so it goes now, while the address is
+            // still unverified. Only for the address the link names (Better Auth refuses any other).
+            if (!claims.userId) return;
+            const user = await ctx.context.internalAdapter.findUserById(claims.userId);
+            if (!user || user.emailVerified || user.email.toLowerCase() !== claims.email?.toLowerCase()) return;
+            if ((await readPending(ctx))?.userId === user.id) return;
+            if (await forgetUnprovenSignUp(db, user.id)) log?.info({ userId: user.id }, "verified outside the sign-up browser: its password dropped");
           }),
         },
       ],
@@ -96,12 +112,11 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             }
             const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
             const locale = localeOfPath(safePath(callback, appUrl));
-            // Verified elsewhere: the password set at sign-up goes (a sign-up, unverified a moment ago, has
-            // nothing else to lose), and the page asks for a reset link to choose one.
-            const passwordDropped = await dropSignUpPassword(db, user.id);
-            if (passwordDropped)
-              log?.info({ userId: user.id, pendingFor: pending ? "another account" : "none" }, "verified outside the sign-up browser: its password dropped");
-            ctx.setHeader("location", `${appUrl}${localizedPath(passwordDropped ? "/auth?mode=reset&verified=choose-password" : "/auth?verified=1", locale)}`);
+            // Verified elsewhere: the before hook dropped the sign-up's password, and the page asks for a
+            // reset link to choose one. (An address verified already keeps its password: an older link of
+            // its, opened now, only says it is verified.)
+            const choose = !(await hasPassword(db, user.id));
+            ctx.setHeader("location", `${appUrl}${localizedPath(choose ? "/auth?mode=reset&verified=choose-password" : "/auth?verified=1", locale)}`);
           }),
         },
       ],

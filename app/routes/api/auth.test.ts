@@ -4,7 +4,9 @@
  * API client gets: the allow-list's 404/405, the refused callback URL, and
  * the sign-up, sign-in, verification, resend and reset answers.
  */
+import { createEmailVerificationToken } from "better-auth/api";
 import { SignJWT } from "jose";
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { services } from "~/services.server";
 import {
@@ -183,6 +185,50 @@ describe("the verification link", () => {
       mode: "reset",
       notice: { tone: "success", text: expect.stringMatching(/^Your email is verified\. The link was opened in another browser/) },
     });
+  });
+
+  test("opened in another browser, the password nobody proved is gone before the address counts as verified", async () => {
+    const { database } = await services();
+    const email = freshEmail("order");
+    await callRoute(authPageAction, { path: "/auth", form: { intent: "sign-up", email, password: FIXTURE_PASSWORD } });
+    const userId = (await profileOf(email))!.id;
+    // What the account held as the address became verified, noted by the database itself: a sign-in that
+    // read the account then (and hashed for a second) got a session with the password nobody proved.
+    // A SQLite trigger: the order is the app's, so one database shows it.
+    const sqlite = database.dialect === "sqlite";
+    if (sqlite) {
+      await sql`CREATE TABLE IF NOT EXISTS verify_order (user_id TEXT, password_then TEXT)`.execute(database.db);
+      await sql`CREATE TRIGGER IF NOT EXISTS verify_order_t AFTER UPDATE OF emailVerified ON user WHEN NEW.emailVerified = 1 AND OLD.emailVerified = 0
+        BEGIN INSERT INTO verify_order SELECT NEW.id, (SELECT password FROM account WHERE userId = NEW.id AND providerId = 'credential'); END`.execute(
+        database.db,
+      );
+    }
+    try {
+      const link = (await lastMail(email, "verification")).links.find((l) => l.includes("verify-email"))!;
+      expect((await get(local(link).slice("/api/auth".length))).location).toBe(`${APP_URL}/auth?mode=reset&verified=choose-password`);
+      if (sqlite) {
+        const noted = await sql<{ password_then: string | null }>`SELECT password_then FROM verify_order WHERE user_id = ${userId}`.execute(database.db);
+        expect(noted.rows).toEqual([{ password_then: null }]);
+      }
+      expect((await post("/sign-in/email", { email, password: FIXTURE_PASSWORD })).status).toBe(401);
+    } finally {
+      if (sqlite) await sql`DROP TRIGGER IF EXISTS verify_order_t`.execute(database.db);
+    }
+  });
+
+  test("an older link of an address verified since only says so: the password stays", async () => {
+    const email = freshEmail("older");
+    const signedUp = await callRoute(authPageAction, { path: "/auth", form: { intent: "sign-up", email, password: FIXTURE_PASSWORD } });
+    const userId = (await profileOf(email))!.id;
+    // A second link for the same account (a resend's), made as the mail makes it.
+    const { env } = await services();
+    const older = await createEmailVerificationToken(env.authSecret, email, undefined, 1800, { userId });
+    const link = (await lastMail(email, "verification")).links.find((l) => l.includes("verify-email"))!;
+    expect((await get(local(link).slice("/api/auth".length), { cookie: signedUp.cookies })).location).toBe("/home");
+    // The older one, opened later on a phone: no sign-up waits there.
+    const opened = await get(`/verify-email?token=${older}&callbackURL=%2Fauth`);
+    expect(opened.location).toBe(`${APP_URL}/auth?verified=1`);
+    expect((await post("/sign-in/email", { email, password: FIXTURE_PASSWORD })).status).toBe(200);
   });
 
   test("works once: opened again it says it was used", async () => {
