@@ -87,6 +87,24 @@ describe("failed sign-ins", { timeout: 60_000 }, () => {
     expect((await signIn(email, PASSWORD, "10.8.0.2", known.cookies)).status).toBe(200);
   });
 
+  it("a browser that signed in before the password was set again is not exempt (it may have known the old one)", async () => {
+    const email = "rotated@example.test";
+    await verifiedUser(email);
+    const known = await signIn(email, PASSWORD, "203.0.113.251");
+    expect(known.cookies).toContain("known_device=");
+    // The password is set again after that sign-in (a change or a reset, as its row says).
+    const user = await s.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    await s.database.db
+      .updateTable("account")
+      .set({ updatedAt: new Date(Date.now() + 5_000).toISOString() })
+      .where("userId", "=", user.id)
+      .where("providerId", "=", "credential")
+      .execute();
+
+    expect(await wrongFromManyIps(email, "10.11")).toEqual(Array(SIGN_IN_FAILURES.perAddress.max).fill(401));
+    expect((await signIn(email, PASSWORD, "10.12.0.2", known.cookies)).status).toBe(429);
+  });
+
   it("a password reset forgives the address's failures", async () => {
     const email = "reset-forgives@example.test";
     await verifiedUser(email);

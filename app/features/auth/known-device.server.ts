@@ -1,9 +1,12 @@
 /**
  * The known-device cookie: a signed list of short tags of the addresses that
- * signed in with this browser (no address in clear, no IP). It exempts the
- * owner's own browser from the address-wide failed-sign-in ceiling and from
- * the password-reset budget (sign-in-limits.server.ts), and tells a sign-in
- * from a device this account has not used before (sign-in-events.server.ts).
+ * signed in with this browser, each with the time it last did (no address in
+ * clear, no IP). It exempts the owner's own browser from the password-reset
+ * budget and, if it signed in since the password was last set, from the
+ * address-wide failed-sign-in ceiling (sign-in-limits.server.ts: a browser
+ * that once knew an old password must not guess the new one without limit),
+ * and tells a sign-in from a device this account has not used before
+ * (sign-in-events.server.ts).
  */
 import { createHash } from "node:crypto";
 import type { createAuthMiddleware } from "better-auth/api";
@@ -20,21 +23,37 @@ export function addressTag(email: string): string {
   return createHash("sha256").update(email.toLowerCase()).digest("base64url").slice(0, 16);
 }
 
-/** The tags of the addresses this browser signed in with (empty without a valid cookie). */
-export async function knownAddresses(ctx: HookContext): Promise<string[]> {
+export interface KnownAddress {
+  tag: string;
+  /** When this browser last signed in to it, in seconds since 1970 (0: a cookie from before this was kept). */
+  since: number;
+}
+
+/** The addresses this browser signed in with (empty without a valid cookie). Items are `tag~seconds`. */
+export async function knownAddresses(ctx: HookContext): Promise<KnownAddress[]> {
   const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE);
   const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  return value ? value.split(".").filter(Boolean) : [];
+  if (!value) return [];
+  return value
+    .split(".")
+    .filter(Boolean)
+    .map((item) => {
+      const [tag = "", since = "0"] = item.split("~");
+      return { tag, since: Number(since) || 0 };
+    });
 }
 
-export async function isKnownDevice(ctx: HookContext, email: string): Promise<boolean> {
-  return (await knownAddresses(ctx)).includes(addressTag(email));
-}
-
-/** Remembers `email` on this browser (most recent first, at most five addresses). */
-export async function rememberDevice(ctx: HookContext, email: string): Promise<void> {
+/** Whether this browser signed in to `email` (at `signedInSince` or later, in seconds, when given). */
+export async function isKnownDevice(ctx: HookContext, email: string, signedInSince = 0): Promise<boolean> {
   const tag = addressTag(email);
-  const tags = [tag, ...(await knownAddresses(ctx)).filter((t) => t !== tag)].slice(0, KNOWN_DEVICE_ADDRESSES);
+  return (await knownAddresses(ctx)).some((known) => known.tag === tag && known.since >= signedInSince);
+}
+
+/** Remembers `email` on this browser, as of now (most recent first, at most five addresses). */
+export async function rememberDevice(ctx: HookContext, email: string, now = Date.now()): Promise<void> {
+  const tag = addressTag(email);
+  const items = [{ tag, since: Math.floor(now / 1000) }, ...(await knownAddresses(ctx)).filter((known) => known.tag !== tag)].slice(0, KNOWN_DEVICE_ADDRESSES);
   const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: KNOWN_DEVICE_MAX_AGE_S });
-  await ctx.setSignedCookie(cookie.name, tags.join("."), ctx.context.secret, { ...cookie.attributes, maxAge: KNOWN_DEVICE_MAX_AGE_S });
+  const value = items.map((known) => `${known.tag}~${known.since}`).join(".");
+  await ctx.setSignedCookie(cookie.name, value, ctx.context.secret, { ...cookie.attributes, maxAge: KNOWN_DEVICE_MAX_AGE_S });
 }

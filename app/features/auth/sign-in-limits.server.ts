@@ -20,6 +20,8 @@
  * callers set (client-ip.ts).
  */
 import type { BetterAuthPlugin } from "better-auth";
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/db/schema";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { Logger } from "pino";
 import { waitMessage } from "~/infra/http/responses";
@@ -27,12 +29,25 @@ import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/ra
 import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureChecks, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { mailboxKey } from "~/shared/lib/mailbox";
 import { clientIpOf } from "./client-ip";
-import { addressTag, type HookContext, knownAddresses } from "./known-device.server";
+import { addressTag, type HookContext, isKnownDevice } from "./known-device.server";
 import { bodyAddress } from "./request-address";
 
 export interface SignInLimitsDeps {
+  db: Kysely<Database>;
   limiter: RateLimiter;
   log?: Logger;
+}
+
+/** When the address's password was last set, in seconds since 1970 (0 without one): a known browser must have signed in since. */
+async function passwordSetAt(db: Kysely<Database>, email: string): Promise<number> {
+  const row = await db
+    .selectFrom("account")
+    .innerJoin("user", "user.id", "account.userId")
+    .select("account.updatedAt")
+    .where("user.email", "=", email.toLowerCase())
+    .where("account.providerId", "=", "credential")
+    .executeTakeFirst();
+  return row ? Math.floor(new Date(row.updatedAt).getTime() / 1000) : 0;
 }
 
 const RULE_BY_PATH: Record<string, Rule> = {
@@ -91,11 +106,11 @@ async function sessionAddress(ctx: HookContext): Promise<string | undefined> {
  * known-device cookie), or is signed in to it now.
  */
 async function isOwnersBrowser(ctx: HookContext, email: string): Promise<boolean> {
-  if ((await knownAddresses(ctx)).includes(addressTag(email))) return true;
+  if (await isKnownDevice(ctx, email)) return true;
   return (await sessionAddress(ctx)) === email;
 }
 
-export function signInLimits({ limiter, log }: SignInLimitsDeps) {
+export function signInLimits({ db, limiter, log }: SignInLimitsDeps) {
   /** A limiter that cannot be reached lets the request through: accounts matter more than a perfect limit. */
   async function decide(run: () => Promise<Decision>): Promise<Decision> {
     try {
@@ -149,7 +164,9 @@ export function signInLimits({ limiter, log }: SignInLimitsDeps) {
             if (!email) return;
             const keys = signInFailureKeys(email, clientIpOf(ctx.headers));
             const checks: Check[] = [{ key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp }];
-            if (!(await knownAddresses(ctx)).includes(addressTag(email))) checks.push({ key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress });
+            // The owner's browser is spared the address-wide ceiling, so no stranger can lock them out; but
+            // only one that signed in since the password was set (not one that knew an old password).
+            if (!(await isKnownDevice(ctx, email, await passwordSetAt(db, email)))) checks.push({ key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress });
             const decision = await decide(() => limiter.exhausted(checks));
             if (!decision.allowed) throw rateLimited(decision);
           }),

@@ -150,7 +150,7 @@ const cookies: CookieEntry[] = [
   {
     name: `${site.slug}.known_device`,
     purpose:
-      "Remembers, as a one-way fingerprint of the address, which accounts have signed in on this browser, so that someone guessing your password elsewhere cannot lock you out.",
+      "Remembers, as a one-way fingerprint of the address and the time of the last sign-in, which accounts have signed in on this browser, so that someone guessing your password elsewhere cannot lock you out.",
     duration: "1 year",
   },
   {
