@@ -17,6 +17,7 @@ import type { Fields } from "~/infra/http/body.server";
 import { CONTENT_KEY_TTL_MS, IDEMPOTENCY_FIELD, IN_PROGRESS_MESSAGE, isIdempotencyKey, runOnce, sha256 } from "~/infra/http/idempotency.server";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
 import { fill } from "~/shared/i18n/messages";
+import { tooManyAttempts } from "~/shared/i18n/wait-words";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import type { Auth } from "./auth.server";
 import type { AuthActionData, Notice, PendingState, ResetActionData } from "./auth-state";
@@ -139,8 +140,7 @@ function refusalText(outcome: Outcome, locale: Locale, t: AuthWords, fallback: s
   if (outcome.status === 429) {
     const retry = Number(outcome.retryAfter);
     if (!Number.isFinite(retry) || retry <= 0) return fallback;
-    const wait = retry < 90 ? fill(t.messages.seconds, { n: retry }) : fill(t.messages.minutes, { n: Math.ceil(retry / 60) });
-    return fill(t.messages.tooManyAttempts, { wait });
+    return tooManyAttempts(retry, t);
   }
   if (PASSWORD_CODES.has(outcome.code ?? "")) return passwordRefusalWords(outcome.code, t, minPasswordLength) ?? fallback;
   switch (outcome.code) {

@@ -47,7 +47,8 @@ describe("the account catalog in Hindi", () => {
     const { h, m } = timeSpentParts(61 * 60_000);
     expect(fill(account.stats.timeSpentValue, { h, m })).toBe(formatTimeSpent(61 * 60_000));
     expect(fill(hindi.stats.timeSpentValue, { h, m })).toBe("1 घं. 1 मि.");
-    for (const s of [1, 45, 89, 90, 600, 3601]) expect(tooManyAttempts(s)).toBe(waitMessage(s));
+    for (const s of [1, 45, 89, 90, 600, 3601, 5399, 5400, 86_400]) expect(tooManyAttempts(s)).toBe(waitMessage(s));
+    expect(waitMessage(86_400)).toBe("Too many attempts. Please wait 24 hours and try again.");
     expect(fill(account.deletion.typeName, { name: "Asha" })).toBe("Type your name (Asha) to confirm");
   });
 });
@@ -73,6 +74,7 @@ describe("the security page's server words", () => {
     expect(knownRefusal(limited, hi)).toBe(tooManyAttempts(180, hi.auth));
     // Without Retry-After (the re-authentication plugin), the wait is read from its English.
     expect(rateLimitedMessage({ message: waitMessage(45) }, hi.auth)).toBe(tooManyAttempts(45, hi.auth));
+    expect(rateLimitedMessage({ message: waitMessage(7200) }, hi.auth)).toBe("बहुत ज़्यादा कोशिशें हो गईं। 2 घंटे रुककर फिर से कोशिश करें।");
     const unknown = new APIError("BAD_REQUEST", { code: "SOMETHING_NEW", message: "Something new went wrong." });
     expect(knownRefusal(unknown, hi)).toBeUndefined();
     expect(unmappedRefusal(unknown, en)).toBe("Something new went wrong.");

@@ -14,9 +14,10 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
   return Response.json({ success: false, message } satisfies ApiError, { status, headers: all });
 }
 
-/** "45 seconds", "3 minutes": how long a refused client waits, in words. */
+/** "45 seconds", "3 minutes", "20 hours": how long a refused client waits, in words (shared/i18n/wait-words.ts in others). */
 export function waitDuration(retryAfterS: number): string {
-  return retryAfterS < 90 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`;
+  if (retryAfterS < 90) return `${retryAfterS} seconds`;
+  return retryAfterS < 90 * 60 ? `${Math.ceil(retryAfterS / 60)} minutes` : `${Math.ceil(retryAfterS / 3600)} hours`;
 }
 
 /** "Too many attempts. Please wait 3 minutes and try again." */

@@ -49,6 +49,7 @@ export const auth = {
     tooManyAttempts: "Too many attempts. Please wait {wait} and try again.",
     seconds: "{n} seconds",
     minutes: "{n} minutes",
+    hours: "{n} hours",
   },
   /** The password policy's refusals (password-policy.server.ts), by code. */
   password: {

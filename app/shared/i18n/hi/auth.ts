@@ -41,6 +41,7 @@ export const auth: typeof en = {
     tooManyAttempts: "बहुत ज़्यादा कोशिशें हो गईं। {wait} रुककर फिर से कोशिश करें।",
     seconds: "{n} सेकंड",
     minutes: "{n} मिनट",
+    hours: "{n} घंटे",
   },
   password: {
     common: "यह सबसे आम पासवर्ड में से एक है, जिसे हमलावर सबसे पहले आज़माते हैं। कोई दूसरा चुनें।",
