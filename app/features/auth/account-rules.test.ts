@@ -105,6 +105,26 @@ describe("failed sign-ins", { timeout: 60_000 }, () => {
     expect((await signIn(email, PASSWORD, "10.12.0.2", known.cookies)).status).toBe(429);
   });
 
+  it("a sign-in that began before the password was set again makes no session", async () => {
+    const email = "reset-mid-sign-in@example.test";
+    await verifiedUser(email);
+    const user = await s.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const passwordSet = (at: number) =>
+      s.database.db
+        .updateTable("account")
+        .set({ updatedAt: new Date(at).toISOString() })
+        .where("userId", "=", user.id)
+        .where("providerId", "=", "credential")
+        .execute();
+    // The password's row changed after this sign-in began (a reset landing while it hashed leaves it so).
+    await passwordSet(Date.now() + 5_000);
+    const refused = await signIn(email, PASSWORD, "198.51.100.40");
+    expect(refused.status).toBe(401);
+    expect(refused.cookies).not.toContain("session_token=");
+    await passwordSet(Date.now() - 1_000);
+    expect((await signIn(email, PASSWORD, "198.51.100.40")).status).toBe(200);
+  });
+
   it("a password reset forgives the address's failures", async () => {
     const email = "reset-forgives@example.test";
     await verifiedUser(email);

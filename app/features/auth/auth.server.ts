@@ -59,6 +59,7 @@ import { asLocale, DEFAULT_LOCALE } from "~/shared/i18n/locale";
 import type { TokenSync } from "~/features/token-sync/index.server";
 import { deviceIn, languageOf, pageLink } from "./mail-language";
 import { endSurplusSessions } from "./active-sessions.server";
+import { passwordSignInStart, refuseSessionFromOldPassword } from "./password-sign-in-start.server";
 
 export interface AuthDeps {
   env: Env;
@@ -357,6 +358,8 @@ export function authOptions({
             if (profile?.sign_in_disabled_at) throw new APIError("FORBIDDEN", { message: authWords.messages.signInDisabled, code: "SIGN_IN_DISABLED" });
             // An address nobody proved holds no session, so nothing can be added to it (issue 38).
             await refuseUnverifiedSession(db, session.userId);
+            // Nor for a password sign-in that checked a password set again since (password-sign-in-start.server.ts).
+            await refuseSessionFromOldPassword(db, context, session.userId);
             // The absolute lifetime of a session without "Remember this device" (session-lifetime.server.ts).
             // A verification link signs in for the short lifetime: nobody ticked "Remember this device".
             const lifetime = sessionLifetime.shorten(session, env.sessionLifetime, Date.now(), context?.path === "/verify-email");
@@ -383,6 +386,7 @@ export function authOptions({
       twoFactorPlugin(),
       twoFactorEverywhere({ db, appUrl: env.appUrl, outbox, log }),
       ...accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
+      passwordSignInStart(),
       // After the limits: a refused attempt has already counted.
       passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
       // After the limits and the password rules: a refused sign-up replaces nothing.
