@@ -396,7 +396,11 @@ describe("signing devices out", () => {
 
     // An expired session goes as the next one is made (nothing else removes it).
     const { database } = await services();
-    await database.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", asha.id).execute();
+    await database.db
+      .updateTable("session")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("userId", "=", asha.id)
+      .execute();
     await make();
     expect(await sessionIds(asha.id)).toHaveLength(1);
   });
