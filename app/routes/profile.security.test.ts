@@ -11,7 +11,6 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { describe, expect, test } from "vitest";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { services } from "~/services.server";
-import { type FixtureAuth, sessionCookieFor } from "../../tests/support/account-fixture";
 import { authenticator, authenticatorFor } from "../../tests/support/authenticator";
 import { callRoute, FIXTURE_PASSWORD, lastMail, mailsTo, makeAccount, mergeCookies, signIn } from "../../tests/routes/route-kit";
 import { action as authAction } from "./api/auth";
@@ -377,16 +376,13 @@ describe("signing devices out", () => {
 
   test("everywhere else reaches every session: an account holds at most 50, the oldest ending as new ones come", async () => {
     const asha = await signIn();
-    const { auth } = await services();
-    const make = async () => (await sessionCookieFor(auth as unknown as FixtureAuth, asha.id)).header;
-    const first = await make();
     // Read once, so the session cache holds it: ending it must reach the cache too.
-    expect((await load(first)).status).toBe(200);
+    expect((await load(asha.cookie)).status).toBe(200);
     const later: string[] = [];
-    for (let i = 0; i < 59; i++) later.push(await make());
+    for (let i = 0; i < 55; i++) later.push(await signInElsewhere(asha.email, `10.31.${i >> 8}.${(i & 255) + 1}`));
     expect(await sessionIds(asha.id)).toHaveLength(50);
     expect((await load(asha.cookie)).location).toContain("/auth");
-    expect((await load(first)).location).toContain("/auth");
+    expect((await load(later[0]!)).location).toContain("/auth");
 
     const mine = later.at(-1)!;
     expect((await post({ intent: "sign-out-others" }, mine)).data).toMatchObject({ ok: true });
@@ -401,8 +397,29 @@ describe("signing devices out", () => {
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where("userId", "=", asha.id)
       .execute();
-    await make();
+    await signInElsewhere(asha.email, "10.31.9.9");
     expect(await sessionIds(asha.id)).toHaveLength(1);
+  });
+
+  test("a sign-in that two-factor turns into a challenge ends none of the owner's sessions", async () => {
+    const { database } = await services();
+    const asha = await signIn();
+    const sessions = await Promise.all(Array.from({ length: 49 }, (_, i) => signInElsewhere(asha.email, `10.32.0.${i + 1}`)));
+    expect(await sessionIds(asha.id)).toHaveLength(50);
+    await database.db.updateTable("user").set({ twoFactorEnabled: 1 }).where("id", "=", asha.id).execute();
+    await database.db
+      .insertInto("twoFactor")
+      .values({ id: `tf-${asha.id}`, userId: asha.id, secret: "unused", backupCodes: "unused", verified: 1, failedVerificationCount: 0, lockedUntil: null })
+      .execute();
+    // The password is right; the code is what is missing: a challenge, and every session stays.
+    const challenged = await callRoute<{ twoFactorRedirect?: boolean }>(authAction, {
+      path: "/api/auth/sign-in/email",
+      json: { email: asha.email, password: FIXTURE_PASSWORD },
+      ip: "10.32.1.1",
+    });
+    expect(challenged.data).toMatchObject({ twoFactorRedirect: true });
+    expect(await sessionIds(asha.id)).toHaveLength(50);
+    expect((await load(sessions[0]!)).status).toBe(200);
   });
 
   test("everywhere else, 20 minutes after signing in, asks to confirm it's you and ends nothing", async () => {

@@ -58,7 +58,7 @@ import { auth as authWords } from "~/shared/i18n/catalog/auth";
 import { asLocale, DEFAULT_LOCALE } from "~/shared/i18n/locale";
 import type { TokenSync } from "~/features/token-sync/index.server";
 import { deviceIn, languageOf, pageLink } from "./mail-language";
-import { endSurplusSessions } from "./active-sessions.server";
+import { sessionCap } from "./active-sessions.server";
 import { passwordSignInStart, refuseSessionFromOldPassword } from "./password-sign-in-start.server";
 
 export interface AuthDeps {
@@ -157,7 +157,7 @@ export function authOptions({
   /** A security notice: worth sending, never worth failing the change it reports. */
   const notice = (mail: NewMail & { kind: MailKind }) =>
     send(mail).catch((error: unknown) => log?.error({ err: error, kind: mail.kind }, "security notice not queued"));
-  /** What every way a session ends (sign-out, revocation, expiry, the cap, account deletion) does besides the delete. */
+  /** What every way a session ends (sign-out, revocation, the cap, account deletion) does besides the delete. */
   const sessionEnded = (session: { id: string; token: string; userId: string; createdAt?: unknown }) => {
     sessionCache.evictToken(session.token);
     // A DELETE to the receiver.
@@ -369,11 +369,7 @@ export function authOptions({
           // Sign-in bookkeeping is sign-in-events.server.ts (only for a sign-in that completes: not a
           // session two-factor replaces with a challenge, not a password change's fresh session).
           // Announced to TOKEN_SYNC_URL only if it stays to the end of the request (token-sync-events.server.ts).
-          after: async (session, context) => {
-            noteCreatedSession(context, session.id);
-            // At most MAX_SESSIONS_PER_ACCOUNT, so that ending them all reaches every one (active-sessions.server.ts).
-            for (const ended of await endSurplusSessions(db, session.userId)) sessionEnded(ended);
-          },
+          after: async (session, context) => noteCreatedSession(context, session.id),
         },
         // A session that ends or changes is forgotten by the session cache, here and on every instance.
         update: { after: async (session) => void (session?.token && sessionCache.evictToken(session.token)) },
@@ -397,6 +393,9 @@ export function authOptions({
       connectedAccounts({ db, appUrl: env.appUrl, outbox, log }),
       // After everything that can still turn a sign-in into a challenge: it sees only sessions that stay.
       signInEvents({ db, appUrl: env.appUrl, outbox, log }),
+      // At most MAX_SESSIONS_PER_ACCOUNT, so that ending them all reaches every one; a session that expired by
+      // itself is only forgotten (active-sessions.server.ts).
+      sessionCap({ db, log, onEnded: (ended) => (ended.expired ? sessionCache.evictToken(ended.token) : sessionEnded(ended)) }),
       tokenSyncAnnouncements(tokenSync),
       sessionCaching(sessionCache),
       // Last: the hooks above read the token from the answers this one strips it from.
