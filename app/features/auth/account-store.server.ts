@@ -99,11 +99,21 @@ export async function countDeliveredVerification(db: Db, userId: string): Promis
  * a password nobody proved (a sign-in reads the account, spends a second on
  * hashing, then trusts the flag it read). An unverified account holds no
  * session (unverified-addresses.server.ts), so none could have added a
- * passkey or a second factor; any found goes too. True when there was a
- * password.
+ * passkey or a second factor; any found goes too. Only while the address is
+ * still unverified, checked in the same transaction (the write locks the
+ * row on PostgreSQL; SQLite runs one at a time): another link of the same
+ * mailbox, opened in the sign-up browser a moment before, keeps its account
+ * whole. True when there was a password.
  */
 export async function forgetUnprovenSignUp(db: Db, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const unverified = await trx
+      .updateTable("user")
+      .set({ updatedAt: new Date().toISOString() })
+      .where("id", "=", userId)
+      .where("emailVerified", "=", 0)
+      .executeTakeFirst();
+    if (Number(unverified.numUpdatedRows) === 0) return false;
     const dropped = await trx
       .updateTable("account")
       .set({ password: null, updatedAt: new Date().toISOString() })

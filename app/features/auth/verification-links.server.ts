@@ -44,7 +44,7 @@ function safePath(raw: string, appUrl: string): string {
 }
 
 /** The claims of the verification link this request carries, if this server signed it and it is still good. */
-async function verifiedClaims(ctx: HookContext): Promise<{ email?: string; userId?: string } | null> {
+async function verifiedClaims(ctx: HookContext): Promise<{ email?: string; userId?: string; updateTo?: string } | null> {
   const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(ctx.context.secret), { algorithms: ["HS256"] });
@@ -74,12 +74,19 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             }
             // Opened outside the browser that signed up (see the after hook): nothing tells whether the
             // person at the mailbox chose the sign-up's password, so it goes now, while the address is
-            // still unverified. Only for the address the link names (Better Auth refuses any other).
-            if (!claims.userId) return;
+            // still unverified. Only for a sign-up's link (not an address change's) and the address it
+            // names (Better Auth refuses any other). Whatever the link's callback says: the sign-up that
+            // asked for this mail chose it, and may be the one whose password must go.
+            if (!claims.userId || claims.updateTo) return;
             const user = await ctx.context.internalAdapter.findUserById(claims.userId);
             if (!user || user.emailVerified || user.email.toLowerCase() !== claims.email?.toLowerCase()) return;
-            if ((await readPending(ctx))?.userId === user.id) return;
-            if (await forgetUnprovenSignUp(db, user.id)) log?.info({ userId: user.id }, "verified outside the sign-up browser: its password dropped");
+            const pending = await readPending(ctx);
+            if (pending?.userId === user.id) return;
+            if (await forgetUnprovenSignUp(db, user.id))
+              log?.info(
+                { userId: user.id, pendingFor: pending ? "another account" : "none" },
+                "verification link opened outside the sign-up browser: its password dropped",
+              );
           }),
         },
       ],

@@ -192,27 +192,34 @@ describe("the verification link", () => {
     const email = freshEmail("order");
     await callRoute(authPageAction, { path: "/auth", form: { intent: "sign-up", email, password: FIXTURE_PASSWORD } });
     const userId = (await profileOf(email))!.id;
-    // What the account held as the address became verified, noted by the database itself: a sign-in that
-    // read the account then (and hashed for a second) got a session with the password nobody proved.
-    // A SQLite trigger: the order is the app's, so one database shows it.
-    const sqlite = database.dialect === "sqlite";
-    if (sqlite) {
-      await sql`CREATE TABLE IF NOT EXISTS verify_order (user_id TEXT, password_then TEXT)`.execute(database.db);
-      await sql`CREATE TRIGGER IF NOT EXISTS verify_order_t AFTER UPDATE OF emailVerified ON user WHEN NEW.emailVerified = 1 AND OLD.emailVerified = 0
-        BEGIN INSERT INTO verify_order SELECT NEW.id, (SELECT password FROM account WHERE userId = NEW.id AND providerId = 'credential'); END`.execute(
-        database.db,
+    // What the account held as the address became verified, noted by the database itself (a trigger):
+    // a sign-in that read the account then (and hashed for a second) got a session with that password.
+    const db = database.db;
+    await sql`CREATE TABLE IF NOT EXISTS verify_order (user_id TEXT, password_then TEXT)`.execute(db);
+    if (database.dialect === "sqlite") {
+      await sql`CREATE TRIGGER verify_order_t AFTER UPDATE OF emailVerified ON user WHEN NEW.emailVerified = 1 AND OLD.emailVerified = 0
+        BEGIN INSERT INTO verify_order SELECT NEW.id, (SELECT password FROM account WHERE userId = NEW.id AND providerId = 'credential'); END`.execute(db);
+    } else {
+      await sql`CREATE OR REPLACE FUNCTION verify_order_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        INSERT INTO verify_order SELECT NEW.id, (SELECT password FROM account WHERE "userId" = NEW.id AND "providerId" = 'credential'); RETURN NEW; END $$`.execute(
+        db,
       );
+      await sql`CREATE TRIGGER verify_order_t AFTER UPDATE OF "emailVerified" ON "user" FOR EACH ROW
+        WHEN (NEW."emailVerified" AND NOT OLD."emailVerified") EXECUTE FUNCTION verify_order_note()`.execute(db);
     }
     try {
       const link = (await lastMail(email, "verification")).links.find((l) => l.includes("verify-email"))!;
       expect((await get(local(link).slice("/api/auth".length))).location).toBe(`${APP_URL}/auth?mode=reset&verified=choose-password`);
-      if (sqlite) {
-        const noted = await sql<{ password_then: string | null }>`SELECT password_then FROM verify_order WHERE user_id = ${userId}`.execute(database.db);
-        expect(noted.rows).toEqual([{ password_then: null }]);
-      }
+      const noted = await sql<{ password_then: string | null }>`SELECT password_then FROM verify_order WHERE user_id = ${userId}`.execute(db);
+      expect(noted.rows).toEqual([{ password_then: null }]);
       expect((await post("/sign-in/email", { email, password: FIXTURE_PASSWORD })).status).toBe(401);
     } finally {
-      if (sqlite) await sql`DROP TRIGGER IF EXISTS verify_order_t`.execute(database.db);
+      if (database.dialect === "sqlite") await sql`DROP TRIGGER IF EXISTS verify_order_t`.execute(db);
+      else {
+        await sql`DROP TRIGGER IF EXISTS verify_order_t ON "user"`.execute(db);
+        await sql`DROP FUNCTION IF EXISTS verify_order_note()`.execute(db);
+      }
+      await sql`DROP TABLE IF EXISTS verify_order`.execute(db);
     }
   });
 
