@@ -13,7 +13,7 @@
  * anyone else's id). After the route, the middleware marks every answer that
  * depended on a session `Cache-Control: private, no-store`.
  */
-import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, redirectDocument, type RouterContextProvider } from "react-router";
 import { env } from "~/config/env.server";
 import { clearFlashCookie, FLASH_COOKIE, flashCookie, hasFlashCookie, readFlash } from "~/infra/http/flash.server";
 import { hasSessionCookie } from "~/infra/http/session-cookie";
@@ -176,8 +176,9 @@ export async function requireViewer(context: Context): Promise<Viewer> {
   if (isApiRequest(request)) throw data({ success: false, message: "Sign in to use this API." }, { status: 401 });
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  // The sign-in page in the language of the page asked for (/hi/profile → /hi/auth).
-  throw redirect(localizedPath(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`, localeOfPath(url.pathname)));
+  // The sign-in page in the language of the page asked for (/hi/profile → /hi/auth), as a document load
+  // even from a hydrated page's navigation: it runs its own script, not React Router (ADR 0045).
+  throw redirectDocument(localizedPath(back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`, localeOfPath(url.pathname)));
 }
 
 /** The viewer, if `id` is theirs; anyone else's id is a 403. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // The brand typeface (Inter, variable weight 400–900, Latin), the same file app.css's @font-face names (npm run fonts cuts it).
@@ -13,7 +13,6 @@ import { PageViewReporter } from "~/features/analytics/page-view-reporter";
 import { routePattern } from "~/features/analytics/client-context";
 import { cacheUser, clearCachedUser } from "~/features/auth";
 import { ChatWidget } from "~/features/chat-widget/chat-widget";
-import { forgetOnArrival } from "~/features/profile";
 import { NotFoundView } from "~/features/layout/not-found-view";
 import { RefusedView } from "~/features/layout/refused-view";
 import { UnavailableView } from "~/features/layout/unavailable-view";
@@ -119,7 +118,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function HydratedBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
   useRouteOverlay();
   useCachedViewer(viewer);
-  useForgetOnArrival();
   useEffect(() => {
     // The boot script leaves presses to React Router from now on; tests (and the bench) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -130,22 +128,6 @@ function HydratedBehaviour({ viewer }: { viewer: Viewer | null | undefined }) {
       <PageViewReporter />
     </>
   );
-}
-
-/**
- * A redirect that reaches a hydrated page by client navigation (a deletion
- * from the profile) asks it to forget what the page script forgets on a
- * document load. The address is tidied as the page script does it: the
- * router's entry (history.state) is kept, and the markers, once acted on,
- * mean nothing to it.
- */
-function useForgetOnArrival() {
-  const { key, pathname, search, hash } = useLocation();
-  useEffect(() => {
-    const rest = forgetOnArrival(search);
-    if (rest !== null) history.replaceState(history.state, "", `${pathname}${rest}${hash}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival
-  }, [key]);
 }
 
 /** The spec caches the signed-in user locally under `user`; signed out, nothing is cached. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { redirect, useNavigate, useRevalidator } from "react-router";
+import { redirect } from "react-router";
 import { site } from "~/config/site";
 import { AUTH_CHANNEL, type PopupResult } from "~/features/auth/social-sign-in";
 import { cacheUser } from "~/features/auth/user-cache";
@@ -42,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AuthComplete({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const t = useMessages("auth", authWords);
   const localize = useLocalize();
   const { provider, via, user, status } = loaderData;
@@ -63,12 +61,10 @@ export default function AuthComplete({ loaderData }: Route.ComponentProps) {
       window.close();
       return;
     }
-    // Same-window sign-in (popup blocked): carry on in this window.
-    void (async () => {
-      await navigate(localize(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=oauth&provider=${provider}`), { replace: true });
-      await revalidator.revalidate();
-    })();
-  }, [provider, via, user, status, navigate, revalidator, localize]);
+    // Same-window sign-in (popup blocked): carry on in this window, as a document load (the pages it
+    // leads to run their own scripts, not React Router: ADR 0035, 0045), with the new session's cookie.
+    window.location.replace(localize(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=oauth&provider=${provider}`));
+  }, [provider, via, user, status, localize]);
 
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4 py-24">

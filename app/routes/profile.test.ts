@@ -85,6 +85,9 @@ describe("the loader", () => {
     const answer = await load();
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/auth?redirectTo=%2Fprofile");
+    // As a document load, also from the hydrated page's own navigation: the sign-in page runs its own
+    // script (React Router's redirectDocument marks it so).
+    expect(answer.headers.get("X-Remix-Reload-Document")).toBe("true");
   });
 
   test("signed out on the Hindi page, to the Hindi sign-in and back to the Hindi page", async () => {

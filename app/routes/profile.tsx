@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { hasPassword } from "~/features/auth/index.server";
 import { deleteOwnAccount, updateOwnProfile } from "~/features/profile/profile-service.server";
 import type { ProfileActionData } from "~/features/profile/profile-state";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
   const s = await appContext(context).services();
   const record = await getProfileRecord(s.database.db, viewer.id);
-  if (!record) throw redirect(localizedPath("/auth", locale));
+  if (!record) throw redirectDocument(localizedPath("/auth", locale));
   const passwordSet = await hasPassword(s.database.db, viewer.id);
   const params = new URL(request.url).searchParams;
   // What a save without JavaScript kept when it found the session ended (server-draft.server.ts): back into the form, once.
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draftCookie = await keepServerDraft((await app.services()).auth, body.fields, secureCookies(), locale);
     if (draftCookie) headers.append("Set-Cookie", draftCookie);
     const back = localizedPath("/profile?edit=1", locale);
-    throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(back)}`, locale), { headers });
+    throw redirectDocument(localizedPath(`/auth?redirectTo=${encodeURIComponent(back)}`, locale), { headers });
   }
   const viewer = await requireViewer(context);
   const s = await app.services();
@@ -119,7 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const headers = new Headers();
         for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
         headers.append("Set-Cookie", app.flashHeader({ kind: "account-deleted" }));
-        throw redirect(localizedPath("/home?deleted=1", locale), { headers });
+        // A document load: the home page runs its own script (it forgets the account's local data), not React Router.
+        throw redirectDocument(localizedPath("/home?deleted=1", locale), { headers });
       }
       case "mail-sent":
         return data<ProfileActionData>({ intent: "delete", outcome: "mail-sent", message: t.profile.deleteMailSent });

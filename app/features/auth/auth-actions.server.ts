@@ -10,7 +10,7 @@ import { cleanName, nameFromEmail } from "~/shared/lib/person-name";
 import { hasFieldErrors } from "~/shared/lib/field-errors";
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import type { Database } from "~/infra/db/schema";
 import type { Flash } from "~/shared/lib/flash";
 import type { Fields } from "~/infra/http/body.server";
@@ -386,7 +386,8 @@ export async function verifyTwoFactor(call: AuthCall, fields: Fields) {
       ? call.auth.api.verifyBackupCode({ body: { code, trustDevice }, headers: call.headers, asResponse: true })
       : call.auth.api.verifyTOTP({ body: { code, trustDevice }, headers: call.headers, asResponse: true }),
   );
-  if (outcome.ok) throw redirect(here(call, safeRedirect(fields.redirectTo)), { headers: cookieHeaders(outcome) });
+  // A document load: the two-factor page hydrates, most pages it leads to do not (ADR 0035).
+  if (outcome.ok) throw redirectDocument(here(call, safeRedirect(fields.redirectTo)), { headers: cookieHeaders(outcome) });
   switch (outcome.code) {
     case "CODE_ALREADY_USED":
       return fail(t.twoFactor.codeReused, 401, outcome);

@@ -4,8 +4,8 @@ import { browserSession, clearLocalStats } from "./local-stats";
  * What a redirect asks the page it lands on to forget: `?signed-out=1` the
  * locally cached user, `?deleted=1` also this browser's stats (the next person
  * on this device inherits nothing). The page script runs it on a document
- * load, a hydrated page on its own navigations (a deletion from the profile
- * arrives by client navigation). Returns the address's search without the
+ * load; both redirects are document loads (a deletion from the hydrated
+ * profile too: redirectDocument). Returns the address's search without the
  * markers, or null when it had none.
  */
 export function forgetOnArrival(search: string): string | null {
