@@ -15,9 +15,11 @@
  *     own navigation does the same (features/layout/route-overlay.tsx);
  *   - a form that posts shows its submitting words ("Sending...") on its
  *     button (`data-pending-label`), unless the hydrated page handles it;
- *   - the side menu's invoker command where a browser lacks invoker commands;
+ *   - invoker commands (the side menu, the inbox's delete question) where a
+ *     browser lacks them;
  *   - a password field's show/hide switch (`data-password-toggle`,
- *     shared/ui/field.tsx), hydrated page or not: its only state is the DOM's.
+ *     shared/ui/field.tsx), hydrated page or not: the DOM holds its state,
+ *     which a hydrated PasswordField reads and renders.
  *   - a post's one-time key (`idempotencyField`,
  *     shared/ui/idempotency-key-field.tsx): made when the form is sent, anew
  *     whenever what is sent changed, before any page's own handler reads it.

@@ -1,12 +1,11 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { checkFormDefinition, DEFAULT_RULES, type FormDefinitionField, rulesText } from "~/features/forms";
 import { cn } from "~/shared/lib/cn";
-import { hydrating } from "~/shared/lib/hydrating";
 import { Banner } from "~/shared/ui/banner";
 import { Button } from "~/shared/ui/button";
 import type { FormDefinition } from "~/features/forms/index.server";
-import { FieldShell, inputClasses, Textarea } from "~/shared/ui/field";
+import { FieldShell, inputClasses, KeptTextarea } from "~/shared/ui/field";
 import { ColumnHeadings } from "~/shared/ui/column-headings";
 import { ScrollTable } from "~/shared/ui/scroll-table";
 import { LocalDate } from "~/shared/ui/local-date";
@@ -39,10 +38,11 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
     answerErrors: mine && !mine.ok ? mine.fieldErrors : undefined,
   });
   const id = (field: string) => `${prefix}-${field}`;
-  // The new form exists now: empty the "New form" editor for the next one. (A page that arrives with
-  // the answer, after a post without the scripts, has it empty already: what is typed by hydration stays.)
+  // The new form exists now: empty the "New form" editor for the next one. Not for the answer the page
+  // arrived with (a post without the scripts): its editor came empty, and what was typed since stays.
+  const arrivedWith = useRef(answer);
   useEffect(() => {
-    if (mode === "create" && answer?.ok && answer.created && !hydrating()) element?.reset();
+    if (mode === "create" && answer?.ok && answer.created && answer !== arrivedWith.current) element?.reset();
   }, [mode, answer, element]);
   return (
     <Form method="post" className="grid gap-4 sm:grid-cols-2" {...formProps}>
@@ -92,7 +92,7 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
           error={errors.allowedOrigins}
           hint="One origin per line, like https://www.example.com. Our own site may always post."
         >
-          <Textarea
+          <KeptTextarea
             id={id("origins")}
             name="allowedOrigins"
             rows={2}
@@ -110,7 +110,7 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
             error={errors.fieldRules}
             hint="The form takes any fields. Name those you check, one per line: name, then text, email or number, then required if it must be filled (like: phone number required)."
           >
-            <Textarea
+            <KeptTextarea
               id={id("rules")}
               name="fieldRules"
               rows={3}
@@ -160,7 +160,7 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
             error={errors.autoreplyBody}
             hint="Sent to each sender with an address (never to spam; at most 3 a day per address)."
           >
-            <Textarea
+            <KeptTextarea
               id={id("ar-body")}
               name="autoreplyBody"
               rows={2}

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { cn } from "~/shared/lib/cn";
 import { Banner } from "~/shared/ui/banner";
 import { Button, ButtonLink } from "~/shared/ui/button";
-import { inputClasses, Textarea } from "~/shared/ui/field";
+import { inputClasses, KeptTextarea } from "~/shared/ui/field";
 import { LocalDate } from "~/shared/ui/local-date";
 import { OnceHydrated } from "~/shared/ui/once-hydrated";
 import { AdminHeading } from "./admin-shell";
@@ -40,7 +40,7 @@ function ReplyForm({ message, answer }: { message: InboxMessage; answer?: ReplyA
         <label htmlFor={id} className="block text-sm font-medium text-ink-800">
           Your reply to {message.email}
         </label>
-        <Textarea
+        <KeptTextarea
           id={id}
           name="body"
           rows={5}

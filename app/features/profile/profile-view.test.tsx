@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { messagesFor } from "~/shared/i18n/messages.server";
@@ -29,14 +30,24 @@ const RECORD: ProfileRecord = {
 };
 
 /** /profile?delete=1 as a plain post's answer renders it (no scripts): the delete section in the page. */
-function deletePage(initial: ProfileActionData, hasPassword: boolean) {
+function deletePageElement(initial: ProfileActionData, hasPassword: boolean) {
   const Page = createRoutesStub([
     {
       path: "/profile",
       Component: () => <ProfileView record={RECORD} hasPassword={hasPassword} linkError={false} startEditing={false} startDeleting initial={initial} />,
     },
   ]);
-  return render(<Page initialEntries={["/profile?delete=1"]} />);
+  return <Page initialEntries={["/profile?delete=1"]} />;
+}
+const deletePage = (initial: ProfileActionData, hasPassword: boolean) => render(deletePageElement(initial, hasPassword));
+
+/** The element the served page gives the browser's autofocus (the section sits below the fold). */
+function servedAutofocus(initial: ProfileActionData, hasPassword: boolean): Element {
+  const page = document.createElement("div");
+  page.innerHTML = renderToString(deletePageElement(initial, hasPassword));
+  const focused = page.querySelectorAll("[autofocus]");
+  expect(focused).toHaveLength(1);
+  return focused[0]!;
 }
 
 describe("ProfileView's delete section, after a plain post", () => {
@@ -53,7 +64,15 @@ describe("ProfileView's delete section, after a plain post", () => {
     const section = within(screen.getByRole("region", { name: EN.page.deleteHeading }));
     expect(section.getByRole("alert").textContent).toBe("That password is not right.");
     expect(section.getByRole("button", { name: EN.deletion.submit })).toBeTruthy();
-    // The section is below the fold: its first field takes the focus as the page loads (no #fragment).
-    expect(document.activeElement).toBe(section.getByRole("textbox"));
+    // Rendered by React in the browser (the section back after the dialog closed), it leaves the focus alone:
+    // the browser's autofocus is for the page as served (the test below).
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("as served, brings the section's answer or first field into view with the browser's autofocus", () => {
+    expect(servedAutofocus({ intent: "delete", outcome: "mail-sent", message: EN.profile.deleteMailSent }, false).textContent).toContain(
+      EN.profile.deleteMailSent,
+    );
+    expect(servedAutofocus({ intent: "delete", outcome: "failed", message: "That password is not right." }, true).getAttribute("name")).toBe("name");
   });
 });

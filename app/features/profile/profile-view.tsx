@@ -7,6 +7,7 @@ import { useLocalize } from "~/shared/i18n/use-locale";
 import { notify } from "~/shared/lib/toasts";
 import { useEachAnswer } from "~/shared/lib/use-each-answer";
 import { Avatar } from "~/shared/ui/avatar";
+import { useHydrated } from "~/shared/lib/use-hydrated";
 import { Banner } from "~/shared/ui/banner";
 import { ActionButton, buttonClasses } from "~/shared/ui/button";
 import { Icon } from "~/shared/ui/icon";
@@ -50,6 +51,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
 
   const [editing, setEditing] = useState(startEditing && !(saved?.intent === "save" && saved.ok));
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const hydrated = useHydrated();
   const [deleteAnswer, setDeleteAnswer] = useState<Extract<ProfileActionData, { intent: "delete" }> | undefined>(undefined);
   const [errors, setErrors] = useState(saved?.intent === "save" && !saved.ok ? saved.errors : {});
   const editButton = useRef<HTMLButtonElement>(null);
@@ -262,14 +264,17 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
             </h2>
             {deletion?.intent === "delete" && deletion.outcome === "mail-sent" ? (
               // An account without a password confirms by email: the post (without scripts) has sent the link.
-              <div className="mt-6">
+              // The answer is below the fold: the browser's autofocus brings it into view and reads it out.
+              <div className="mt-6 outline-none" tabIndex={-1} autoFocus>
                 <Banner tone="success">{deletion.message}</Banner>
               </div>
             ) : (
               <DeleteAccountForm
                 // Loaded by Delete before the scripts (or without them), below the fold: the browser's own
                 // autofocus brings its first field into view, and leaves the focus where a visitor already put it.
-                autoFocus
+                // Only in the page as served: once hydrated, the section comes back after the dialog closes,
+                // and React would move the focus to it.
+                autoFocus={!hydrated}
                 userName={current.name}
                 hasPassword={hasPassword}
                 busy={remove.state !== "idle"}

@@ -79,5 +79,7 @@ describe("TextArea on a page React hydrates", () => {
     });
     await act(async () => {});
     expect(box().value).toBe("My new about text");
+    // What a form's reset brings back is still the page's own text.
+    expect(box().defaultValue).toBe("My old about text");
   });
 });

@@ -1,4 +1,4 @@
-import { type ComponentProps, useId, useState } from "react";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
 import { shell } from "~/shared/i18n/catalog/shell";
@@ -66,13 +66,19 @@ function textInPage(id: string): string | undefined {
  * hydrates a textarea whose default is not empty, it sets the value back to
  * that default (an input's value it leaves alone), so a visitor who started
  * changing a text while the scripts loaded lost the change, and a save sent
- * the old text. It hydrates with the text the field holds by then; a later
- * default from the caller (a new answer) is passed on as it comes.
+ * the old text. It hydrates with the text the field holds by then, then
+ * gives the element its own default back (what a form's reset restores); a
+ * later default from the caller (a new answer) is passed on as it comes.
  */
-export function Textarea({ id, defaultValue, ...props }: Omit<ComponentProps<"textarea">, "id"> & { id: string }) {
+export function KeptTextarea({ id, defaultValue, ...props }: Omit<ComponentProps<"textarea">, "id"> & { id: string }) {
   const [arrived] = useState(() => ({ text: textInPage(id), forDefault: defaultValue }));
   const start = arrived.text !== undefined && defaultValue === arrived.forDefault ? arrived.text : defaultValue;
-  return <textarea id={id} defaultValue={start} {...props} />;
+  const element = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // The field is dirty by now (React set its value), so this changes what a reset brings back, not what it shows.
+    if (element.current && start !== defaultValue) element.current.defaultValue = String(defaultValue ?? "");
+  }, [start, defaultValue]);
+  return <textarea ref={element} id={id} defaultValue={start} {...props} />;
 }
 
 type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string; id?: string };
@@ -82,7 +88,7 @@ export function TextArea({ label, error, hint, id, className, rows = 4, ...props
   const fieldId = id ?? generated;
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <Textarea
+      <KeptTextarea
         id={fieldId}
         rows={rows}
         aria-invalid={error ? true : undefined}
