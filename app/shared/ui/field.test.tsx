@@ -65,21 +65,27 @@ describe("PasswordField's show/hide switch on a page React hydrates", () => {
 });
 
 describe("TextArea on a page React hydrates", () => {
-  const About = createRoutesStub([{ path: "/", Component: () => <TextArea id="about" name="about" label="About" defaultValue={useContext(Given)} /> }]);
-  const about = (text: string) => (
-    <Given.Provider value={text}>
+  // Its default is the page's own text; the test gives it an error, so a new one renders it again.
+  const About = createRoutesStub([
+    { path: "/", Component: () => <TextArea id="about" name="about" label="About" defaultValue="My old about text" error={useContext(Given)} /> },
+  ]);
+  const about = (error?: string) => (
+    <Given.Provider value={error}>
       <About />
     </Given.Provider>
   );
   const box = () => document.getElementById("about") as HTMLTextAreaElement;
 
   it("keeps a change typed into a text that was there before the scripts", async () => {
-    hydrateServerMarkup(about("My old about text"), () => {
+    const { root } = hydrateServerMarkup(about(), () => {
       box().value = "My new about text";
     });
     await act(async () => {});
     expect(box().value).toBe("My new about text");
-    // What a form's reset brings back is still the page's own text.
+    // What a form's reset brings back is still the page's own text, through later renders too.
     expect(box().defaultValue).toBe("My old about text");
+    await act(async () => root.render(about("Too long")));
+    expect(box().getAttribute("aria-invalid")).toBe("true");
+    expect([box().value, box().defaultValue]).toEqual(["My new about text", "My old about text"]);
   });
 });

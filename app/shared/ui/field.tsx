@@ -1,4 +1,5 @@
-import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, useId, useState } from "react";
+import { useHydrated } from "~/shared/lib/use-hydrated";
 import { cn } from "~/shared/lib/cn";
 import { Icon } from "./icon";
 import { shell } from "~/shared/i18n/catalog/shell";
@@ -66,19 +67,14 @@ function textInPage(id: string): string | undefined {
  * hydrates a textarea whose default is not empty, it sets the value back to
  * that default (an input's value it leaves alone), so a visitor who started
  * changing a text while the scripts loaded lost the change, and a save sent
- * the old text. It hydrates with the text the field holds by then, then
- * gives the element its own default back (what a form's reset restores); a
- * later default from the caller (a new answer) is passed on as it comes.
+ * the old text. It hydrates with the text the field holds by then; from the
+ * render after, React is given the element's own default again (what a
+ * form's reset restores: the field is dirty by then, so what it shows stays).
  */
 export function KeptTextarea({ id, defaultValue, ...props }: Omit<ComponentProps<"textarea">, "id"> & { id: string }) {
-  const [arrived] = useState(() => ({ text: textInPage(id), forDefault: defaultValue }));
-  const start = arrived.text !== undefined && defaultValue === arrived.forDefault ? arrived.text : defaultValue;
-  const element = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    // The field is dirty by now (React set its value), so this changes what a reset brings back, not what it shows.
-    if (element.current && start !== defaultValue) element.current.defaultValue = String(defaultValue ?? "");
-  }, [start, defaultValue]);
-  return <textarea ref={element} id={id} defaultValue={start} {...props} />;
+  const hydrated = useHydrated();
+  const [typed] = useState(() => textInPage(id));
+  return <textarea id={id} defaultValue={!hydrated && typed !== undefined ? typed : defaultValue} {...props} />;
 }
 
 type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string; id?: string };
