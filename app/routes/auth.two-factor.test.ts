@@ -179,7 +179,10 @@ describe("the code step's page", () => {
   const challenge = "tuesday.two_factor=challenge";
 
   test("without a challenge in this browser, back to the first step, which says the sign-in timed out", async () => {
-    expect((await callRoute(loader, { path: "/auth/two-factor" })).location).toBe("/auth?error=TWO_FACTOR_EXPIRED");
+    const expired = await callRoute(loader, { path: "/auth/two-factor" });
+    expect(expired.location).toBe("/auth?error=TWO_FACTOR_EXPIRED");
+    // A document load, also from this page's own links: the sign-in page runs its own script.
+    expect(expired.headers.get("X-Remix-Reload-Document")).toBe("true");
     expect((await callRoute(loader, { path: "/hi/auth/two-factor" })).location).toBe("/hi/auth?error=TWO_FACTOR_EXPIRED");
   });
 

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { type TwoFactorActionData, verifyTwoFactor } from "~/features/auth/auth-actions.server";
 import { safeRedirect } from "~/features/auth/safe-redirect";
 import { readRequestBody } from "~/infra/http/body.server";
@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(context)) throw redirect(localizedPath("/profile", locale));
   const url = new URL(request.url);
   // No challenge in this browser (it expired, or the page was opened directly): the first step again.
-  if (!hasChallenge(request)) throw redirect(localizedPath("/auth?error=TWO_FACTOR_EXPIRED", locale));
+  // A document load, also from this page's own links (its loader runs again): /auth runs its own script.
+  if (!hasChallenge(request)) throw redirectDocument(localizedPath("/auth?error=TWO_FACTOR_EXPIRED", locale));
   return {
     method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,

@@ -1,6 +1,6 @@
 import { parseCookies } from "better-auth/cookies";
 import { hasPassword } from "~/features/auth/index.server";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { changePassword, requestSetPassword, signedInDevices, signOutDevice, signOutOthers } from "~/features/profile/security.server";
 import {
   confirmTwoFactor,
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = await app.services();
   // The session this request was read with (requireViewer's), not a second read through Better Auth.
   const current = await app.session();
-  if (!current) throw redirect(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
+  if (!current) throw redirectDocument(localizedPath(`/auth?redirectTo=${encodeURIComponent(localizedPath("/profile/security", locale))}`, locale));
   const [devices, passwordSet, signIn] = await Promise.all([
     signedInDevices(s, { id: viewer.id, sessionId: current.session.id }, locale),
     hasPassword(s.database.db, viewer.id),
