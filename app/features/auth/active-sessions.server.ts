@@ -10,6 +10,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
+import { createdInThisRequest } from "./token-sync-events.server";
 
 export interface ActiveSession {
   id: string;
@@ -95,7 +96,8 @@ export function sessionCap({ db, log, onEnded }: { db: Kysely<Database>; log?: L
           matcher: () => true,
           handler: createAuthMiddleware(async (ctx) => {
             const made = ctx.context.newSession;
-            if (!made) return;
+            // A session made here, not a refresh of one (which sets newSession too).
+            if (!made || !createdInThisRequest(ctx, made.session.id)) return;
             try {
               for (const ended of await endSurplusSessions(db, made.user.id)) onEnded(ended);
             } catch (error) {

@@ -25,6 +25,11 @@ export function noteCreatedSession(context: { context: object } | null | undefin
   (holder[CREATED] ??= new Set()).add(id);
 }
 
+/** Whether this request created session `id` (not a refresh of one, which also sets `newSession`). */
+export function createdInThisRequest(context: { context: object }, id: string): boolean {
+  return (context.context as WithCreated)[CREATED]?.has(id) ?? false;
+}
+
 export function tokenSyncAnnouncements(tokenSync: TokenSync | undefined) {
   return {
     id: "token-sync-announcements",
@@ -35,7 +40,7 @@ export function tokenSyncAnnouncements(tokenSync: TokenSync | undefined) {
           handler: createAuthMiddleware(async (ctx) => {
             const made = ctx.context.newSession;
             if (!made || !made.user.emailVerified) return;
-            if (!(ctx.context as WithCreated)[CREATED]?.has(made.session.id)) return;
+            if (!createdInThisRequest(ctx, made.session.id)) return;
             // Sent in the background, never awaited (sync-client.server.ts).
             tokenSync?.signedIn(made.session, made.user.email);
           }),
