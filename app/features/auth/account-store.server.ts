@@ -127,3 +127,20 @@ export async function forgetUnprovenSignUp(db: Db, userId: string): Promise<bool
     return Number(dropped.numUpdatedRows) > 0;
   });
 }
+
+/**
+ * When the account's password was last set (its credential row last
+ * changed: a sign-up, a change, a reset, a drop), in milliseconds since 1970;
+ * 0 without a password sign-in. By the account, or by its address.
+ */
+export async function passwordSetAt(db: Db, by: { userId: string } | { email: string }): Promise<number> {
+  const credential = db
+    .selectFrom("account")
+    .innerJoin("user", "user.id", "account.userId")
+    .select("account.updatedAt")
+    .where("account.providerId", "=", "credential");
+  const row = await (
+    "userId" in by ? credential.where("user.id", "=", by.userId) : credential.where("user.email", "=", by.email.toLowerCase())
+  ).executeTakeFirst();
+  return row ? new Date(row.updatedAt).getTime() : 0;
+}

@@ -43,10 +43,15 @@ export async function knownAddresses(ctx: HookContext): Promise<KnownAddress[]> 
     });
 }
 
-/** Whether this browser signed in to `email` (at `signedInSince` or later, in seconds, when given). */
-export async function isKnownDevice(ctx: HookContext, email: string, signedInSince = 0): Promise<boolean> {
+/** When this browser last signed in to `email` (seconds since 1970; 0 for an old cookie), or undefined if it never did. */
+export async function knownSince(ctx: HookContext, email: string): Promise<number | undefined> {
   const tag = addressTag(email);
-  return (await knownAddresses(ctx)).some((known) => known.tag === tag && known.since >= signedInSince);
+  return (await knownAddresses(ctx)).find((known) => known.tag === tag)?.since;
+}
+
+/** Whether this browser has signed in to `email`. */
+export async function isKnownDevice(ctx: HookContext, email: string): Promise<boolean> {
+  return (await knownSince(ctx, email)) !== undefined;
 }
 
 /** Remembers `email` on this browser, as of now (most recent first, at most five addresses). */

@@ -12,6 +12,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
+import { passwordSetAt } from "./account-store.server";
 
 const STARTED = Symbol("password-sign-in-started");
 type WithStart = { [STARTED]?: number };
@@ -37,8 +38,7 @@ export function passwordSignInStart() {
 export async function refuseSessionFromOldPassword(db: Kysely<Database>, context: { context: object } | null | undefined, userId: string) {
   const started = context ? (context.context as WithStart)[STARTED] : undefined;
   if (started === undefined) return;
-  const row = await db.selectFrom("account").select("updatedAt").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
-  if (row && new Date(row.updatedAt).getTime() > started) {
+  if ((await passwordSetAt(db, { userId })) > started) {
     // As a wrong password answers: it was one, a moment ago.
     throw new APIError("UNAUTHORIZED", { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
   }

@@ -29,7 +29,8 @@ import { ALLOWED, type Check, type Decision, type RateLimiter } from "~/infra/ra
 import { checksFor, type Rule, RULES, SIGN_IN_FAILURES, signInFailureChecks, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { mailboxKey } from "~/shared/lib/mailbox";
 import { clientIpOf } from "./client-ip";
-import { addressTag, type HookContext, isKnownDevice } from "./known-device.server";
+import { passwordSetAt } from "./account-store.server";
+import { addressTag, type HookContext, isKnownDevice, knownSince } from "./known-device.server";
 import { bodyAddress } from "./request-address";
 
 export interface SignInLimitsDeps {
@@ -38,16 +39,13 @@ export interface SignInLimitsDeps {
   log?: Logger;
 }
 
-/** When the address's password was last set, in seconds since 1970 (0 without one): a known browser must have signed in since. */
-async function passwordSetAt(db: Kysely<Database>, email: string): Promise<number> {
-  const row = await db
-    .selectFrom("account")
-    .innerJoin("user", "user.id", "account.userId")
-    .select("account.updatedAt")
-    .where("user.email", "=", email.toLowerCase())
-    .where("account.providerId", "=", "credential")
-    .executeTakeFirst();
-  return row ? Math.floor(new Date(row.updatedAt).getTime() / 1000) : 0;
+/**
+ * The owner's browser: it signed in to the address since the password was last set (a browser that
+ * once knew an old password is not one). Asks the database only for a browser that knows the address.
+ */
+async function signedInSincePasswordSet(ctx: HookContext, db: Kysely<Database>, email: string): Promise<boolean> {
+  const since = await knownSince(ctx, email);
+  return since !== undefined && since >= Math.floor((await passwordSetAt(db, { email })) / 1000);
 }
 
 const RULE_BY_PATH: Record<string, Rule> = {
@@ -166,7 +164,7 @@ export function signInLimits({ db, limiter, log }: SignInLimitsDeps) {
             const checks: Check[] = [{ key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp }];
             // The owner's browser is spared the address-wide ceiling, so no stranger can lock them out; but
             // only one that signed in since the password was set (not one that knew an old password).
-            if (!(await isKnownDevice(ctx, email, await passwordSetAt(db, email)))) checks.push({ key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress });
+            if (!(await signedInSincePasswordSet(ctx, db, email))) checks.push({ key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress });
             const decision = await decide(() => limiter.exhausted(checks));
             if (!decision.allowed) throw rateLimited(decision);
           }),
