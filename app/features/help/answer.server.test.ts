@@ -44,6 +44,15 @@ test("Devanagari words are kept whole; Hinglish and Hindi meet in one sound key"
   expect(soundKey(romanize("कीमत"))).toBe(soundKey("keemat"));
 });
 
+test("words between punctuation are cut as the word segmenter cuts them", () => {
+  const segmenter = new Intl.Segmenter("en", { granularity: "word" });
+  const segmented = (text: string) =>
+    [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment.toLowerCase().replace(/[\u200c\u200d]/g, ""));
+  const text = "Plans. (INR) “quoted” —dash क्या। don't U.S. _foo bar_ ₹350/month कौन-सी ¿qué? #1 3.5%";
+  expect(words(text)).toEqual(text.split(" ").flatMap(segmented));
+  expect(words("(INR) _foo")).toEqual(["inr", "_foo"]);
+});
+
 test("an English word written in Devanagari meets the English word by its loan key; a likeness of consonants alone does not", () => {
   const hindi = (word: string) => loanKey(romanize(word), { english: false });
   const english = (word: string) => loanKey(word, { english: true });

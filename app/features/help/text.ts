@@ -19,6 +19,13 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
 /**
+ * A plain word between punctuation ("plans.", "(INR)", "“quoted”"): the
+ * segmenter would give the word alone, so it is taken without asking it. Not
+ * the connector "_", which the segmenter keeps inside a word ("_foo").
+ */
+const PUNCTUATED_WORD = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Pd}\p{Po}]*([\p{L}\p{M}\p{N}]+)[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Pd}\p{Po}]*$/u;
+
+/**
  * The words of a text, lower-cased, in order. Cut at spaces first: a plain
  * word is taken as it is and only the rest ("non-refundable", "(INR)",
  * "कौन-सी") goes through the segmenter, which on a whole long text costs
@@ -30,6 +37,11 @@ export function words(text: string): string[] {
     if (!token) continue;
     if (PLAIN_WORD.test(token)) {
       out.push(token.toLowerCase());
+      continue;
+    }
+    const inner = PUNCTUATED_WORD.exec(token)?.[1];
+    if (inner) {
+      out.push(inner.toLowerCase());
       continue;
     }
     for (const part of segmenter.segment(token)) {
