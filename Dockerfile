@@ -7,7 +7,11 @@
 #   docker build -t tuesday-web .
 #   docker run -p 3000:3000 -e APP_URL=… -e AUTH_SECRET=… -e DATABASE_URL=postgres://… tuesday-web
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The base image by digest, so that a rebuild starts from the same bytes and a changed upstream tag
+# cannot slip in. Bump it on purpose: `docker buildx imagetools inspect node:20-bookworm-slim` prints
+# the current digest. (Taken from three public repositories that pin the same one; this machine has no
+# registry to ask.)
+ARG NODE_IMAGE=node:20-bookworm-slim@sha256:2cf067cfed83d5ea958367df9f966191a942351a2df77d6f0193e162b5febfc0
 
 # Every dependency, with the tools that native modules (better-sqlite3) build with when no prebuilt binary fits.
 FROM ${NODE_IMAGE} AS deps

@@ -56,4 +56,11 @@ describe("deployment files", () => {
     // And in the environment the test and bench servers run with (server/node-flags.mjs).
     for (const [name, value] of Object.entries(NODE_ENV_VARS)) expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, "m"));
   });
+
+  it("the Dockerfile's base image is pinned by digest", () => {
+    const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim@sha256:[0-9a-f]{64}$/m);
+    // Every stage starts from that image or from an earlier stage.
+    for (const [, base] of dockerfile.matchAll(/^FROM (\S+)/gm)) expect(["${NODE_IMAGE}", "deps"]).toContain(base);
+  });
 });
