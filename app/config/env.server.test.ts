@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv, parseDatabaseUrl } from "./env.server";
+import { describe, expect, it, test } from "vitest";
+import { ConfigError, ENV_NAMES, loadEnv, parseDatabaseUrl } from "./env.server";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
 const problemsOf = (fn: () => unknown): string[] => {
@@ -246,5 +246,18 @@ describe("parseDatabaseUrl", () => {
     expect(parseDatabaseUrl("./x.db", "/srv")).toEqual({ kind: "sqlite", file: "/srv/x.db" });
     expect(parseDatabaseUrl("file:./y.db", "/srv")).toEqual({ kind: "sqlite", file: "/srv/y.db" });
     expect(parseDatabaseUrl("file:///var/z.db", "/srv")).toEqual({ kind: "sqlite", file: "/var/z.db" });
+  });
+});
+
+describe("the documented configuration", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const example = readFileSync(path.join(root, ".env.example"), "utf8");
+
+  // The contract: every variable the server reads is in README's table and in .env.example.
+  test.each(ENV_NAMES.filter((name) => name !== "NODE_ENV"))("%s is in README and .env.example", (name) => {
+    // A row of the table's first column names it (a pair such as GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET shares one).
+    expect(readme).toMatch(new RegExp(`^\\| [^|\\n]*\`${name}\`[^|\\n]*\\|`, "m"));
+    expect(example).toMatch(new RegExp(`^(# )?${name}=`, "m"));
   });
 });

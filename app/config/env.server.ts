@@ -95,109 +95,112 @@ const flag = variable(
     .default(false),
 );
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: variable(wholeNumber(1, 65535).default(3000)),
-    HOST: variable(z.string().default("127.0.0.1")),
-    // Default: http://localhost:PORT (below, as it depends on PORT).
-    APP_URL: variable(httpUrl("APP_URL").transform(withoutTrailingSlash).optional()),
-    DATABASE_URL: variable(z.string().default("./data/app.db")),
-    AUTH_SECRET: variable(secretKey.optional()),
-    SMTP_URL: variable(url(["smtp:", "smtps:"], (protocol) => `unsupported scheme "${protocol.slice(0, -1)}" (use smtp:// or smtps://)`).optional()),
-    // Default: "<product> <no-reply@APP_URL's host>" (below, as it depends on APP_URL).
-    MAIL_FROM: text,
-    GOOGLE_CLIENT_ID: text,
-    GOOGLE_CLIENT_SECRET: text,
-    GOOGLE_ISSUER: variable(httpUrl("GOOGLE_ISSUER").transform(withoutTrailingSlash).default("https://accounts.google.com")),
-    GITHUB_CLIENT_ID: text,
-    GITHUB_CLIENT_SECRET: text,
-    GITHUB_URL: variable(httpUrl("GITHUB_URL").transform(withoutTrailingSlash).default("https://github.com")),
-    GITHUB_API_URL: variable(httpUrl("GITHUB_API_URL").transform(withoutTrailingSlash).default("https://api.github.com")),
-    REDIS_URL: variable(
-      z
-        .string()
-        .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
-        .optional(),
-    ),
-    API_KEY: text,
-    // A scraper's bearer token for /admin/metrics (Prometheus); at least 32 characters, like a secret.
-    METRICS_TOKEN: variable(z.string().min(32, "must be at least 32 characters").optional()),
-    TRUST_PROXY: text.transform((value, ctx): TrustProxy => {
-      if (value === undefined || /^(0|false|no|off)$/i.test(value)) return { kind: "none" };
-      if (/^(true|yes|on)$/i.test(value)) return { kind: "hops", hops: 1 };
-      if (/^\d+$/.test(value)) {
-        if (Number(value) >= 1 && Number(value) <= 10) return { kind: "hops", hops: Number(value) };
-      } else {
-        const addresses = value
-          .split(",")
-          .map((entry) => entry.trim())
-          .filter(Boolean);
-        try {
-          if (addresses.length > 0) {
-            proxyAddr.compile(addresses); // throws on anything that is not an address, a range or a known name
-            return { kind: "list", addresses };
-          }
-        } catch {
-          // reported below
-        }
-      }
-      ctx.addIssue({
-        code: "custom",
-        message: `must be the number of trusted proxies (1 to 10), true (= 1), false, or a comma-separated list of proxy addresses and CIDR ranges (loopback, linklocal and uniquelocal name those ranges), got "${value}"`,
-      });
-      return z.NEVER;
-    }),
-    LOG_LEVEL: variable(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
-    OPERATOR_EMAILS: text.transform((value, ctx): ReadonlySet<string> => {
-      const list = (value ?? "")
-        .split(",")
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean);
-      for (const entry of list) {
-        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(entry)) ctx.addIssue({ code: "custom", message: `not an email address: "${entry}"` });
-      }
-      return new Set(list);
-    }),
-    MIN_PASSWORD_LENGTH: variable(wholeNumber(8, 128).default(8)),
-    // The Pwned Passwords range API (k-anonymity); "" or "off": no breach check.
-    PWNED_PASSWORDS_URL: z
+const variables = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: variable(wholeNumber(1, 65535).default(3000)),
+  HOST: variable(z.string().default("127.0.0.1")),
+  // Default: http://localhost:PORT (below, as it depends on PORT).
+  APP_URL: variable(httpUrl("APP_URL").transform(withoutTrailingSlash).optional()),
+  DATABASE_URL: variable(z.string().default("./data/app.db")),
+  AUTH_SECRET: variable(secretKey.optional()),
+  SMTP_URL: variable(url(["smtp:", "smtps:"], (protocol) => `unsupported scheme "${protocol.slice(0, -1)}" (use smtp:// or smtps://)`).optional()),
+  // Default: "<product> <no-reply@APP_URL's host>" (below, as it depends on APP_URL).
+  MAIL_FROM: text,
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  GOOGLE_ISSUER: variable(httpUrl("GOOGLE_ISSUER").transform(withoutTrailingSlash).default("https://accounts.google.com")),
+  GITHUB_CLIENT_ID: text,
+  GITHUB_CLIENT_SECRET: text,
+  GITHUB_URL: variable(httpUrl("GITHUB_URL").transform(withoutTrailingSlash).default("https://github.com")),
+  GITHUB_API_URL: variable(httpUrl("GITHUB_API_URL").transform(withoutTrailingSlash).default("https://api.github.com")),
+  REDIS_URL: variable(
+    z
       .string()
-      .default("https://api.pwnedpasswords.com")
-      .transform((value) => (value.trim() === "off" ? "" : value.trim()))
-      .superRefine((value, ctx) => {
-        if (value !== "" && !HTTP.includes(protocolOf(value) ?? "")) {
-          ctx.addIssue({ code: "custom", message: `must be an http(s) URL, or off; got "${value}"` });
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
+  API_KEY: text,
+  // A scraper's bearer token for /admin/metrics (Prometheus); at least 32 characters, like a secret.
+  METRICS_TOKEN: variable(z.string().min(32, "must be at least 32 characters").optional()),
+  TRUST_PROXY: text.transform((value, ctx): TrustProxy => {
+    if (value === undefined || /^(0|false|no|off)$/i.test(value)) return { kind: "none" };
+    if (/^(true|yes|on)$/i.test(value)) return { kind: "hops", hops: 1 };
+    if (/^\d+$/.test(value)) {
+      if (Number(value) >= 1 && Number(value) <= 10) return { kind: "hops", hops: Number(value) };
+    } else {
+      const addresses = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        if (addresses.length > 0) {
+          proxyAddr.compile(addresses); // throws on anything that is not an address, a range or a known name
+          return { kind: "list", addresses };
         }
-      }),
-    STATUS_URL: variable(
-      z
-        .string()
-        .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "must be an http(s) URL")
-        .transform((value): string | null => new URL(value).toString())
-        .default(null),
-    ),
-    SESSION_DAYS: variable(wholeNumber(1, 400, "days").default(30)),
-    HELP_LOG_UNANSWERED: flag,
-    SESSION_SHORT_HOURS: variable(wholeNumber(1, 24 * 30, "hours").default(24)),
-    REAUTH_MINUTES: variable(wholeNumber(1, 24 * 60, "minutes").default(15)),
-    FORM_MAILS_PER_HOUR: variable(wholeNumber(1, 1_000_000).default(60)),
-    FORM_MESSAGES_PER_DAY: variable(wholeNumber(1, 100_000_000).default(1_000)),
-    TOKEN_SYNC_URL: variable(httpUrl("TOKEN_SYNC_URL").optional()),
-    // The HMAC key of the synced tokens (HS256), held by the receiver too.
-    TOKEN_SYNC_SECRET: variable(secretKey.optional()),
-    DATABASE_TIMEOUT_MS: variable(wholeNumber(100, 60_000, "milliseconds").default(5_000)),
-    REQUEST_TIMEOUT_MS: variable(wholeNumber(1_000, 25_000, "milliseconds").default(10_000)),
-    MAIL_RETRY_BASE_MS: variable(wholeNumber(100, 60 * 60_000, "milliseconds").default(30_000)),
-    WEBHOOK_RETRY_BASE_MS: variable(wholeNumber(100, 60 * 60_000, "milliseconds").default(10_000)),
-  })
-  .transform((v) => {
-    // The defaults that depend on another variable.
-    const APP_URL = v.APP_URL ?? `http://localhost:${v.PORT}`;
-    const appHost = new URL(APP_URL).hostname;
-    const MAIL_FROM = v.MAIL_FROM ?? `${site.productName} <no-reply@${appHost.includes(".") ? appHost : "localhost"}>`;
-    return { ...v, APP_URL, MAIL_FROM };
-  });
+      } catch {
+        // reported below
+      }
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: `must be the number of trusted proxies (1 to 10), true (= 1), false, or a comma-separated list of proxy addresses and CIDR ranges (loopback, linklocal and uniquelocal name those ranges), got "${value}"`,
+    });
+    return z.NEVER;
+  }),
+  LOG_LEVEL: variable(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  OPERATOR_EMAILS: text.transform((value, ctx): ReadonlySet<string> => {
+    const list = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
+    for (const entry of list) {
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(entry)) ctx.addIssue({ code: "custom", message: `not an email address: "${entry}"` });
+    }
+    return new Set(list);
+  }),
+  MIN_PASSWORD_LENGTH: variable(wholeNumber(8, 128).default(8)),
+  // The Pwned Passwords range API (k-anonymity); "" or "off": no breach check.
+  PWNED_PASSWORDS_URL: z
+    .string()
+    .default("https://api.pwnedpasswords.com")
+    .transform((value) => (value.trim() === "off" ? "" : value.trim()))
+    .superRefine((value, ctx) => {
+      if (value !== "" && !HTTP.includes(protocolOf(value) ?? "")) {
+        ctx.addIssue({ code: "custom", message: `must be an http(s) URL, or off; got "${value}"` });
+      }
+    }),
+  STATUS_URL: variable(
+    z
+      .string()
+      .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "must be an http(s) URL")
+      .transform((value): string | null => new URL(value).toString())
+      .default(null),
+  ),
+  SESSION_DAYS: variable(wholeNumber(1, 400, "days").default(30)),
+  HELP_LOG_UNANSWERED: flag,
+  SESSION_SHORT_HOURS: variable(wholeNumber(1, 24 * 30, "hours").default(24)),
+  REAUTH_MINUTES: variable(wholeNumber(1, 24 * 60, "minutes").default(15)),
+  FORM_MAILS_PER_HOUR: variable(wholeNumber(1, 1_000_000).default(60)),
+  FORM_MESSAGES_PER_DAY: variable(wholeNumber(1, 100_000_000).default(1_000)),
+  TOKEN_SYNC_URL: variable(httpUrl("TOKEN_SYNC_URL").optional()),
+  // The HMAC key of the synced tokens (HS256), held by the receiver too.
+  TOKEN_SYNC_SECRET: variable(secretKey.optional()),
+  DATABASE_TIMEOUT_MS: variable(wholeNumber(100, 60_000, "milliseconds").default(5_000)),
+  REQUEST_TIMEOUT_MS: variable(wholeNumber(1_000, 25_000, "milliseconds").default(10_000)),
+  MAIL_RETRY_BASE_MS: variable(wholeNumber(100, 60 * 60_000, "milliseconds").default(30_000)),
+  WEBHOOK_RETRY_BASE_MS: variable(wholeNumber(100, 60 * 60_000, "milliseconds").default(10_000)),
+});
+
+/** The variables the server reads (README's configuration table and .env.example list each). */
+export const ENV_NAMES = Object.keys(variables.shape);
+
+const schema = variables.transform((v) => {
+  // The defaults that depend on another variable.
+  const APP_URL = v.APP_URL ?? `http://localhost:${v.PORT}`;
+  const appHost = new URL(APP_URL).hostname;
+  const MAIL_FROM = v.MAIL_FROM ?? `${site.productName} <no-reply@${appHost.includes(".") ? appHost : "localhost"}>`;
+  return { ...v, APP_URL, MAIL_FROM };
+});
 
 /** The variables as parsed: each one validated, with its default applied. */
 type Vars = z.output<typeof schema>;
