@@ -21,6 +21,9 @@ describe("a form's field rules", () => {
     expect(parseRulesText("age integer")).toMatchObject({ ok: false, message: expect.stringContaining("text, email or number") });
     expect(parseRulesText("age number optional")).toMatchObject({ ok: false, message: expect.stringContaining("required") });
     expect(parseRulesText("a text\na email")).toMatchObject({ ok: false, message: 'Fields: "a" is named twice' });
+    // Replies and the autoresponder go to email: no rule may make it anything but an address.
+    expect(parseRulesText("email text required")).toMatchObject({ ok: false, message: expect.stringContaining("email is always an address") });
+    expect(parseRulesText("email number")).toMatchObject({ ok: false });
     expect(parseRulesText(Array.from({ length: 21 }, (_, i) => `f${i} text`).join("\n"))).toMatchObject({ ok: false });
   });
 
@@ -43,6 +46,16 @@ describe("any fields, by a form's rules (Formspree's codes)", () => {
   it("keeps every field: the inbox's three, and the others as text", () => {
     const checked = validateAnyFields({ name: "Di", email: "di@example.com", company: "Acme", seats: 12, vip: true, _gotcha: "", _subject: "x" }, rules);
     expect(checked).toEqual({ ok: true, value: { name: "Di", email: "di@example.com", message: "", extra: { company: "Acme", seats: "12", vip: "true" } } });
+  });
+
+  it("checks email as one address even where a stored rule calls it text (no list of recipients)", () => {
+    const stored = [{ name: "email", type: "text" as const, required: true }];
+    for (const email of ["victim1@example.test, victim2@example.test", "v@example.test\nBcc: w@example.test", ",v@example.test"]) {
+      expect(validateAnyFields({ name: "Bot", email, message: "hello" }, stored)).toEqual({
+        ok: false,
+        errors: [{ field: "email", code: "TYPE_EMAIL", message: expect.any(String) }],
+      });
+    }
   });
 
   it("refuses text where a number is asked for, with TYPE_NUMERIC", () => {

@@ -59,6 +59,8 @@ export function parseRulesText(text: string): RulesParse {
     if (!FIELD_TYPES.includes(type as FieldType)) return { ok: false, message: `Fields: "${shown}": the type is text, email or number` };
     if ((flag !== undefined && flag !== "required") || rest.length > 0)
       return { ok: false, message: `Fields: "${shown}": write name, type and, if it must be filled, required` };
+    // Replies and the autoresponder go to `email`: it is an address whatever else a rule could say.
+    if (name === "email" && type !== "email") return { ok: false, message: `Fields: "${shown}": email is always an address (type email)` };
     if (rules.some((r) => r.name === name)) return { ok: false, message: `Fields: "${name}" is named twice` };
     rules.push({ name, type: type as FieldType, required: flag === "required" });
   }

@@ -239,7 +239,9 @@ export function validateAnyFields(fields: Record<string, unknown>, rules: readon
     texts.set(name.slice(0, 64), text);
   }
   const failed = new Set(errors.map((e) => e.field));
-  const typeOf = (name: string) => rules.find((r) => r.name === name)?.type ?? (name === "email" ? "email" : "text");
+  // `email` is an address whatever a rule says (rules stored before the editor refused another type):
+  // replies and the autoresponder go to it, and a list of addresses there would make a mailer of us.
+  const typeOf = (name: string) => (name === "email" ? "email" : (rules.find((r) => r.name === name)?.type ?? "text"));
   for (const rule of rules) {
     if (failed.has(rule.name) || !rule.required) continue;
     const label = labelOf(rule.name);
