@@ -6,6 +6,10 @@
  *   - Messages per UTC day (`FORM_MESSAGES_PER_DAY`, default 1,000): past it,
  *     a post is refused with 429 and `Retry-After` until the next UTC midnight.
  *     Nothing is stored.
+ *     One client (an IPv4 address, an IPv6 /64) may fill at most a tenth of
+ *     that day: past its share, its own posts get the same 429 until
+ *     midnight, and the form stays open to everyone else (a review found one
+ *     client could close a form for the day in 100 minutes).
  *   - Notification mails per clock hour (`FORM_MAILS_PER_HOUR`, default 60):
  *     past it, messages are still stored (and in the inbox), but instead of a
  *     mail each, one digest mail per form and hour says how many more arrived;
@@ -44,16 +48,25 @@ export async function lockForm(trx: Trx, dialect: Dialect, formKey: string): Pro
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`form-ceiling:${formKey}`}))`.execute(trx);
 }
 
-async function countSince(trx: Trx, formKey: string, since: Date): Promise<number> {
-  const row = await trx
+async function countSince(trx: Trx, formKey: string, since: Date, ipHash?: string): Promise<number> {
+  let query = trx
     .selectFrom("form_message")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("kind", "=", formKey)
     .where("created_at", ">=", since.toISOString())
     // The spam folder has its own ceiling (spamHasRoom): caught spam neither fills the day nor takes a mail.
-    .where("status", "!=", "spam")
-    .executeTakeFirst();
+    .where("status", "!=", "spam");
+  if (ipHash !== undefined) query = query.where("ip_hash", "=", ipHash);
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The part of a form's day one client may fill: a tenth, so that one client cannot close the form for everyone. */
+export const CLIENT_SHARE_OF_DAY = 10;
+
+/** A client's share of the day: a tenth of the ceiling, and never less than the 50 messages a classroom behind one address sends. */
+export function clientDayLimit(messagesPerDay: number): number {
+  return Math.min(messagesPerDay, Math.max(50, Math.ceil(messagesPerDay / CLIENT_SHARE_OF_DAY)));
 }
 
 /** Spam kept per form in any 24 hours; past it, caught spam is dropped (and logged), so a flood cannot fill the database. */
@@ -84,10 +97,12 @@ const utcDayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) *
 const hourStart = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
 
 /** Seconds until the day's ceiling lifts, when today's messages have reached it; else null. */
-export async function dayIsFull(trx: Trx, formKey: string, ceilings: Ceilings, now: Date): Promise<number | null> {
+export async function dayIsFull(trx: Trx, formKey: string, ceilings: Ceilings, now: Date, ipHash: string): Promise<number | null> {
   const start = utcDayStart(now);
-  if ((await countSince(trx, formKey, start)) < ceilings.messagesPerDay) return null;
-  return Math.max(1, Math.ceil((start.getTime() + DAY_MS - now.getTime()) / 1000));
+  const full =
+    (await countSince(trx, formKey, start, ipHash)) >= clientDayLimit(ceilings.messagesPerDay) ||
+    (await countSince(trx, formKey, start)) >= ceilings.messagesPerDay;
+  return full ? Math.max(1, Math.ceil((start.getTime() + DAY_MS - now.getTime()) / 1000)) : null;
 }
 
 /**

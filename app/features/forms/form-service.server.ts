@@ -28,6 +28,7 @@ import type { Env } from "~/config/env.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import { findUnavailable } from "~/infra/db/unavailable";
 import { BODY_LIMITS } from "~/infra/http/body-limits";
+import { limiterKey } from "~/infra/http/client-address.server";
 import { readRequestBody } from "~/infra/http/body.server";
 import {
   CLIENT_KEY_TTL_MS,
@@ -176,7 +177,8 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
   const extra = "extra" in validation.value ? (validation.value.extra as Record<string, string>) : {};
 
   const now = submission.now ?? new Date();
-  const ipHash = hashIp(ip, deps.env.authSecret);
+  // One client is an IPv4 address or an IPv6 /64 (limiterKey), here as in the rate limits.
+  const ipHash = hashIp(limiterKey(ip), deps.env.authSecret);
   const given = readIdempotencyKey(request, body.fields);
   if (given.kind === "invalid") return { kind: "bad-key", message: INVALID_KEY_MESSAGE };
   const { name, email, message } = validation.value;
@@ -196,7 +198,7 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
     const ceilings = { mailsPerHour: deps.env.formMailsPerHour, messagesPerDay: deps.env.formMessagesPerDay };
     stored = await deps.database.db.transaction().execute(async (trx) => {
       await lockForm(trx, deps.database.dialect, kind);
-      const full = await dayIsFull(trx, kind, ceilings, now);
+      const full = await dayIsFull(trx, kind, ceilings, now, ipHash);
       if (full !== null) throw new DayFull(full);
       const row = await insertMessage(trx, {
         kind,
@@ -293,7 +295,7 @@ async function keepAsSpam(deps: FormDeps, submission: Submission, fields: Record
       extra,
       spamReason: reason,
       userId: null,
-      ipHash: hashIp(submission.ip, deps.env.authSecret),
+      ipHash: hashIp(limiterKey(submission.ip), deps.env.authSecret),
       userAgent: submission.request.headers.get("user-agent") ?? "",
       language: submission.locale ?? "en",
       now,

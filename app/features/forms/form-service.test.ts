@@ -157,6 +157,18 @@ describe.each(testDatabases())("the form service on $name", (target) => {
     expect(mailer.sent.filter((m) => /2 more messages on the feedback form/.test(m.subject))).toHaveLength(1);
   });
 
+  it("one client fills at most its share of a form's day (an IPv6 /64 is one client); the form stays open to others", async () => {
+    // 600 a day: a client's share is 60 (a tenth; never under the 50 a classroom sends).
+    const { submit, rows } = await setup({ FORM_MESSAGES_PER_DAY: "600" });
+    const now = new Date("2026-11-23T22:00:00Z");
+    const post = (i: number, ip: string) => submit(jsonRequest({ ...valid, message: `Message ${i}` }), { ip, now });
+    for (let i = 0; i < 60; i++) expect(await post(i, `2001:db8:1:2::${(i % 3) + 1}`)).toMatchObject({ kind: "accepted" });
+    const refused = await post(60, "2001:db8:1:2::99");
+    expect(refused).toMatchObject({ kind: "rate-limited", limit: { retryAfterS: 2 * 60 * 60 }, message: expect.stringContaining("too many messages today") });
+    expect(await post(61, "198.51.100.20")).toMatchObject({ kind: "accepted" });
+    expect((await rows()).filter((r) => r.status !== "spam")).toHaveLength(61);
+  });
+
   it("stores the message and its notification mail before answering, hashes the IP, and the outbox mails the company", async () => {
     const { db, mailer, outbox, submit, rows, outboxRows } = await setup();
     const longAgent = `Mozilla/5.0 ${"x".repeat(600)}`;
