@@ -65,7 +65,15 @@ export const FAST_REDIS = {
 
 export const REDIS_DEGRADED_LIMITS = "Redis unavailable: rate limits count per instance";
 
-export function memoryStore(now: () => number = Date.now): RateLimitStore {
+/**
+ * The most windows one process keeps (about 30 MB). Keys are named by clients (an address typed into
+ * sign-in lives a day), so without a bound a flood of made-up addresses would grow the map until the
+ * process fails. Past it the oldest window is forgotten: under such a flood a limit may restart early,
+ * which is better than an instance out of memory.
+ */
+export const MEMORY_STORE_MAX_KEYS = 200_000;
+
+export function memoryStore(now: () => number = Date.now, maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweeps = 0;
   const live = (key: string, t: number) => {
@@ -80,6 +88,10 @@ export function memoryStore(now: () => number = Date.now): RateLimitStore {
       let w = live(key, t);
       if (!w) {
         w = { count: 0, resetAt: t + windowMs };
+        // A new window goes to the end (its expired one is dropped first); when full, the first
+        // is the window that began longest ago.
+        windows.delete(key);
+        if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
         windows.set(key, w);
       }
       w.count += 1;

@@ -55,3 +55,15 @@ describe.each(stores)("rate limiter on $name", ({ make }) => {
     await limiter.close();
   });
 });
+
+it("the memory store keeps at most its bound of windows, forgetting the oldest: made-up keys cannot exhaust memory", async () => {
+  const store = memoryStore(Date.now, 3);
+  for (const key of ["a", "b", "c", "d"]) await store.hit(key, 60_000);
+  expect((await store.peek("a")).count).toBe(0);
+  expect((await store.peek("d")).count).toBe(1);
+  // A key hit again keeps its count; the window that began first goes only when a new key needs room.
+  expect((await store.hit("b", 60_000)).count).toBe(2);
+  await store.hit("e", 60_000);
+  expect((await store.peek("b")).count).toBe(0);
+  expect((await store.peek("c")).count).toBe(1);
+});
