@@ -41,11 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) return data({ ...base, problem: "too-long" as const }, { status: 422, headers: NO_STORE });
   const app = appContext(context);
   const services = await app.services();
-  if (!base.rated) {
-    const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
-    if (!decision.allowed)
-      return data({ ...base, problem: "rate-limited" as const }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(decision.retryAfterS) } });
-  }
+  // A page a thumb led back to answers again too: it shares the budget.
+  const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
+  if (!decision.allowed)
+    return data({ ...base, problem: "rate-limited" as const }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(decision.retryAfterS) } });
   // A page a thumb led back to shows the same answer without counting (or logging) the question again.
   const reply = await askHelp({ ...helpDepsOf(services), count: !base.rated }, parsed.data.q, locale);
   return data({ ...base, reply }, { headers: NO_STORE });

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import { LOCALES, type Locale } from "~/shared/i18n/locale";
+import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { answerIdOf, readAnswerId } from "./answer-id.server";
 import { answerQuestion, type HelpAnswer, pageOf } from "./answer.server";
 import { countHelp, logUnanswered } from "./help-store.server";
@@ -63,13 +64,26 @@ export interface HelpDeps {
   /** HELP_LOG_UNANSWERED */
   logUnanswered: boolean;
   log: Logger;
+  /** Remembers which answer ids have had their thumb (one each). */
+  limiter: RateLimiter;
   /** False on a page a thumb led back to: the question was counted when first asked. */
   count?: boolean;
 }
 
 /** The help feature's dependencies, from the app's services (the routes' one way to build them). */
-export function helpDepsOf(services: { database: DatabaseHandle; log: Logger; env: { authSecret: string; helpLogUnanswered: boolean } }): HelpDeps {
-  return { database: services.database, secret: services.env.authSecret, logUnanswered: services.env.helpLogUnanswered, log: services.log };
+export function helpDepsOf(services: {
+  database: DatabaseHandle;
+  log: Logger;
+  limiter: RateLimiter;
+  env: { authSecret: string; helpLogUnanswered: boolean };
+}): HelpDeps {
+  return {
+    database: services.database,
+    secret: services.env.authSecret,
+    logUnanswered: services.env.helpLogUnanswered,
+    log: services.log,
+    limiter: services.limiter,
+  };
 }
 
 export interface HelpReply extends HelpAnswer {
@@ -95,10 +109,16 @@ export async function askHelp(deps: HelpDeps, question: string, lang: Locale | u
   return { ...answer, lang: language, answerId: answerIdOf({ topic: answer.topic, source }, deps.secret), contactUrl: contact };
 }
 
-/** Counts a thumb against the answer's topic and source; false when the id is not one we gave. */
+/**
+ * Counts a thumb against the answer's topic and source, once per answer: a
+ * second thumb on the same id is taken (true) and not counted. False when the
+ * id is not one we gave, or is older than yesterday.
+ */
 export async function recordHelpFeedback(deps: HelpDeps, answerId: string, helpful: boolean): Promise<boolean> {
   const stamp = readAnswerId(answerId, deps.secret);
   if (!stamp) return false;
-  await countHelp(deps.database, { topic: stamp.topic, metric: helpful ? "up" : "down", source: stamp.source });
+  // An id is good for two UTC days at most: its mark outlives it.
+  const first = await deps.limiter.consume([{ key: `help-thumb:${answerId.slice(-22)}`, limit: { max: 1, windowMs: 2 * 86_400_000 } }]);
+  if (first.allowed) await countHelp(deps.database, { topic: stamp.topic, metric: helpful ? "up" : "down", source: stamp.source });
   return true;
 }

@@ -6,6 +6,7 @@
  * question in the database, thumbs counted by source for an id we gave.
  */
 import { describe, expect, test } from "vitest";
+import { answerIdOf } from "~/features/help/answer-id.server";
 import { formatRupees, plans, priceFor } from "~/features/pricing";
 import { RULES } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
@@ -151,5 +152,23 @@ describe("thumbs", () => {
       expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId, helpful: true }, ip: freshIp() })).status).toBe(422);
     }
     expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: answer.data.answerId }, ip: freshIp() })).status).toBe(422);
+  });
+
+  test("one answer counts one thumb however often it is sent; an id from before yesterday is a 422", async () => {
+    const answer = await question({ q: "Can I return a physical product?" });
+    const downs = async () => (await helpRows()).filter((r) => r.metric === "down" && r.source === "/terms").reduce((sum, r) => sum + Number(r.count), 0);
+    const before = await downs();
+    for (let i = 0; i < 5; i++) {
+      const thumb = await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: answer.data.answerId, helpful: false }, ip: freshIp() });
+      expect(thumb.status).toBe(200);
+    }
+    expect(await downs()).toBe(before + 1);
+
+    const { env } = await services();
+    const old = answerIdOf({ topic: "refunds", source: "/terms" }, env.authSecret, new Date(Date.now() - 2 * 86_400_000));
+    const yesterday = answerIdOf({ topic: "refunds", source: "/terms" }, env.authSecret, new Date(Date.now() - 86_400_000));
+    expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: old, helpful: false }, ip: freshIp() })).status).toBe(422);
+    expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: yesterday, helpful: false }, ip: freshIp() })).status).toBe(200);
+    expect(await downs()).toBe(before + 2);
   });
 });
