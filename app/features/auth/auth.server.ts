@@ -302,9 +302,13 @@ export function authOptions({
         update: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
         delete: {
           after: async (user, context) => {
-            if (user?.id) sessionCache.evictUser(user.id);
+            if (!user?.id) return;
+            sessionCache.evictUser(user.id);
+            // Erased means erased: no copy of the account's mails stays behind. (Its address's place on the
+            // launch waitlist is a consent of its own, which the person leaves by its link: ADR 0028.)
+            await outbox?.forgetAccountMail(user.id);
             // An account never verified was never its owner's (a replaced sign-up): nobody to tell.
-            if (!user?.id || !user.emailVerified) return;
+            if (!user.emailVerified) return;
             // Whichever way it went (password and typed name, or the emailed link), with the device it came from.
             await notice({
               kind: "account-deleted",

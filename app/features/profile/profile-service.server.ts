@@ -148,6 +148,15 @@ export async function deleteOwnAccount(
   return { kind: "deleted", clearCookies };
 }
 
+/** A message's other fields (stored as a JSON object of strings); anything unreadable as it is. */
+function fieldsOf(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
+}
+
 /** Everything we hold about the viewer, for "Download my data" (GDPR/CCPA access and portability). */
 export async function exportOwnData(deps: Pick<ProfileDeps, "database">, viewer: Viewer) {
   const db = deps.database.db;
@@ -157,11 +166,32 @@ export async function exportOwnData(deps: Pick<ProfileDeps, "database">, viewer:
   const sessions = await db.selectFrom("session").select(["createdAt", "expiresAt", "userAgent"]).where("userId", "=", viewer.id).execute();
   // The launch waitlist keeps addresses, not accounts: the row of this account's address, if there is one.
   const waitlist = await entryForEmail(db, viewer.email);
+  const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", viewer.id).executeTakeFirst();
+  const passkeys = await db.selectFrom("passkey").select(["name", "device_type", "created_at", "last_used_at"]).where("user_id", "=", viewer.id).execute();
+  const trustedBrowsers = await db.selectFrom("trusted_browser").select(["device", "created_at"]).where("user_id", "=", viewer.id).execute();
+  // The record lists the messages sent while signed in; beside it, each one's other fields and the
+  // company's replies (not who wrote them).
+  const messages = await db.selectFrom("form_message").select(["id", "fields"]).where("user_id", "=", viewer.id).execute();
+  const replies = await db
+    .selectFrom("message_reply")
+    .innerJoin("form_message", "form_message.id", "message_reply.message_id")
+    .select(["message_reply.message_id", "message_reply.body", "message_reply.created_at"])
+    .where("form_message.user_id", "=", viewer.id)
+    .orderBy("message_reply.created_at")
+    .execute();
   return {
     exported_at: new Date().toISOString(),
     record,
     sign_in_methods: accounts.map((a) => ({ provider: a.providerId === "credential" ? "email and password" : a.providerId, since: a.createdAt })),
     sessions,
+    two_factor: { enabled: Boolean(user?.twoFactorEnabled) },
+    passkeys: passkeys.map((p) => ({ name: p.name, device_type: p.device_type, created_at: p.created_at, last_used_at: p.last_used_at })),
+    trusted_browsers: trustedBrowsers,
+    message_details: messages.map((m) => ({
+      message_id: m.id,
+      fields: fieldsOf(m.fields),
+      replies: replies.filter((r) => r.message_id === m.id).map((r) => ({ sent_at: r.created_at, body: r.body })),
+    })),
     waitlist: waitlist
       ? {
           email: waitlist.email,

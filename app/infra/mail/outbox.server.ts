@@ -207,6 +207,15 @@ export class MailOutbox extends DurableQueue<"mail_outbox"> {
   }
 
   /**
+   * Deletes the copies of an account's mails that are done with (sent, superseded or given up): an
+   * erased account leaves no mail text behind. Mails still waiting (the deletion's own notice) stay
+   * until they are sent, then go with the other sent rows after KEEP_SENT_MS.
+   */
+  async forgetAccountMail(userId: string): Promise<void> {
+    await this.database.db.deleteFrom("mail_outbox").where("user_id", "=", userId).where("status", "!=", "pending").execute();
+  }
+
+  /**
    * The mail `id` with new content, or, when there is no such row yet, a new
    * one (`mail`, due at `notBefore`). A mail already being sent or sent keeps
    * its content. For a mail that sums up what happened until it is due (the

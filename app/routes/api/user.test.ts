@@ -154,6 +154,13 @@ describe("DELETE /api/user/:id", () => {
 
   test("the right name and password delete the account, its sessions and its record, and end this session", async () => {
     const asha = await signIn({ name: "Asha Rao" });
+    // A mail the account was sent earlier (its welcome, say): its copy goes with the account.
+    const { database: db0, outbox } = await services();
+    const welcome = await outbox.enqueue(
+      { kind: "email-verified", to: asha.email, userId: asha.id, subject: "Welcome", text: "Welcome, Asha Rao", html: "<p>Welcome</p>" },
+      { wake: false },
+    );
+    await db0.db.updateTable("mail_outbox").set({ status: "sent" }).where("id", "=", welcome).execute();
     const chromeOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
     const answer = await remove(asha.id, { name: " Asha Rao ", password: FIXTURE_PASSWORD }, asha.cookie, { headers: { "user-agent": chromeOnWindows } });
     expect(answer.status).toBe(200);
@@ -165,8 +172,12 @@ describe("DELETE /api/user/:id", () => {
     expect(await database.db.selectFrom("session").select("id").where("userId", "=", asha.id).execute()).toEqual([]);
     expect(await database.db.selectFrom("profile").select("user_id").where("user_id", "=", asha.id).execute()).toEqual([]);
     expect((await read(asha.id, asha.cookie)).status).toBe(401);
-    // The notice names the device it was deleted from.
+    // The notice names the device it was deleted from; it waits to be sent, and no sent copy of the
+    // account's mails is kept.
     expect((await lastMail(asha.email, "account-deleted")).text).toContain("from Chrome on Windows");
+    expect(await database.db.selectFrom("mail_outbox").select(["kind", "status"]).where("user_id", "=", asha.id).execute()).toEqual([
+      { kind: "account-deleted", status: "pending" },
+    ]);
     const again = await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.9.0.3" });
     expect(again.status).toBe(401);
   });
