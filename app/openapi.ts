@@ -312,7 +312,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
             "400": error("A body that cannot be read"),
             "405": error("Not POST"),
             "415": error("Neither JSON nor urlencoded"),
-            "422": error("No answerId, one we did not give, or no helpful"),
+            "422": error("No answerId, one we did not give or older than yesterday, or no helpful"),
             "429": error("Rate-limited (Retry-After)"),
           },
         },

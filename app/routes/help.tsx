@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const helpful = fields.helpful === "up";
   const decision = await services.limiter.consume(checksFor(RULES.help, app.clientIp()));
   if (decision.allowed && typeof fields.answerId === "string") {
-    await recordHelpFeedback(helpDepsOf(services), fields.answerId, helpful);
+    await recordHelpFeedback(helpDepsOf(services), fields.answerId, helpful, app.clientIp());
   }
   const path = new URL(request.url).pathname;
   return redirect(`${path}?q=${encodeURIComponent(q)}&rated=${helpful ? "up" : "down"}`, { headers: NO_STORE });

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { DatabaseHandle } from "~/infra/db/database.server";
 import { LOCALES, type Locale } from "~/shared/i18n/locale";
+import { limiterKey } from "~/infra/http/client-address.server";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { answerIdOf, readAnswerId } from "./answer-id.server";
 import { answerQuestion, type HelpAnswer, pageOf } from "./answer.server";
@@ -64,7 +65,7 @@ export interface HelpDeps {
   /** HELP_LOG_UNANSWERED */
   logUnanswered: boolean;
   log: Logger;
-  /** Remembers which answer ids have had their thumb (one each). */
+  /** Remembers whose thumbs were counted today (one per client, topic and page). */
   limiter: RateLimiter;
   /** False on a page a thumb led back to: the question was counted when first asked. */
   count?: boolean;
@@ -110,15 +111,16 @@ export async function askHelp(deps: HelpDeps, question: string, lang: Locale | u
 }
 
 /**
- * Counts a thumb against the answer's topic and source, once per answer: a
- * second thumb on the same id is taken (true) and not counted. False when the
- * id is not one we gave, or is older than yesterday.
+ * Counts a thumb against the answer's topic and source: one per client (an
+ * IPv4 address, an IPv6 /64), topic and page a day, so that asking again for
+ * fresh answer ids buys no more votes. A thumb past that is taken (true) and
+ * not counted. False when the id is not one we gave, or is older than yesterday.
  */
-export async function recordHelpFeedback(deps: HelpDeps, answerId: string, helpful: boolean): Promise<boolean> {
+export async function recordHelpFeedback(deps: HelpDeps, answerId: string, helpful: boolean, client: string): Promise<boolean> {
   const stamp = readAnswerId(answerId, deps.secret);
   if (!stamp) return false;
-  // An id is good for two UTC days at most: its mark outlives it.
-  const first = await deps.limiter.consume([{ key: `help-thumb:${answerId.slice(-22)}`, limit: { max: 1, windowMs: 2 * 86_400_000 } }]);
+  const mark = `help-thumb:${limiterKey(client)}:${stamp.topic}:${stamp.source}`;
+  const first = await deps.limiter.consume([{ key: mark, limit: { max: 1, windowMs: 86_400_000 } }]);
   if (first.allowed) await countHelp(deps.database, { topic: stamp.topic, metric: helpful ? "up" : "down", source: stamp.source });
   return true;
 }

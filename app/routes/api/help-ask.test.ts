@@ -154,21 +154,27 @@ describe("thumbs", () => {
     expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: answer.data.answerId }, ip: freshIp() })).status).toBe(422);
   });
 
-  test("one answer counts one thumb however often it is sent; an id from before yesterday is a 422", async () => {
-    const answer = await question({ q: "Can I return a physical product?" });
+  test("one client's thumbs on a topic and page count once a day, however many answers it asks for; an old id is a 422", async () => {
     const downs = async () => (await helpRows()).filter((r) => r.metric === "down" && r.source === "/terms").reduce((sum, r) => sum + Number(r.count), 0);
     const before = await downs();
+    const client = freshIp();
     for (let i = 0; i < 5; i++) {
-      const thumb = await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: answer.data.answerId, helpful: false }, ip: freshIp() });
+      // A fresh answer (and answer id) each time, from the same client.
+      const answer = await question({ q: "Can I return a physical product?" }, client);
+      const thumb = await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: answer.data.answerId, helpful: false }, ip: client });
       expect(thumb.status).toBe(200);
     }
     expect(await downs()).toBe(before + 1);
+    // Another client's thumb counts.
+    const other = await question({ q: "Can I return a physical product?" });
+    await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: other.data.answerId, helpful: false }, ip: freshIp() });
+    expect(await downs()).toBe(before + 2);
 
     const { env } = await services();
     const old = answerIdOf({ topic: "refunds", source: "/terms" }, env.authSecret, new Date(Date.now() - 2 * 86_400_000));
     const yesterday = answerIdOf({ topic: "refunds", source: "/terms" }, env.authSecret, new Date(Date.now() - 86_400_000));
     expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: old, helpful: false }, ip: freshIp() })).status).toBe(422);
     expect((await callRoute(feedback, { path: "/api/help/feedback", json: { answerId: yesterday, helpful: false }, ip: freshIp() })).status).toBe(200);
-    expect(await downs()).toBe(before + 2);
+    expect(await downs()).toBe(before + 3);
   });
 });

@@ -14,7 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     () => "Send the answerId of an answer and helpful: true or false.",
   );
   if (!read.ok) return read.response;
-  if (!(await recordHelpFeedback(helpDepsOf(services), read.data.answerId, read.data.helpful))) return jsonError(422, "This answerId is not one we gave.");
+  if (!(await recordHelpFeedback(helpDepsOf(services), read.data.answerId, read.data.helpful, app.clientIp())))
+    return jsonError(422, "This answerId is not one we gave, or it is older than yesterday.");
   return Response.json({ ok: true }, { headers: NO_STORE });
 }
 
