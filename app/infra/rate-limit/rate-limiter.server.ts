@@ -68,14 +68,16 @@ export const REDIS_DEGRADED_LIMITS = "Redis unavailable: rate limits count per i
 /**
  * The most windows one process keeps (about 30 MB). Keys are named by clients (an address typed into
  * sign-in lives a day), so without a bound a flood of made-up addresses would grow the map until the
- * process fails. Past it the oldest window is forgotten: under such a flood a limit may restart early,
- * which is better than an instance out of memory.
+ * process fails. Past it the expired windows go, then the oldest live one: under such a flood a limit
+ * may restart early, which is better than an instance out of memory (which loses every window). With
+ * REDIS_URL the windows live in Redis.
  */
 export const MEMORY_STORE_MAX_KEYS = 200_000;
 
 export function memoryStore(now: () => number = Date.now, maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweeps = 0;
+  let lastFullSweep = -Infinity;
   const live = (key: string, t: number) => {
     const w = windows.get(key);
     return w && w.resetAt > t ? w : undefined;
@@ -88,9 +90,13 @@ export function memoryStore(now: () => number = Date.now, maxKeys = MEMORY_STORE
       let w = live(key, t);
       if (!w) {
         w = { count: 0, resetAt: t + windowMs };
-        // A new window goes to the end (its expired one is dropped first); when full, the first
-        // is the window that began longest ago.
+        // A new window goes to the end (its expired one is dropped first). When full, the expired
+        // windows go first (looked for at most once a second); then the window that began longest ago.
         windows.delete(key);
+        if (windows.size >= maxKeys && t - lastFullSweep >= 1_000) {
+          lastFullSweep = t;
+          for (const [k, old] of windows) if (old.resetAt <= t) windows.delete(k);
+        }
         if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
         windows.set(key, w);
       }

@@ -67,3 +67,17 @@ it("the memory store keeps at most its bound of windows, forgetting the oldest: 
   expect((await store.peek("b")).count).toBe(0);
   expect((await store.peek("c")).count).toBe(1);
 });
+
+it("when full, the memory store forgets expired windows before a live one", async () => {
+  let t = 0;
+  const store = memoryStore(() => t, 3);
+  await store.hit("day-1", 86_400_000);
+  await store.hit("short", 1_000);
+  await store.hit("day-2", 86_400_000);
+  t = 5_000;
+  await store.hit("new", 60_000);
+  // The short window had ended: it made the room, and the day-long ones, the oldest among them, are kept.
+  expect((await store.peek("day-1")).count).toBe(1);
+  expect((await store.peek("day-2")).count).toBe(1);
+  expect((await store.peek("new")).count).toBe(1);
+});
