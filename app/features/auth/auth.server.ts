@@ -301,12 +301,25 @@ export function authOptions({
         // A user's cached sessions carry the user (name, verification, two-factor): they go with every change.
         update: { after: async (user) => void (user?.id && sessionCache.evictUser(user.id)) },
         delete: {
+          before: async (user) => {
+            // Erased means erased: no sent copy of the account's mails, nor of the mails about its messages
+            // (replies, autoreplies, notifications), stays behind; read before the messages go by cascade.
+            // (Its address's place on the launch waitlist is a consent of its own: ADR 0028.) A copy that
+            // cannot be deleted now goes with the other sent mails within 7 days: never a reason to refuse.
+            if (!outbox || !user?.id) return;
+            try {
+              const messages = await db.selectFrom("form_message").select("id").where("user_id", "=", user.id).execute();
+              await outbox.forgetAccountMail(
+                user.id,
+                messages.map((m) => m.id),
+              );
+            } catch (error) {
+              log?.warn({ err: error }, "the deleted account's sent mails are left to the outbox's own expiry");
+            }
+          },
           after: async (user, context) => {
             if (!user?.id) return;
             sessionCache.evictUser(user.id);
-            // Erased means erased: no copy of the account's mails stays behind. (Its address's place on the
-            // launch waitlist is a consent of its own, which the person leaves by its link: ADR 0028.)
-            await outbox?.forgetAccountMail(user.id);
             // An account never verified was never its owner's (a replaced sign-up): nobody to tell.
             if (!user.emailVerified) return;
             // Whichever way it went (password and typed name, or the emailed link), with the device it came from.

@@ -207,12 +207,21 @@ export class MailOutbox extends DurableQueue<"mail_outbox"> {
   }
 
   /**
-   * Deletes the copies of an account's mails that are done with (sent, superseded or given up): an
-   * erased account leaves no mail text behind. Mails still waiting (the deletion's own notice) stay
-   * until they are sent, then go with the other sent rows after KEEP_SENT_MS.
+   * Deletes the copies of an account's mails that are done with (sent, superseded or given up), and of
+   * the mails about its messages (`refs`: replies, autoreplies, notifications): an erased account
+   * leaves no mail text behind. Mails still waiting are sent first, then go with the other sent rows
+   * after KEEP_SENT_MS.
    */
-  async forgetAccountMail(userId: string): Promise<void> {
-    await this.database.db.deleteFrom("mail_outbox").where("user_id", "=", userId).where("status", "!=", "pending").execute();
+  async forgetAccountMail(userId: string, refs: string[] = []): Promise<void> {
+    const db = this.database.db;
+    await db.deleteFrom("mail_outbox").where("user_id", "=", userId).where("status", "!=", "pending").execute();
+    for (let i = 0; i < refs.length; i += 500) {
+      await db
+        .deleteFrom("mail_outbox")
+        .where("ref", "in", refs.slice(i, i + 500))
+        .where("status", "!=", "pending")
+        .execute();
+    }
   }
 
   /**

@@ -161,6 +161,16 @@ describe("DELETE /api/user/:id", () => {
       { wake: false },
     );
     await db0.db.updateTable("mail_outbox").set({ status: "sent" }).where("id", "=", welcome).execute();
+    // A message sent while signed in: the company's notification quotes it (a mail with no user_id, its ref the message).
+    const sent = await callRoute(sendMessage, {
+      path: "/feedback",
+      form: { name: "Asha Rao", email: asha.email, message: "A message that goes with the account." },
+      cookie: asha.cookie,
+    });
+    expect(sent.status).toBe(200);
+    const [message] = await db0.db.selectFrom("form_message").select("id").where("user_id", "=", asha.id).execute();
+    await db0.db.updateTable("mail_outbox").set({ status: "sent" }).where("ref", "=", message!.id).execute();
+    expect(await db0.db.selectFrom("mail_outbox").select("id").where("ref", "=", message!.id).execute()).toHaveLength(1);
     const chromeOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
     const answer = await remove(asha.id, { name: " Asha Rao ", password: FIXTURE_PASSWORD }, asha.cookie, { headers: { "user-agent": chromeOnWindows } });
     expect(answer.status).toBe(200);
@@ -178,6 +188,7 @@ describe("DELETE /api/user/:id", () => {
     expect(await database.db.selectFrom("mail_outbox").select(["kind", "status"]).where("user_id", "=", asha.id).execute()).toEqual([
       { kind: "account-deleted", status: "pending" },
     ]);
+    expect(await database.db.selectFrom("mail_outbox").select("id").where("ref", "=", message!.id).execute()).toEqual([]);
     const again = await callRoute(authAction, { path: "/api/auth/sign-in/email", json: { email: asha.email, password: FIXTURE_PASSWORD }, ip: "10.9.0.3" });
     expect(again.status).toBe(401);
   });
