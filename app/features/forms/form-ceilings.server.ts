@@ -96,13 +96,22 @@ export async function autoreplyHasRoom(trx: Trx, address: string, now: Date): Pr
 const utcDayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
 const hourStart = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
 
-/** Seconds until the day's ceiling lifts, when today's messages have reached it; else null. */
-export async function dayIsFull(trx: Trx, formKey: string, ceilings: Ceilings, now: Date, ipHash: string): Promise<number | null> {
+/** Whose day is full (the form's, or this client's share of it) and the seconds until it lifts. */
+export interface DayFullness {
+  whose: "form" | "client";
+  retryAfterS: number;
+}
+
+/** Whether today's messages have reached the form's ceiling, or this client's share of it; else null. */
+export async function dayIsFull(trx: Trx, formKey: string, ceilings: Ceilings, now: Date, ipHash: string): Promise<DayFullness | null> {
   const start = utcDayStart(now);
-  const full =
-    (await countSince(trx, formKey, start, ipHash)) >= clientDayLimit(ceilings.messagesPerDay) ||
-    (await countSince(trx, formKey, start)) >= ceilings.messagesPerDay;
-  return full ? Math.max(1, Math.ceil((start.getTime() + DAY_MS - now.getTime()) / 1000)) : null;
+  const whose =
+    (await countSince(trx, formKey, start)) >= ceilings.messagesPerDay
+      ? "form"
+      : (await countSince(trx, formKey, start, ipHash)) >= clientDayLimit(ceilings.messagesPerDay)
+        ? "client"
+        : null;
+  return whose && { whose, retryAfterS: Math.max(1, Math.ceil((start.getTime() + DAY_MS - now.getTime()) / 1000)) };
 }
 
 /**

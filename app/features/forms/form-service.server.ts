@@ -62,7 +62,7 @@ import {
   validateSubmission,
 } from "./form-schema";
 import { isEmail } from "~/shared/lib/field-errors";
-import { autoreplyHasRoom, DAY_FULL_MESSAGE, dayIsFull, lockForm, notifyWithinCeiling, spamHasRoom } from "./form-ceilings.server";
+import { autoreplyHasRoom, type DayFullness, dayIsFull, lockForm, notifyWithinCeiling, spamHasRoom } from "./form-ceilings.server";
 import { hashIp, insertMessage, type StoredMessage } from "./message-store.server";
 
 export interface FormDeps {
@@ -132,10 +132,10 @@ function echo(fields: Record<string, unknown>): Partial<FormValues> {
 /** Thrown inside the transaction when another request stored the same key first: roll back, answer theirs. */
 class StoredMeanwhile extends Error {}
 
-/** Thrown inside the transaction when the form's day is full: nothing is stored. */
+/** Thrown inside the transaction when the form's day (or this client's share of it) is full: nothing is stored. */
 class DayFull extends Error {
-  constructor(readonly retryAfterS: number) {
-    super("the form's daily ceiling is reached");
+  constructor(readonly fullness: DayFullness) {
+    super(fullness.whose === "form" ? "the form's daily ceiling is reached" : "this client's share of the form's day is used");
   }
 }
 
@@ -228,13 +228,9 @@ export async function receiveSubmission(deps: FormDeps, submission: Submission):
     });
   } catch (error) {
     if (error instanceof DayFull) {
-      deps.log.warn({ kind, retryAfterS: error.retryAfterS }, "form message refused: the form's daily ceiling is reached");
-      return {
-        kind: "rate-limited",
-        limit: { allowed: false, retryAfterS: error.retryAfterS },
-        values,
-        message: locale === "en" ? DAY_FULL_MESSAGE : t.dayFull,
-      };
+      const { whose, retryAfterS } = error.fullness;
+      deps.log.warn({ kind, retryAfterS }, `form message refused: ${error.message}`);
+      return { kind: "rate-limited", limit: { allowed: false, retryAfterS }, values, message: whose === "form" ? t.dayFull : t.clientDayFull };
     }
     if (error instanceof StoredMeanwhile && idempotency) {
       const earlier = await lookUp(deps.database.db, idempotency, now).catch(() => null);

@@ -164,7 +164,11 @@ describe.each(testDatabases())("the form service on $name", (target) => {
     const post = (i: number, ip: string) => submit(jsonRequest({ ...valid, message: `Message ${i}` }), { ip, now });
     for (let i = 0; i < 60; i++) expect(await post(i, `2001:db8:1:2::${(i % 3) + 1}`)).toMatchObject({ kind: "accepted" });
     const refused = await post(60, "2001:db8:1:2::99");
-    expect(refused).toMatchObject({ kind: "rate-limited", limit: { retryAfterS: 2 * 60 * 60 }, message: expect.stringContaining("too many messages today") });
+    expect(refused).toMatchObject({
+      kind: "rate-limited",
+      limit: { retryAfterS: 2 * 60 * 60 },
+      message: expect.stringContaining("too many messages from your network today"),
+    });
     expect(await post(61, "198.51.100.20")).toMatchObject({ kind: "accepted" });
     expect((await rows()).filter((r) => r.status !== "spam")).toHaveLength(61);
   });

@@ -60,6 +60,7 @@ export const forms = {
   /** The reasons shown under "Submission failed.". */
   tooLarge: "The submission is too large: the limit is 32 KB.",
   dayFull: "This form has received too many messages today. Please try again tomorrow, or write to us by email.",
+  clientDayFull: "This form has received too many messages from your network today. Please try again tomorrow, or write to us by email.",
   tooManyAttempts: "Too many attempts. Please wait {wait} and try again.",
   seconds: "{n} seconds",
   minutes: "{n} minutes",
