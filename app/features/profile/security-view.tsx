@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { account } from "~/shared/i18n/catalog/account";
 import { auth } from "~/shared/i18n/catalog/auth";
 import { fill, useMessages } from "~/shared/i18n/messages";
@@ -67,6 +67,10 @@ export function SecurityView(props: SecurityViewProps) {
   }, [answer]);
   useFocusOn(() => (notice || warning ? message.current : null), [notice, warning]);
 
+  const { key: arrival } = useLocation();
+  // A page that arrived with a success (a redirect after a change) draws the password form afresh: the
+  // passwords just typed must not stay in it. A new attempt's answer keeps the form as typed.
+  const passwordFormKey = notice && !answer ? arrival : "password";
   const others = devices.filter((d) => !d.current);
   // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.
   const banner =
@@ -76,7 +80,8 @@ export function SecurityView(props: SecurityViewProps) {
     !answer.reauth &&
     ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
       ? { tone: answer.ok ? ("success" as const) : ("error" as const), text: answer.message }
-      : notice
+      : // A later answer (a new attempt) replaces what the address said after the last one.
+        notice && !answer
         ? { tone: "success" as const, text: notice }
         : warning
           ? { tone: "warning" as const, text: warning }
@@ -118,6 +123,7 @@ export function SecurityView(props: SecurityViewProps) {
           {hasPassword ? (
             fresh ? (
               <CheckedForm
+                key={passwordFormKey}
                 className="mt-6 grid max-w-md gap-5"
                 validate={(data) => checkPasswordChange(data, minPasswordLength, t, a)}
                 answer={answerFor(answer, "change-password")}
