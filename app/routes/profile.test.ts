@@ -42,10 +42,14 @@ interface ActionData {
 const load = (cookie?: string, path = "/profile") => callRoute<LoaderData>(loader, { path, cookie });
 const post = (form: Record<string, string>, cookie?: string, path = "/profile", ip?: string) => callRoute<ActionData>(action, { path, form, cookie, ip });
 
-/** The profile form as the page posts it: every field, the date as three boxes. */
+/** The same form as the page posts it without scripts (no `client` mark). */
+const plainForm = ({ client: _client, ...form }: Record<string, string>) => form;
+
+/** The profile form as the hydrated page posts it: every field, the date as three boxes (`client`: its script's mark). */
 function saveForm(record: { id: string; updated_at: string }, values: Partial<Record<string, string>> = {}): Record<string, string> {
   return {
     intent: "save",
+    client: "script",
     version: record.updated_at,
     owner: record.id,
     name: "Asha Verma",
@@ -248,6 +252,20 @@ describe("saving", () => {
     expect(await storedDob(asha.id)).toBe("1999-04-12");
   });
 
+  test("without scripts, a valid save redirects to the profile in view mode, which says so: a reload posts nothing again", async () => {
+    const asha = await signIn();
+    const { record } = (await load(asha.cookie)).data;
+    const plain = plainForm(saveForm(record));
+    const answer = await post(plain, asha.cookie, "/profile?edit=1");
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("/profile");
+    expect(readFlash(answer.cookies, process.env.AUTH_SECRET!)).toEqual({ kind: "profile-saved" });
+    expect((await load(asha.cookie)).data.record).toMatchObject({ name: "Asha Verma", about: "I teach maths in Kanpur." });
+    // A refused plain save still answers the page with its errors (nothing to reload into).
+    const refused = await post({ ...plain, name: "" }, asha.cookie, "/profile?edit=1");
+    expect(refused.status).toBe(400);
+  });
+
   test("a new name is the session's name at once (the header's account menu reads it)", async () => {
     const asha = await signIn({ name: "Asha Rao" });
     const { auth } = await services();
@@ -405,7 +423,7 @@ describe("saving", () => {
       const asha = await makeAccount();
       const { database, env } = await services();
       const version = (await database.db.selectFrom("profile").select("updated_at").where("user_id", "=", asha.id).executeTakeFirstOrThrow()).updated_at;
-      const answer = await post(saveForm({ id: asha.id, updated_at: String(version) }, { about: "Written while signed out elsewhere." }));
+      const answer = await post(plainForm(saveForm({ id: asha.id, updated_at: String(version) }, { about: "Written while signed out elsewhere." })));
       expect(answer.status).toBe(302);
       expect(answer.location).toBe("/auth?redirectTo=%2Fprofile%3Fedit%3D1");
       expect(readFlash(answer.cookies, env.authSecret)).toEqual({ kind: "session-ended" });
@@ -428,7 +446,7 @@ describe("saving", () => {
 
     test("without scripts on the Hindi page: to the Hindi sign-in, the draft kept for the Hindi page", async () => {
       const asha = await makeAccount();
-      const answer = await post(saveForm({ id: asha.id, updated_at: "" }), undefined, "/hi/profile");
+      const answer = await post(plainForm(saveForm({ id: asha.id, updated_at: "" })), undefined, "/hi/profile");
       expect(answer.location).toBe("/hi/auth?redirectTo=%2Fhi%2Fprofile%3Fedit%3D1");
       expect(answer.headers.getSetCookie().find((c) => c.includes(".profile-draft="))).toMatch(/Path=\/hi\/profile;/);
     });
@@ -443,7 +461,7 @@ describe("saving", () => {
     });
 
     test("a draft for an account that does not exist is not kept, and the answer does not say so", async () => {
-      const answer = await post(saveForm({ id: "no-such-user", updated_at: "" }));
+      const answer = await post(plainForm(saveForm({ id: "no-such-user", updated_at: "" })));
       expect(answer.location).toBe("/auth?redirectTo=%2Fprofile%3Fedit%3D1");
       expect(answer.headers.getSetCookie().find((c) => c.includes(".profile-draft="))).toMatch(/Path=\/profile;.*HttpOnly/);
       const { database } = await services();

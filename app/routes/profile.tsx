@@ -99,6 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const version = textField(body.fields, "version");
     const outcome = await updateOwnProfile(s, viewer, body.fields, { expectedVersion: version || undefined, withLanguage: true, dateParts: true, t });
+    // A plain post (no scripts) that saved goes back to the profile in view mode with a redirect: a reload
+    // then reads the page rather than posting the form again (which an older version would refuse).
+    if (outcome.ok && textField(body.fields, "client") !== "script") {
+      throw redirectDocument(localizedPath("/profile", locale), { status: 303, headers: { "Set-Cookie": app.flashHeader({ kind: "profile-saved" }) } });
+    }
     const answer: ProfileActionData = outcome.ok
       ? { intent: "save", ok: true, record: { ...outcome.record, language: outcome.language } }
       : {

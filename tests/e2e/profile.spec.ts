@@ -237,7 +237,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("About")).toHaveValue("Typed before the error, kept after it.");
     await page.getByLabel("Name", { exact: true }).fill("Ravi Without Scripts");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+    // Saved, the answer is a redirect to the profile in view mode: a reload posts nothing again.
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId("flash")).toHaveText("Profile updated successfully!");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ravi Without Scripts");
 
     await page.getByRole("button", { name: "Delete Account" }).click();

@@ -68,7 +68,7 @@ const DOB_BOXES = [
  * (useFieldErrors) focuses the first element named by an error, and the
  * fieldset passes that focus on to the Day box.
  */
-function DateOfBirthField({ defaults, error, t }: { defaults: DateParts; error?: string; t: AccountWords }) {
+function DateOfBirthField({ defaults, error, t, autoFocus }: { defaults: DateParts; error?: string; t: AccountWords; autoFocus?: boolean }) {
   const day = useRef<HTMLInputElement>(null);
   const errorId = "profile-dob-error";
   return (
@@ -93,6 +93,7 @@ function DateOfBirthField({ defaults, error, t }: { defaults: DateParts; error?:
             </label>
             <input
               ref={box.part === "day" ? day : undefined}
+              autoFocus={autoFocus && box.part === "day"}
               id={`profile-dob-${box.part}`}
               name={DOB_FIELDS[box.part]}
               type="text"
@@ -116,6 +117,9 @@ function DateOfBirthField({ defaults, error, t }: { defaults: DateParts; error?:
   );
 }
 
+/** The form's fields in the order they are shown: the first refused one takes the focus. */
+const FOCUS_ORDER = ["name", "gender", "dob", "language", "about"] as const;
+
 /**
  * Profile Details: Name, Email (read-only), Gender, Date of Birth, About and
  * the language of the person's mails. In view mode the values read as text;
@@ -135,6 +139,10 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
   // Opened in edit mode (?edit=1, an Edit pressed before the scripts; a refused plain save), the form is hydrated
   // while the visitor may be typing in it. The first refused field, else Name.
   useFocusOn(() => (editing ? (nameRef.current?.form?.querySelector<HTMLElement>("[aria-invalid=true]") ?? nameRef.current) : null), [editing]);
+  // The page as served in edit mode (an Edit pressed before the scripts, or without them) takes the focus to
+  // the same field with HTML's autofocus, which also brings it into view at once: the form is far below the
+  // top, and a press that changed nothing in sight looked lost. Hydration then finds the focus placed.
+  const autoFocusOn = editing && !hydrated ? (FOCUS_ORDER.find((name) => errors[name]) ?? "name") : null;
 
   // A custom gender written through the API is kept as an option rather than lost.
   const genders: readonly string[] = GENDERS.includes(values.gender as (typeof GENDERS)[number]) ? GENDERS : [...GENDERS, values.gender];
@@ -182,6 +190,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
           {hydrated && <input type="hidden" name="client" value="script" />}
           <TextField
             ref={nameRef}
+            autoFocus={autoFocusOn === "name"}
             label={t.details.name}
             name="name"
             defaultValue={values.name}
@@ -196,6 +205,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
             <div className="relative">
               <select
                 id="profile-gender"
+                autoFocus={autoFocusOn === "gender"}
                 name="gender"
                 defaultValue={values.gender}
                 className={cn(inputClasses, "cursor-pointer appearance-none pr-10")}
@@ -210,11 +220,12 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
               <Icon name="chevron-down" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-500" />
             </div>
           </FieldShell>
-          <DateOfBirthField defaults={dobDefaults} error={errors.dob} t={t} />
+          <DateOfBirthField defaults={dobDefaults} error={errors.dob} t={t} autoFocus={autoFocusOn === "dob"} />
           <FieldShell id="profile-language" label={t.details.language} hint={t.details.languageHint} error={errors.language}>
             <div className="relative">
               <select
                 id="profile-language"
+                autoFocus={autoFocusOn === "language"}
                 name="language"
                 defaultValue={language}
                 className={cn(inputClasses, "cursor-pointer appearance-none pr-10")}
@@ -233,6 +244,7 @@ export function ProfileDetails({ record, draft, editing, errors: answered, busy,
           <div className="sm:col-span-2">
             <TextArea
               label={t.details.about}
+              autoFocus={autoFocusOn === "about"}
               name="about"
               rows={4}
               defaultValue={values.about}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import type { ProfileActionData } from "./profile-state";
@@ -74,5 +74,54 @@ describe("ProfileView's delete section, after a plain post", () => {
       EN.profile.deleteMailSent,
     );
     expect(servedAutofocus({ intent: "delete", outcome: "failed", message: "That password is not right." }, true).getAttribute("name")).toBe("name");
+  });
+});
+
+/** /profile?edit=1 as served (an Edit pressed before the scripts, or a refused plain save). */
+function servedEditAutofocus(initial?: ProfileActionData): Element[] {
+  const Page = createRoutesStub([
+    {
+      path: "/profile",
+      Component: () => <ProfileView record={RECORD} hasPassword linkError={false} startEditing startDeleting={false} initial={initial} />,
+    },
+  ]);
+  const page = document.createElement("div");
+  page.innerHTML = renderToString(<Page initialEntries={["/profile?edit=1"]} />);
+  return [...page.querySelectorAll("[autofocus]")];
+}
+
+describe("ProfileView's edit form, as served", () => {
+  it("brings Name into view with the browser's autofocus: the form sits far below the Edit button", () => {
+    expect(servedEditAutofocus().map((e) => e.getAttribute("name"))).toEqual(["name"]);
+  });
+
+  it("after a refused plain save, the first refused field instead", () => {
+    const refused: ProfileActionData = {
+      intent: "save",
+      ok: false,
+      message: "Please fix the fields.",
+      errors: { about: "About must be at most 2000 characters." },
+    };
+    expect(servedEditAutofocus(refused).map((e) => e.getAttribute("name"))).toEqual(["about"]);
+  });
+});
+
+describe("ProfileView's edit mode, once the scripts run", () => {
+  it("Cancel leaves view mode and the address that would reopen the form", async () => {
+    let search = "";
+    const Page = createRoutesStub([
+      {
+        path: "/profile",
+        Component: () => {
+          search = useLocation().search;
+          return <ProfileView record={RECORD} hasPassword linkError={false} startEditing startDeleting={false} initial={undefined} />;
+        },
+      },
+    ]);
+    render(<Page initialEntries={["/profile?edit=1"]} />);
+    expect(search).toBe("?edit=1");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: EN.details.cancel })));
+    expect(screen.queryByLabelText(EN.details.name, { selector: "input" })).toBeNull();
+    expect(search).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { cacheUser, SignOutForm } from "~/features/auth";
 import { account } from "~/shared/i18n/catalog/account";
 import { useMessages } from "~/shared/i18n/messages";
@@ -96,6 +96,19 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       setFormNotice("draft-restored");
     }
   }
+  const location = useLocation();
+  const navigate = useNavigate();
+  /**
+   * Back in view mode: an address that still said `?edit=1` (an Edit pressed before the scripts) would
+   * reopen the form on a reload or from a bookmark (spec: a save returns to view). Replaced in place.
+   */
+  const leaveEditAddress = () => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has("edit")) return;
+    params.delete("edit");
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true, preventScrollReset: true });
+  };
   /** Saved, cancelled or replaced by the newer record: no draft and no notice about one any more. */
   const forgetDraft = () => {
     setFormNotice(null);
@@ -126,6 +139,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       notify.success(t.profile.updated, { id: "profile-save" });
       setErrors({});
       setEditing(false);
+      leaveEditAddress();
       forgetDraft();
       // Back in view mode the form is gone: focus goes to the button that reopens it, never to <body>.
       focusEditButton.current = true;
@@ -229,8 +243,9 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
           </div>
         </header>
 
-        {saved?.intent === "save" && !save.data && (saved.ok || !Object.values(saved.errors).some(Boolean)) && (
-          <Banner tone={saved.ok ? "success" : "error"}>{saved.ok ? t.profile.updated : t.profile.updateFailed}</Banner>
+        {/* A plain save that failed as a whole (a saved one redirects here with the flash instead). */}
+        {saved?.intent === "save" && !save.data && !saved.ok && !Object.values(saved.errors).some(Boolean) && (
+          <Banner tone="error">{t.profile.updateFailed}</Banner>
         )}
 
         <ProfileStats updatedAt={current.updated_at} />
@@ -247,6 +262,7 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
           onSubmit={onSave}
           onCancel={() => {
             setEditing(false);
+            leaveEditAddress();
             setErrors({});
             forgetDraft();
             focusEditButton.current = true;

@@ -9,7 +9,7 @@
 import { flash as english } from "~/shared/i18n/catalog/flash";
 import { fill } from "~/shared/i18n/messages";
 
-export type FlashKind = "signed-in" | "signed-out" | "account-deleted" | "email-verified" | "session-ended" | "account-removed";
+export type FlashKind = "signed-in" | "signed-out" | "account-deleted" | "email-verified" | "session-ended" | "account-removed" | "profile-saved";
 
 export interface Flash {
   kind: FlashKind;
@@ -22,7 +22,7 @@ export interface ShownFlash extends Flash {
   text: string;
 }
 
-export const FLASH_KINDS: readonly FlashKind[] = ["signed-in", "signed-out", "account-deleted", "email-verified", "session-ended", "account-removed"];
+export const FLASH_KINDS: readonly FlashKind[] = ["signed-in", "signed-out", "account-deleted", "email-verified", "session-ended", "account-removed", "profile-saved"];
 
 /** A flash that reports something that did not happen (shown as a warning, not a success). */
 export function flashIsWarning(flash: Flash): boolean {
@@ -45,6 +45,9 @@ export function flashText(flash: Flash, t: FlashWords = english): string {
       return flash.name ? fill(t.accountRemoved, { name: flash.name }) : t.accountRemovedNoName;
     case "email-verified":
       return flash.name ? fill(t.emailVerifiedNamed, { name: flash.name }) : t.emailVerified;
+    case "profile-saved":
+      // A profile saved without JavaScript: the save redirects, so that a reload does not post it again.
+      return t.profileSaved;
   }
 }
 

@@ -13,4 +13,5 @@ export const flash = {
   accountRemovedNoName: "Deleted the account, with any place its address had on the waitlist; a notice went to the address.",
   emailVerifiedNamed: "Your email is verified. Welcome to your account, {name}!",
   emailVerified: "Your email is verified. Welcome!",
+  profileSaved: "Profile updated successfully!",
 };
