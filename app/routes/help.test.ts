@@ -32,6 +32,14 @@ test("an empty /help shows the form; a question shows its answer in the page's l
   expect(hindi.data.reply!.sources[0]!.url).toMatch(/^\/hi\/terms/);
 });
 
+test("a question written in Devanagari is answered in Hindi on the English page too; an English one in English", async () => {
+  const devanagari = await callRoute<Page>(loader, { path: `/help?q=${encodeURIComponent("क्या मुझे पैसे वापस मिलेंगे?")}`, ip: ip() });
+  expect(devanagari.data.reply!.lang).toBe("hi");
+  expect(devanagari.data.reply!.sources[0]!.url).toMatch(/^\/hi\/terms/);
+  const english = await callRoute<Page>(loader, { path: `/help?q=${encodeURIComponent("Can I get a refund?")}`, ip: ip() });
+  expect(english.data.reply!.lang).toBe("en");
+});
+
 test("a question of a word every object inherits (constructor) gets the page's decline, not a 500", async () => {
   const page = await callRoute<Page>(loader, { path: "/help?q=constructor", ip: ip() });
   expect(page.status).toBe(200);

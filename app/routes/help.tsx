@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { site } from "~/config/site";
 import { MAX_QUESTION_LENGTH, starterSetOf } from "~/features/help";
+import { answerLanguageFor } from "~/features/help";
 import { askHelp, helpDepsOf, helpQuestionSchema, type HelpReply, recordHelpFeedback } from "~/features/help/index.server";
 import { readRequestBody } from "~/infra/http/body.server";
 import { NO_STORE } from "~/infra/http/responses";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!decision.allowed)
     return data({ ...base, problem: "rate-limited" as const }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(decision.retryAfterS) } });
   // A page a thumb led back to shows the same answer without counting (or logging) the question again.
-  const reply = await askHelp({ ...helpDepsOf(services), count: !base.rated }, parsed.data.q, locale);
+  const reply = await askHelp({ ...helpDepsOf(services), count: !base.rated }, parsed.data.q, answerLanguageFor(parsed.data.q, locale));
   return data({ ...base, reply }, { headers: NO_STORE });
 }
 

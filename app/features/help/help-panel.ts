@@ -6,6 +6,8 @@
  *
  * Everything the answer holds is set as text, never as markup.
  */
+import { answerLanguageFor } from "./answer-language";
+
 interface Words {
   answerLabel: string;
   sources: string;
@@ -44,7 +46,7 @@ export function startHelpPanel(doc: Document): void {
   if (!form || !region) return;
   const words = JSON.parse(region.dataset.words ?? "{}") as Words;
   const input = form.querySelector<HTMLInputElement>("input[name=q]")!;
-  const lang = doc.documentElement.lang === "hi" ? "hi" : "en";
+  const pageLanguage = doc.documentElement.lang === "hi" ? "hi" : "en";
   let asking = 0;
 
   const show = (...nodes: Node[]) => region.replaceChildren(...nodes);
@@ -119,7 +121,7 @@ export function startHelpPanel(doc: Document): void {
       const response = await fetch("/api/help/ask", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ q: question, lang }),
+        body: JSON.stringify({ q: question, lang: answerLanguageFor(question, pageLanguage) }),
       });
       if (mine !== asking) return;
       if (response.status === 429) return show(element(doc, "p", "text-sm text-red-700", words.rateLimited));

@@ -12,9 +12,10 @@
  * regular expression over \w cuts them at every vowel sign).
  */
 
+import { DEVANAGARI } from "./answer-language";
+
 const segmenter = new Intl.Segmenter("en", { granularity: "word" });
 
-const DEVANAGARI = /[\u0900-\u097F]/;
 
 const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
