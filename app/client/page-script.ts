@@ -16,11 +16,13 @@
  *     site turns it on
  *   - the sign-in page's passkeys, popups, countdown and check-your-email
  *     watch (features/auth/auth-page.ts)
+ *   - the keyboard of the account menu (features/layout/menu-keys.ts)
  *
  * What must work from the first byte (the theme, the overlay on a press, a
  * form's submitting words) is the inline boot script's (boot.ts).
  */
 import { startChatButton } from "~/features/chat-widget/chat-button";
+import { startMenuKeys } from "~/features/layout/menu-keys";
 import { prefillContactMessage, startHelpPanel } from "~/features/help/help-panel";
 import { reportLandingView } from "~/features/analytics/landing-view";
 import { reportPageView } from "~/features/analytics/report-page-view";
@@ -34,6 +36,7 @@ const html = document.documentElement;
 // The sign-in page's own module, fetched by that page only (its passkey and popup code is no other page's weight).
 if (document.querySelector("[data-auth-page]")) void import("~/features/auth/auth-page").then(({ startAuthPage }) => startAuthPage(document));
 startChatButton(document);
+startMenuKeys(document);
 startHelpPanel(document);
 if (/\/contact$/.test(location.pathname)) prefillContactMessage(document, location.search);
 

@@ -21,4 +21,26 @@ describe("chat button position", () => {
     const topLeft = panelPlacement({ x: CHAT_MARGIN, y: CHAT_MARGIN }, panel, vp);
     expect(topLeft).toEqual({ x: CHAT_MARGIN, y: CHAT_MARGIN + CHAT_BUTTON_SIZE + 12 });
   });
+
+  it("beside the button, not over it, when it was dragged to the middle of a short viewport", () => {
+    const desktop = { width: 1280, height: 800 };
+    const panel = { width: 380, height: 612 };
+    const button = { x: 880, y: 400 };
+    const at = panelPlacement(button, panel, desktop);
+    const overlaps =
+      at.x < button.x + CHAT_BUTTON_SIZE && at.x + panel.width > button.x && at.y < button.y + CHAT_BUTTON_SIZE && at.y + panel.height > button.y;
+    expect(overlaps).toBe(false);
+    expect(at.x + panel.width).toBeLessThanOrEqual(button.x);
+    expect(at.y).toBeGreaterThanOrEqual(0);
+    expect(at.y + panel.height).toBeLessThanOrEqual(desktop.height);
+  });
+
+  it("inside the viewport when no side has room (a phone)", () => {
+    const panel = { width: 360, height: 612 };
+    const at = panelPlacement({ x: 160, y: 400 }, panel, vp);
+    expect(at.x).toBeGreaterThanOrEqual(0);
+    expect(at.x + panel.width).toBeLessThanOrEqual(vp.width);
+    expect(at.y).toBeGreaterThanOrEqual(0);
+    expect(at.y + panel.height).toBeLessThanOrEqual(vp.height);
+  });
 });

@@ -53,15 +53,28 @@ export function savePosition(key: string, point: Point): void {
   }
 }
 
-/** Places the panel beside the button, on whichever side has room, inside the viewport. */
+/**
+ * Places the panel next to the button, never over it where the viewport has room: above or below it
+ * (the side with more room first), else to its left or right (a button dragged to the middle of a
+ * short viewport), else where it fits best, inside the viewport (a phone too small for both).
+ */
 export function panelPlacement(button: Point, panel: { width: number; height: number }, viewport: Viewport): Point {
   const gap = 12;
+  const edge = CHAT_MARGIN / 2;
   const rightHalf = button.x + CHAT_BUTTON_SIZE / 2 > viewport.width / 2;
   const bottomHalf = button.y + CHAT_BUTTON_SIZE / 2 > viewport.height / 2;
-  const x = rightHalf ? button.x + CHAT_BUTTON_SIZE - panel.width : button.x;
-  const y = bottomHalf ? button.y - gap - panel.height : button.y + CHAT_BUTTON_SIZE + gap;
-  return {
-    x: Math.min(Math.max(x, CHAT_MARGIN / 2), Math.max(CHAT_MARGIN / 2, viewport.width - panel.width - CHAT_MARGIN / 2)),
-    y: Math.min(Math.max(y, CHAT_MARGIN / 2), Math.max(CHAT_MARGIN / 2, viewport.height - panel.height - CHAT_MARGIN / 2)),
-  };
+  const within = (value: number, size: number, room: number) => Math.min(Math.max(value, edge), Math.max(edge, room - size - edge));
+  const fits = (value: number, size: number, room: number) => value >= edge && value + size <= room - edge;
+  // Lined up with the button along the other axis, as far as the viewport lets it.
+  const alongX = within(rightHalf ? button.x + CHAT_BUTTON_SIZE - panel.width : button.x, panel.width, viewport.width);
+  const alongY = within(bottomHalf ? button.y + CHAT_BUTTON_SIZE - panel.height : button.y, panel.height, viewport.height);
+  const above = button.y - gap - panel.height;
+  const below = button.y + CHAT_BUTTON_SIZE + gap;
+  const left = button.x - gap - panel.width;
+  const right = button.x + CHAT_BUTTON_SIZE + gap;
+  const candidates: Point[] = [
+    ...(bottomHalf ? [above, below] : [below, above]).filter((y) => fits(y, panel.height, viewport.height)).map((y) => ({ x: alongX, y })),
+    ...(rightHalf ? [left, right] : [right, left]).filter((x) => fits(x, panel.width, viewport.width)).map((x) => ({ x, y: alongY })),
+  ];
+  return candidates[0] ?? { x: alongX, y: within(bottomHalf ? above : below, panel.height, viewport.height) };
 }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { SignOutForm } from "~/features/auth";
 import type { Viewer } from "~/shared/lib/viewer";
@@ -11,7 +11,7 @@ import { useLocalize } from "~/shared/i18n/use-locale";
 export const USER_MENU_ID = "user-menu";
 
 const itemClass =
-  "flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-ink-800 outline-none hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50 focus-visible:text-brand-900";
+  "flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-ink-800 outline-none hover:bg-brand-50 hover:text-brand-900 focus-visible:bg-brand-50 focus-visible:text-brand-900 focus-visible:ring-2 focus-visible:ring-brand-600";
 
 /**
  * The signed-in header control: initial and name, with View Profile and Sign
@@ -19,30 +19,17 @@ const itemClass =
  * byte: a tap opens it before the page's JavaScript has run (scripts load
  * after the first paint: docs/decisions/0019-slow-phone.md) or when it never
  * does, and the browser closes it on Escape or a press outside. Its items are
- * a link and a form, so they work without JavaScript too. Once scripts run,
- * it behaves as a menu: focus moves to the first item on open, the arrow keys
- * move between items, and focus returns to the button when it closes.
+ * a link and a form, so they work without JavaScript too. Once the page script
+ * runs (every page, hydrated or not), it behaves as a menu: focus moves to the
+ * first item on open, the arrow keys move between items, Tab out closes it
+ * (features/layout/menu-keys.ts), and focus returns to the button.
  */
 export default function UserMenu({ user }: { user: Viewer }) {
   const [open, setOpen] = useState(false);
   const t = useMessages("shell", shell);
   const localize = useLocalize();
   const panel = useRef<HTMLDivElement>(null);
-  const items = () => [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const close = () => panel.current?.hidePopover();
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = items();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-    if (move !== undefined) {
-      event.preventDefault();
-      all[(at + move + all.length) % all.length]?.focus();
-    } else if (event.key === "Home" || event.key === "End") {
-      event.preventDefault();
-      (event.key === "Home" ? all[0] : all.at(-1))?.focus();
-    }
-  }
 
   return (
     <div className="relative">
@@ -54,12 +41,7 @@ export default function UserMenu({ user }: { user: Viewer }) {
         popover="auto"
         role="menu"
         aria-label={fill(t.accountMenuFor, { name: user.name })}
-        onToggle={(event) => {
-          const isOpen = (event as unknown as ToggleEvent).newState === "open";
-          setOpen(isOpen);
-          if (isOpen) requestAnimationFrame(() => items()[0]?.focus());
-        }}
-        onKeyDown={onKeyDown}
+        onToggle={(event) => setOpen((event as unknown as ToggleEvent).newState === "open")}
         // Under the header at its right edge: the popover sits in the top layer, positioned by the page, not the button.
         className="user-menu-popover m-0 min-w-52 rounded-xl bg-white p-1.5 shadow-lift ring-1 ring-ink-200"
       >
