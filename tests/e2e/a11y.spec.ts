@@ -238,3 +238,23 @@ test("by keyboard alone: the skip link, the chat panel, the sign-in, the profile
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Delete Account" })).toBeFocused();
 });
+
+test("by keyboard, the account menu on a page without React: Enter opens it on its first item, the arrows move, Tab out closes it", async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn({ name: "Asha Rao" });
+  // The signed-in pricing page is rendered for its viewer and runs no React: the page script gives the menu its keys.
+  await page.goto("/pricing");
+  await page.getByRole("banner").getByRole("button", { name: "Account menu for Asha Rao" }).focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Account menu for Asha Rao" });
+  await expect(menu.getByRole("menuitem", { name: "View Profile" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(menu.getByRole("menuitem", { name: "View Profile" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+});

@@ -50,7 +50,14 @@ describe("the popover menus' keyboard", () => {
     expect(document.activeElement).toBe(signOut);
   });
 
-  it("closes when Tab takes the focus out of it, not while it moves inside", () => {
+  it("closes on Tab from any item: the arrows move inside it, Tab leaves it", () => {
+    const { hide, profile } = menu();
+    profile.focus();
+    key(profile, "Tab");
+    expect(hide).toHaveBeenCalledOnce();
+  });
+
+  it("closes when the focus moves out of it, not while it moves inside", () => {
     const { hide, profile, signOut } = menu();
     profile.focus();
     signOut.focus();

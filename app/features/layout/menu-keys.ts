@@ -4,8 +4,8 @@
  * runs it): the browser opens and closes the popover (Enter on its button,
  * Escape, a press outside, focus back to the button); this adds what a menu
  * promises a keyboard. Focus goes to the first item when it opens, the arrow
- * keys and Home/End move between items, and Tab out of it closes it (a menu
- * left open over the page hid what the focus moved to). Delegated from the
+ * keys and Home/End move between items, and Tab (or the focus moving out of
+ * it) closes it (a menu left open over the page hid what the focus moved to). Delegated from the
  * document: a menu React draws later (a sign-in by client navigation) has it
  * too.
  */
@@ -39,6 +39,10 @@ export function startMenuKeys(doc: Document): void {
     } else if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
       (event.key === "Home" ? all[0] : all.at(-1))?.focus();
+    } else if (event.key === "Tab") {
+      // Tab leaves a menu from any item (not the next item: the arrows are for that); the browser then
+      // moves the focus on from the button, where closing the popover put it.
+      hide(menu);
     }
   });
 
@@ -47,10 +51,14 @@ export function startMenuKeys(doc: Document): void {
     const next = event.relatedTarget;
     // Only when the focus went somewhere else in the page; a press outside is the browser's light dismiss.
     if (!menu || !(next instanceof Node) || menu.contains(next)) return;
-    try {
-      menu.hidePopover();
-    } catch {
-      // already closed
-    }
+    hide(menu);
   });
+}
+
+function hide(menu: HTMLElement): void {
+  try {
+    menu.hidePopover();
+  } catch {
+    // already closed
+  }
 }
