@@ -16,7 +16,6 @@ import { DEVANAGARI } from "./answer-language";
 
 const segmenter = new Intl.Segmenter("en", { granularity: "word" });
 
-
 const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
 /**

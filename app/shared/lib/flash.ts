@@ -22,7 +22,15 @@ export interface ShownFlash extends Flash {
   text: string;
 }
 
-export const FLASH_KINDS: readonly FlashKind[] = ["signed-in", "signed-out", "account-deleted", "email-verified", "session-ended", "account-removed", "profile-saved"];
+export const FLASH_KINDS: readonly FlashKind[] = [
+  "signed-in",
+  "signed-out",
+  "account-deleted",
+  "email-verified",
+  "session-ended",
+  "account-removed",
+  "profile-saved",
+];
 
 /** A flash that reports something that did not happen (shown as a warning, not a success). */
 export function flashIsWarning(flash: Flash): boolean {
