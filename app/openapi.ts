@@ -55,9 +55,9 @@ const schemas: Record<string, Schema> = {
   AccountExport: {
     type: "object",
     description:
-      "A person's data as \"Download my data\" on their profile gives it to them: the record (with the language their mails are written in), how they sign in, their sessions and their address's waitlist entry.",
+      "A person's data as \"Download my data\" on their profile gives it to them: the record (with the language their mails are written in), how they sign in, their sessions, second factor, passkeys and trusted browsers, each message's other fields and the company's replies, and their address's waitlist entry.",
     additionalProperties: false,
-    required: ["exported_at", "record", "sign_in_methods", "sessions", "waitlist"],
+    required: ["exported_at", "record", "sign_in_methods", "sessions", "two_factor", "passkeys", "trusted_browsers", "message_details", "waitlist"],
     properties: {
       exported_at: { type: "string", format: "date-time" },
       record: { anyOf: [{ type: "null" }, fromZod(profileRecordSchema, "output")] },
@@ -80,6 +80,52 @@ const schemas: Record<string, Schema> = {
             createdAt: { type: "string", format: "date-time" },
             expiresAt: { type: "string", format: "date-time" },
             userAgent: { type: ["string", "null"] },
+          },
+        },
+      },
+      two_factor: { type: "object", required: ["enabled"], additionalProperties: false, properties: { enabled: { type: "boolean" } } },
+      passkeys: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["name", "device_type", "created_at", "last_used_at"],
+          additionalProperties: false,
+          properties: {
+            name: { type: "string" },
+            device_type: { type: "string" },
+            created_at: { type: "string", format: "date-time" },
+            last_used_at: { type: ["string", "null"], format: "date-time" },
+          },
+        },
+      },
+      trusted_browsers: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["device", "created_at"],
+          additionalProperties: false,
+          properties: { device: { type: "string" }, created_at: { type: "string", format: "date-time" } },
+        },
+      },
+      message_details: {
+        type: "array",
+        description: "Beside the record's messages (by message_id): every other field sent, and the company's replies",
+        items: {
+          type: "object",
+          required: ["message_id", "fields", "replies"],
+          additionalProperties: false,
+          properties: {
+            message_id: { type: "string" },
+            fields: { type: "object", additionalProperties: { type: "string" } },
+            replies: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["sent_at", "body"],
+                additionalProperties: false,
+                properties: { sent_at: { type: "string", format: "date-time" }, body: { type: "string" } },
+              },
+            },
           },
         },
       },

@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Auth, SessionCache } from "~/features/auth/index.server";
 import type { DatabaseHandle } from "~/infra/db/database.server";
+import { toIso } from "~/infra/db/time";
 import type { Refusal } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { checksFor, RULES } from "~/infra/rate-limit/rules";
@@ -148,12 +149,13 @@ export async function deleteOwnAccount(
   return { kind: "deleted", clearCookies };
 }
 
-/** A message's other fields (stored as a JSON object of strings); anything unreadable as it is. */
-function fieldsOf(json: string): unknown {
+/** A message's other fields (stored as a JSON object of strings); anything unreadable, kept under "raw". */
+function fieldsOf(json: string): Record<string, string> {
   try {
-    return JSON.parse(json) as unknown;
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : { raw: json };
   } catch {
-    return json;
+    return { raw: json };
   }
 }
 
@@ -185,12 +187,12 @@ export async function exportOwnData(deps: Pick<ProfileDeps, "database">, viewer:
     sign_in_methods: accounts.map((a) => ({ provider: a.providerId === "credential" ? "email and password" : a.providerId, since: a.createdAt })),
     sessions,
     two_factor: { enabled: Boolean(user?.twoFactorEnabled) },
-    passkeys: passkeys.map((p) => ({ name: p.name, device_type: p.device_type, created_at: p.created_at, last_used_at: p.last_used_at })),
-    trusted_browsers: trustedBrowsers,
+    passkeys: passkeys.map((p) => ({ name: p.name, device_type: p.device_type, created_at: toIso(p.created_at), last_used_at: toIso(p.last_used_at) })),
+    trusted_browsers: trustedBrowsers.map((b) => ({ device: b.device, created_at: toIso(b.created_at) })),
     message_details: messages.map((m) => ({
       message_id: m.id,
       fields: fieldsOf(m.fields),
-      replies: replies.filter((r) => r.message_id === m.id).map((r) => ({ sent_at: r.created_at, body: r.body })),
+      replies: replies.filter((r) => r.message_id === m.id).map((r) => ({ sent_at: toIso(r.created_at), body: r.body })),
     })),
     waitlist: waitlist
       ? {
