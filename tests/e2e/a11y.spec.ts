@@ -257,4 +257,10 @@ test("by keyboard, the account menu on a page without React: Enter opens it on i
   await expect(menu.getByRole("menuitem", { name: "View Profile" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(menu).toBeHidden();
+  // By mouse, its button opens it and closes it again (the focus it takes from the menu does not reopen it).
+  const button = page.getByRole("banner").getByRole("button", { name: "Account menu for Asha Rao" });
+  await button.click();
+  await expect(menu.getByRole("menuitem", { name: "View Profile" })).toBeFocused();
+  await button.click();
+  await expect(menu).toBeHidden();
 });

@@ -65,4 +65,11 @@ describe("the popover menus' keyboard", () => {
     document.getElementById("after")!.focus();
     expect(hide).toHaveBeenCalledOnce();
   });
+
+  it("stays open for its own button, whose press toggles it (closed here, the press would open it again)", () => {
+    const { hide, profile } = menu();
+    profile.focus();
+    document.getElementById("opener")!.focus();
+    expect(hide).not.toHaveBeenCalled();
+  });
 });

@@ -51,6 +51,9 @@ export function startMenuKeys(doc: Document): void {
     const next = event.relatedTarget;
     // Only when the focus went somewhere else in the page; a press outside is the browser's light dismiss.
     if (!menu || !(next instanceof Node) || menu.contains(next)) return;
+    // Not to its own button: a press on it focuses it first, then toggles the menu; closed here, the
+    // toggle would open it again.
+    if (next instanceof Element && menu.id && next.closest("[popovertarget]")?.getAttribute("popovertarget") === menu.id) return;
     hide(menu);
   });
 }
