@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { cacheUser, SignOutForm } from "~/features/auth";
 import { account } from "~/shared/i18n/catalog/account";
 import { useMessages } from "~/shared/i18n/messages";
@@ -96,18 +96,17 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
       setFormNotice("draft-restored");
     }
   }
-  const location = useLocation();
-  const navigate = useNavigate();
   /**
    * Back in view mode: an address that still said `?edit=1` (an Edit pressed before the scripts) would
-   * reopen the form on a reload or from a bookmark (spec: a save returns to view). Replaced in place.
+   * reopen the form on a reload or from a bookmark (spec: a save returns to view). The address bar's
+   * entry is replaced, as the page script does for its markers: a navigation would load the page's data
+   * again and could cancel one the visitor just started.
    */
   const leaveEditAddress = () => {
-    const params = new URLSearchParams(location.search);
-    if (!params.has("edit")) return;
-    params.delete("edit");
-    const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true, preventScrollReset: true });
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("edit")) return;
+    url.searchParams.delete("edit");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   };
   /** Saved, cancelled or replaced by the newer record: no draft and no notice about one any more. */
   const forgetDraft = () => {
@@ -175,7 +174,11 @@ export function ProfileView({ record, hasPassword, linkError, startEditing, star
     const version = new FormData(event.currentTarget).get("version");
     submitted.current = { version: typeof version === "string" ? version : current.updated_at, values: draftValues(event.currentTarget) };
     notify.loading(t.profile.updating, { id: "profile-save" });
-    void save.submit(event.currentTarget, { method: "post" });
+    // Marked as the script's post here, not only by the form's hidden field: a press right after the
+    // hydration's commit comes before the re-render that adds it, and a plain post that saved redirects.
+    const form = new FormData(event.currentTarget);
+    form.set("client", "script");
+    void save.submit(form, { method: "post" });
   };
 
   const onDelete = (form: HTMLFormElement) => {

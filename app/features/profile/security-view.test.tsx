@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useSyncExternalStore } from "react";
 import { createRoutesStub, useNavigate } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { messagesFor } from "~/shared/i18n/messages.server";
@@ -11,32 +12,48 @@ afterEach(cleanup);
 const EN = messagesFor("en").account;
 const CHANGED = EN.security.messages.passwordChanged;
 
+/** What the route hands the page now (the loader's notice, the action's answer); a change re-renders it. */
+let shown: { notice?: string; answer?: SecurityActionData } = {};
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener));
+
 /** The security page as the route renders it, with a way to arrive on it again (a redirect after a change). */
-function page(props: { notice?: string; answer?: SecurityActionData }) {
-  const Page = () => {
-    const navigate = useNavigate();
-    return (
-      <>
-        <button type="button" onClick={() => void navigate("/profile/security?changed=password")}>
-          arrive again
-        </button>
-        <SecurityView
-          email="asha@example.com"
-          hasPassword
-          minPasswordLength={8}
-          devices={[]}
-          freshForS={600}
-          twoFactor={{ enabled: false, pendingSetup: null, backupCodesLeft: 0, trustedBrowsers: [] }}
-          passkeys={[]}
-          methods={[]}
-          notice={props.notice}
-          answer={props.answer}
-        />
-      </>
-    );
+function Page() {
+  const navigate = useNavigate();
+  useSyncExternalStore(subscribe, () => shown);
+  return (
+    <>
+      <button type="button" onClick={() => void navigate("/profile/security?changed=password")}>
+        arrive again
+      </button>
+      <SecurityView
+        email="asha@example.com"
+        hasPassword
+        minPasswordLength={8}
+        devices={[]}
+        freshForS={600}
+        twoFactor={{ enabled: false, pendingSetup: null, backupCodesLeft: 0, trustedBrowsers: [] }}
+        passkeys={[]}
+        methods={[]}
+        notice={shown.notice}
+        answer={shown.answer}
+      />
+    </>
+  );
+}
+const Stub = createRoutesStub([{ path: "/profile/security", Component: Page }]);
+const stub = <Stub initialEntries={["/profile/security?changed=password"]} />;
+
+function page(props: typeof shown) {
+  shown = props;
+  render(stub);
+  return {
+    rerender: (next: typeof shown) =>
+      act(() => {
+        shown = next;
+        for (const listener of listeners) listener();
+      }),
   };
-  const Stub = createRoutesStub([{ path: "/profile/security", Component: Page }]);
-  return render(<Stub initialEntries={["/profile/security?changed=password"]} />);
 }
 
 describe("SecurityView's password form", () => {
@@ -47,6 +64,15 @@ describe("SecurityView's password form", () => {
     expect(current().value).toBe("the-old-password");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "arrive again" })));
     expect(current().value).toBe("");
+  });
+
+  it("a refused attempt after a change keeps what was typed", async () => {
+    const refused: SecurityActionData = { intent: "change-password", ok: false, message: "Your current password is not correct.", field: "currentPassword" };
+    const { rerender } = page({ notice: CHANGED });
+    const repeat = () => screen.getByLabelText(EN.security.password.repeat, { selector: "input" }) as HTMLInputElement;
+    fireEvent.change(repeat(), { target: { value: "typed-again" } });
+    await rerender({ notice: CHANGED, answer: refused });
+    expect(repeat().value).toBe("typed-again");
   });
 
   it("a new attempt's answer replaces the last change's notice", () => {

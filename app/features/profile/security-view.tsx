@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { account } from "~/shared/i18n/catalog/account";
 import { auth } from "~/shared/i18n/catalog/auth";
@@ -69,8 +69,10 @@ export function SecurityView(props: SecurityViewProps) {
 
   const { key: arrival } = useLocation();
   // A page that arrived with a success (a redirect after a change) draws the password form afresh: the
-  // passwords just typed must not stay in it. A new attempt's answer keeps the form as typed.
-  const passwordFormKey = notice && !answer ? arrival : "password";
+  // passwords just typed must not stay in it. The key changes only on such an arrival: a later answer
+  // (a refused attempt, another section's) keeps the form as typed.
+  const [passwordFormKey, setPasswordFormKey] = useState(arrival);
+  if (notice && !answer && passwordFormKey !== arrival) setPasswordFormKey(arrival);
   const others = devices.filter((d) => !d.current);
   // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.
   const banner =
