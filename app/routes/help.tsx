@@ -10,7 +10,7 @@ import { appContext } from "~/request-context.server";
 import { chat } from "~/shared/i18n/catalog/chat";
 import { localeOfRequest } from "~/shared/i18n/locale";
 import { messagesFromMatches, useMessages } from "~/shared/i18n/messages";
-import { useLocalize } from "~/shared/i18n/use-locale";
+import { useLocale, useLocalize } from "~/shared/i18n/use-locale";
 import { pageMeta } from "~/shared/lib/seo";
 import { Banner } from "~/shared/ui/banner";
 import { Icon } from "~/shared/ui/icon";
@@ -143,6 +143,9 @@ function QuestionLinks({ questions, helpPath, className }: { questions: readonly
 function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: string; rated: "up" | "down" | null; helpPath: string }) {
   const t = useMessages("chat", chat);
   const localize = useLocalize();
+  const locale = useLocale();
+  // The answer's language where it is not the page's.
+  const own = reply.lang === locale ? undefined : reply.lang;
   return (
     <section
       aria-labelledby="help-answer"
@@ -153,11 +156,14 @@ function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: st
       <h2 id="help-answer" className="text-sm font-semibold tracking-wide text-ink-600 uppercase">
         {t.answerLabel}
       </h2>
-      <p className="mt-2 text-lg leading-relaxed text-ink-950">{reply.text}</p>
+      {/* The answer's own words in their language (a question in Devanagari is answered in Hindi on any page). */}
+      <p lang={own} className="mt-2 text-lg leading-relaxed text-ink-950">
+        {reply.text}
+      </p>
       {reply.sources.length > 0 && (
         <div className="mt-5">
           <h3 className="text-sm font-semibold text-ink-700">{t.sources}</h3>
-          <ul className="mt-2 space-y-1.5">
+          <ul lang={own} className="mt-2 space-y-1.5">
             {reply.sources.map((source) => (
               <li key={source.url}>
                 <a href={source.url} className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline underline-offset-2">
@@ -185,7 +191,9 @@ function HelpAnswerView({ reply, q, rated, helpPath }: { reply: HelpReply; q: st
       {reply.followUps.length > 0 && (
         <div className="mt-6">
           <h3 className="text-sm font-semibold text-ink-700">{t.followUps}</h3>
-          <QuestionLinks questions={reply.followUps} helpPath={helpPath} className="mt-2" />
+          <div lang={own}>
+            <QuestionLinks questions={reply.followUps} helpPath={helpPath} className="mt-2" />
+          </div>
         </div>
       )}
       {rated ? (

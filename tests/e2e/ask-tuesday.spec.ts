@@ -76,6 +76,16 @@ test("in Hindi: a privacy page's starter question, answered in Hindi from the Hi
   await expectAccessible(page);
 });
 
+test("a question in Devanagari on an English page: answered in Hindi, marked as Hindi", async ({ page }) => {
+  await page.goto("/pricing");
+  const panel = await openPanel(page);
+  await panel.getByRole("searchbox").fill("क्या मुझे पैसे वापस मिलेंगे?");
+  await panel.getByRole("button", { name: "Ask" }).click();
+  const answer = panel.getByTestId("help-panel-answer");
+  await expect(answer.locator("p[lang=hi]")).toContainText("रिफ़ंड");
+  await expect(answer.getByRole("link").first()).toHaveAttribute("href", /^\/hi\/terms/);
+});
+
 test("by keyboard alone: the button, the question, the answer announced", async ({ page }) => {
   await page.goto("/privacy");
   const button = page.getByTestId("chat-button");

@@ -31,6 +31,8 @@ interface Reply {
   followUps: string[];
   answerId: string;
   contactUrl: string;
+  /** The answer's language: Hindi for a question in Devanagari, whatever the page's. */
+  lang: "en" | "hi";
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -55,9 +57,15 @@ export function startHelpPanel(doc: Document): void {
     const box = element(doc, "div", "space-y-3 rounded-2xl bg-ink-50 p-3 text-sm text-ink-900");
     box.dataset.kind = reply.kind;
     box.dataset.testid = "help-panel-answer";
-    box.append(element(doc, "p", "sr-only", words.answerLabel), element(doc, "p", "leading-relaxed", reply.text));
+    // What the answer says is in its own language (screen readers' voice, the Hindi type rules); the
+    // panel's own words stay the page's.
+    const own = <T extends HTMLElement>(node: T) => {
+      if (reply.lang !== pageLanguage) node.lang = reply.lang;
+      return node;
+    };
+    box.append(element(doc, "p", "sr-only", words.answerLabel), own(element(doc, "p", "leading-relaxed", reply.text)));
     if (reply.sources.length > 0) {
-      const list = element(doc, "ul", "space-y-1");
+      const list = own(element(doc, "ul", "space-y-1"));
       list.setAttribute("aria-label", words.sources);
       for (const source of reply.sources) {
         const link = element(doc, "a", "font-medium text-brand-700 underline underline-offset-2", source.title);
@@ -78,7 +86,7 @@ export function startHelpPanel(doc: Document): void {
       box.append(actions);
     }
     if (reply.followUps.length > 0) {
-      const list = element(doc, "ul", "flex flex-wrap gap-1.5");
+      const list = own(element(doc, "ul", "flex flex-wrap gap-1.5"));
       list.setAttribute("aria-label", words.followUps);
       for (const followUp of reply.followUps) {
         const button = element(doc, "button", "rounded-full bg-white px-2.5 py-1 text-xs font-medium text-brand-800 ring-1 ring-brand-200", followUp);
