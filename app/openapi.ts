@@ -93,7 +93,7 @@ const schemas: Record<string, Schema> = {
           properties: {
             name: { type: "string" },
             device_type: { type: "string" },
-            created_at: { type: "string", format: "date-time" },
+            created_at: { type: ["string", "null"], format: "date-time" },
             last_used_at: { type: ["string", "null"], format: "date-time" },
           },
         },
@@ -104,7 +104,7 @@ const schemas: Record<string, Schema> = {
           type: "object",
           required: ["device", "created_at"],
           additionalProperties: false,
-          properties: { device: { type: "string" }, created_at: { type: "string", format: "date-time" } },
+          properties: { device: { type: "string" }, created_at: { type: ["string", "null"], format: "date-time" } },
         },
       },
       message_details: {
@@ -123,7 +123,7 @@ const schemas: Record<string, Schema> = {
                 type: "object",
                 required: ["sent_at", "body"],
                 additionalProperties: false,
-                properties: { sent_at: { type: "string", format: "date-time" }, body: { type: "string" } },
+                properties: { sent_at: { type: ["string", "null"], format: "date-time" }, body: { type: "string" } },
               },
             },
           },
