@@ -149,6 +149,12 @@ export async function makeAccount(options: AccountOptions = {}): Promise<Fixture
   return createAccount(auth as unknown as FixtureAuth, database.db, options);
 }
 
+/** The Cookie header of one more session of `userId`, made as the fixture makes one (no sign-in request: no sign-in hooks). */
+export async function sessionFor(userId: string): Promise<string> {
+  const { auth } = await services();
+  return (await sessionCookieFor(auth as unknown as FixtureAuth, userId)).header;
+}
+
 /** A signed-in visitor: the account and the Cookie header of a fresh session. */
 export async function signIn(options: AccountOptions = {}): Promise<FixtureAccount & { cookie: string }> {
   const account = await makeAccount(options);
