@@ -127,8 +127,11 @@ export const ROUTES: OwnershipRoute[] = [
       path: `/profile?${smuggle(t)}`,
       body: form({ intent: "save", name: t.name, gender: "Male", dob: "1991-02-03", about: marker, id: t.id, uid: t.id, user_id: t.id, email: t.email }),
     }),
+    // A plain post that saved redirects to the profile (post, redirect, get); the save is the caller's own.
     ownerOk: async (res, _text, owner, db) =>
-      res.status === 200 && (await db.db().selectFrom("profile").select("gender").where("user_id", "=", owner.id).executeTakeFirst())?.gender === "Male",
+      res.status === 303 &&
+      /\/profile$/.test(res.headers.get("location") ?? "") &&
+      (await db.db().selectFrom("profile").select("gender").where("user_id", "=", owner.id).executeTakeFirst())?.gender === "Male",
   },
   {
     name: "POST /profile.data intent=save",
@@ -137,7 +140,8 @@ export const ROUTES: OwnershipRoute[] = [
     request: (t, { marker }) => ({
       method: "POST",
       path: `/profile.data?${smuggle(t)}`,
-      body: form({ intent: "save", name: t.name, gender: "Non-binary", dob: "1992-03-04", about: marker, id: t.id, uid: t.id, email: t.email }),
+      // As the hydrated page's fetcher posts it (its script's mark): answered with data.
+      body: form({ intent: "save", client: "script", name: t.name, gender: "Non-binary", dob: "1992-03-04", about: marker, id: t.id, uid: t.id, email: t.email }),
     }),
     ownerOk: async (res, _text, owner, db) =>
       res.status === 200 && (await db.db().selectFrom("profile").select("gender").where("user_id", "=", owner.id).executeTakeFirst())?.gender === "Non-binary",
