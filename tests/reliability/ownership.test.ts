@@ -141,7 +141,17 @@ export const ROUTES: OwnershipRoute[] = [
       method: "POST",
       path: `/profile.data?${smuggle(t)}`,
       // As the hydrated page's fetcher posts it (its script's mark): answered with data.
-      body: form({ intent: "save", client: "script", name: t.name, gender: "Non-binary", dob: "1992-03-04", about: marker, id: t.id, uid: t.id, email: t.email }),
+      body: form({
+        intent: "save",
+        client: "script",
+        name: t.name,
+        gender: "Non-binary",
+        dob: "1992-03-04",
+        about: marker,
+        id: t.id,
+        uid: t.id,
+        email: t.email,
+      }),
     }),
     ownerOk: async (res, _text, owner, db) =>
       res.status === 200 && (await db.db().selectFrom("profile").select("gender").where("user_id", "=", owner.id).executeTakeFirst())?.gender === "Non-binary",
