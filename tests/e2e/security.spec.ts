@@ -138,6 +138,25 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("a changed password empties the form, and the next attempt's errors replace the notice", async ({ page, signIn }) => {
+  await signIn();
+  await page.goto("/profile/security");
+  const section = page.getByRole("region", { name: "Change password" });
+  const current = section.getByLabel("Current password");
+  await current.fill(PASSWORD);
+  await section.getByLabel("New password", { exact: true }).fill("a-fresh-password-42");
+  await section.getByLabel("Repeat the new password").fill("a-fresh-password-42");
+  await section.getByRole("button", { name: "Change password" }).click();
+  const notice = page.getByText("Your password was changed. Every other device was signed out.");
+  await expect(notice).toBeVisible();
+  await expect(current).toHaveValue("");
+  // Pressed again with nothing typed: the page's own check refuses it, and the old success goes.
+  await section.getByRole("button", { name: "Change password" }).click();
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await expect(current).toBeFocused();
+  await expect(notice).toHaveCount(0);
+});
+
 test.describe("passkeys", () => {
   /** A platform authenticator with user verification (Chromium's virtual one), answering every prompt by itself. */
   async function virtualAuthenticator(page: Page) {

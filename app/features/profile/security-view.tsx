@@ -73,6 +73,9 @@ export function SecurityView(props: SecurityViewProps) {
   // (a refused attempt, another section's) keeps the form as typed.
   const [passwordFormKey, setPasswordFormKey] = useState(arrival);
   if (notice && !answer && passwordFormKey !== arrival) setPasswordFormKey(arrival);
+  // The arrival whose notice a new attempt has replaced: any press of a form's submit, even one its own check
+  // refuses before anything is sent, so "Your password was changed" never stands beside that attempt's errors.
+  const [attemptedOn, setAttemptedOn] = useState<string | null>(null);
   const others = devices.filter((d) => !d.current);
   // Page-level outcomes; a section's own outcome (a field error, a passkey, two-factor) is shown in it.
   const banner =
@@ -83,14 +86,14 @@ export function SecurityView(props: SecurityViewProps) {
     ["change-password", "set-password", "sign-out-device", "sign-out-others", "reauthenticate"].includes(answer.intent)
       ? { tone: answer.ok ? ("success" as const) : ("error" as const), text: answer.message }
       : // A later answer (a new attempt) replaces what the address said after the last one.
-        notice && !answer
+        notice && !answer && attemptedOn !== arrival
         ? { tone: "success" as const, text: notice }
         : warning
           ? { tone: "warning" as const, text: warning }
           : null;
 
   return (
-    <div ref={page} className="bg-ink-50/60 py-10 sm:py-14">
+    <div ref={page} onSubmitCapture={() => setAttemptedOn(arrival)} className="bg-ink-50/60 py-10 sm:py-14">
       <Container className="max-w-3xl space-y-8">
         <div>
           <Link to={localize("/profile")} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
