@@ -85,6 +85,12 @@ describe("npm run messages: CSV (RFC 4180)", () => {
     expect(csvField("a\t\t=1")).toBe(`"'a\t'\t'=1"`);
   });
 
+  it("defuses a formula at the start of a message's line, for imports that split on line breaks", () => {
+    expect(csvField("Thanks\n=1+2")).toBe(`"'Thanks\n'=1+2"`);
+    expect(csvField("Hi\r\n -2")).toBe(`"'Hi\r\n '-2"`);
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+  });
+
   it("has a header row, one CRLF-terminated row per message, ISO times", () => {
     const csv = toCsv([
       message(),

@@ -59,11 +59,13 @@ const TRIGGER = "[=+\\-@\\t\\r]";
 const FORMULA_AT_START = new RegExp(`^[ "]*${TRIGGER}`);
 /**
  * A trigger right after a list separator: `,`, `;` (the list separator of most
- * European and Latin American locales), `|` or tab. A spreadsheet that splits
- * the text on that separator, whatever the quotes say, would start a cell of
- * its own there: `Sam;=1+2` is `Sam` and the formula `=1+2` in German Excel.
+ * European and Latin American locales), `|` or tab, or after a line break. A
+ * spreadsheet that splits the text on that separator, whatever the quotes say,
+ * would start a cell of its own there: `Sam;=1+2` is `Sam` and the formula
+ * `=1+2` in German Excel; an import that reads line by line starts a row with
+ * what follows a message's line break.
  */
-const AFTER_SEPARATOR = `(?<=[,;|\\t][ "]*)(?=${TRIGGER})`;
+const AFTER_SEPARATOR = `(?<=[,;|\\t\\r\\n][ "]*)(?=${TRIGGER})`;
 const FORMULA_AFTER_SEPARATOR = new RegExp(AFTER_SEPARATOR);
 const EVERY_FORMULA_AFTER_SEPARATOR = new RegExp(AFTER_SEPARATOR, "g");
 
