@@ -35,9 +35,6 @@ type Trx = Transaction<Database>;
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The answer past the day's ceiling (429): not "too many attempts", since this sender made one. */
-export const DAY_FULL_MESSAGE = "This form has received too many messages today. Please try again tomorrow, or write to us by email.";
-
 export interface Ceilings {
   mailsPerHour: number;
   messagesPerDay: number;
