@@ -63,4 +63,11 @@ describe("deployment files", () => {
     // Every stage starts from that image or from an earlier stage.
     for (const [, base] of dockerfile.matchAll(/^FROM (\S+)/gm)) expect(["${NODE_IMAGE}", "deps"]).toContain(base);
   });
+
+  it("compose.yaml pins every image it pulls by digest", () => {
+    const compose = readFileSync(path.join(root, "compose.yaml"), "utf8");
+    const pulled = [...compose.matchAll(/^\s+image: (\S+)$/gm)].map(([, image]) => image!).filter((image) => !image.startsWith("tuesday-web:"));
+    expect(pulled.map((image) => image.split(":")[0])).toEqual(["postgres", "redis", "nginx"]);
+    for (const image of pulled) expect(image).toMatch(/^[a-z]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+  });
 });
