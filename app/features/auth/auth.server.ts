@@ -38,6 +38,7 @@ import { memoryStore, RateLimiter } from "~/infra/rate-limit/rate-limiter.server
 import { allowedOrigins } from "~/infra/security/origin-check.server";
 import { cleanName, NAME_MAX_LENGTH, NAME_TOO_LONG, nameFromEmail } from "~/shared/lib/person-name";
 import { passwordPolicy } from "./password-policy-plugin.server";
+import { signUpFields } from "./sign-up-fields.server";
 import { accountRules } from "./account-rules.server";
 import { forgiveFailedSignIns } from "./sign-in-limits.server";
 import { verificationSendTime } from "./verification-mail.server";
@@ -402,7 +403,9 @@ export function authOptions({
       passwordSignInStart(),
       // After the limits: a refused attempt has already counted.
       passwordPolicy({ minLength: env.minPasswordLength, breach: { url: env.pwnedPasswordsUrl, log: log ?? { warn: () => {} } } }),
-      // After the limits and the password rules: a refused sign-up replaces nothing.
+      // A sign-up's name and language as a new account takes them, so that a taken address answers alike.
+      signUpFields(),
+      // After the limits and the password and name rules: a refused sign-up replaces nothing.
       unverifiedAddresses({ db, log, minPasswordLength: env.minPasswordLength }),
       reauthentication({ db, limiter, windowS: env.reauthWindowS, log }),
       trustedBrowserRevocation({ db, log }),

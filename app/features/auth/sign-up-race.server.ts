@@ -10,6 +10,7 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { asLocale } from "~/shared/i18n/locale";
 import { clientText } from "~/shared/lib/client-text";
 import { normalizeEmail } from "./request-address";
 
@@ -30,14 +31,16 @@ export function signUpRace() {
             const onExisting = ctx.context.options.emailAndPassword?.onExistingUserSignUp;
             if (onExisting) await onExisting({ user: existing.user }, ctx.request);
             const now = new Date();
+            // The fields a new account answers with (the body as sign-up-fields.server.ts settled it).
             const user = {
               id: ctx.context.generateId({ model: "user" }) || crypto.randomUUID(),
               name: clientText(body?.name),
               email,
               emailVerified: false,
-              image: null,
+              image: typeof body?.image === "string" ? body.image : null,
               createdAt: now,
               updatedAt: now,
+              language: asLocale(body?.language),
             };
             // Over HTTP, a Response of its own: an after hook cannot change the failed endpoint's 422 otherwise
             // (its cookies still join it). To our own server-side calls, the object, as a sign-up answers.
