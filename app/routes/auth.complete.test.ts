@@ -39,6 +39,19 @@ describe("in the main window (popup blocked, or no JavaScript)", () => {
     expect((await complete("/hi/auth/complete?provider=google&error=1")).location).toBe("/hi/auth?error=oauth&provider=google");
   });
 
+  test("a first provider sign-in to an account with two-factor on: the sign-in page says to use the code first", async () => {
+    // Better Auth adds its code beside the page's own error=1.
+    const refused = await complete("/auth/complete?provider=github&via=redirect&error=1&error=LINK_NEEDS_TWO_FACTOR");
+    expect(refused.location).toBe("/auth?error=LINK_NEEDS_TWO_FACTOR&provider=github");
+    expect((await callRoute<{ notice: unknown }>(authLoader, { path: refused.location! })).data.notice).toEqual({
+      tone: "error",
+      text: "Your account uses two-factor authentication. Sign in with your password and code first, then connect GitHub on your security page.",
+    });
+    const hindi = await complete("/hi/auth/complete?provider=google&error=1&error=LINK_NEEDS_TWO_FACTOR");
+    expect(hindi.location).toBe("/hi/auth?error=LINK_NEEDS_TWO_FACTOR&provider=google");
+    expect((await callRoute<{ notice: { text: string } }>(authLoader, { path: hindi.location! })).data.notice.text).toContain("टू-फ़ैक्टर");
+  });
+
   test("an error wins over a session the browser already has", async () => {
     const asha = await signIn();
     expect((await complete("/auth/complete?provider=github&error=1", asha.cookie)).location).toBe("/auth?error=oauth&provider=github");
@@ -68,6 +81,11 @@ describe("in the popup", () => {
     expect((await complete("/auth/complete?provider=google&via=popup&error=1")).data).toMatchObject({ provider: "google", status: "error", user: null });
     expect((await complete("/auth/complete?provider=google&via=popup")).data).toMatchObject({ status: "error", user: null });
     expect((await complete("/auth/complete?provider=github&via=popup&two-factor=1")).data).toMatchObject({ status: "two-factor", user: null });
+    expect((await complete("/auth/complete?provider=github&via=popup&error=1&error=LINK_NEEDS_TWO_FACTOR")).data).toMatchObject({
+      status: "error",
+      error: "LINK_NEEDS_TWO_FACTOR",
+      user: null,
+    });
   });
 
   test("the Hindi popup carries its words", async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { redirect } from "react-router";
 import { site } from "~/config/site";
-import { AUTH_CHANNEL, type PopupResult } from "~/features/auth/social-sign-in";
+import { AUTH_CHANNEL, LINK_NEEDS_TWO_FACTOR, type PopupResult } from "~/features/auth/social-sign-in";
 import { cacheUser } from "~/features/auth/user-cache";
 import { getViewer } from "~/request-context.server";
 import { auth as authWords } from "~/shared/i18n/catalog/auth";
@@ -33,21 +33,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const via = url.searchParams.get("via") === "popup" ? "popup" : "redirect";
   const twoFactor = url.searchParams.get("two-factor") === "1" && !url.searchParams.get("error");
   const user = url.searchParams.get("error") || twoFactor ? null : await getViewer(context);
+  // The refusal the sign-in page has words of its own for (Better Auth adds its code beside our error=1).
+  const error = url.searchParams.getAll("error").includes(LINK_NEEDS_TWO_FACTOR) ? LINK_NEEDS_TWO_FACTOR : undefined;
   // In the main window there is nothing to report to an opener: go on at once (also without JavaScript).
   if (via === "redirect") {
     if (twoFactor) throw redirect(localizedPath("/auth/two-factor", locale));
-    throw redirect(localizedPath(user ? "/home" : `/auth?error=oauth&provider=${provider}`, locale));
+    throw redirect(localizedPath(user ? "/home" : `/auth?error=${error ?? "oauth"}&provider=${provider}`, locale));
   }
-  return { provider, via, user, status: user ? "success" : twoFactor ? "two-factor" : "error", i18n: pageMessages(locale, "auth") } as const;
+  return { provider, via, user, error, status: user ? "success" : twoFactor ? "two-factor" : "error", i18n: pageMessages(locale, "auth") } as const;
 }
 
 export default function AuthComplete({ loaderData }: Route.ComponentProps) {
   const t = useMessages("auth", authWords);
   const localize = useLocalize();
-  const { provider, via, user, status } = loaderData;
+  const { provider, via, user, status, error } = loaderData;
 
   useEffect(() => {
-    const result: PopupResult = { type: "oauth-result", provider, status };
+    const result: PopupResult = { type: "oauth-result", provider, status, error };
     if (user) cacheUser(user);
     if (via === "popup" && window.opener) {
       const channel = new BroadcastChannel(AUTH_CHANNEL);
@@ -63,8 +65,8 @@ export default function AuthComplete({ loaderData }: Route.ComponentProps) {
     }
     // Same-window sign-in (popup blocked): carry on in this window, as a document load (the pages it
     // leads to run their own scripts, not React Router: ADR 0035, 0045), with the new session's cookie.
-    window.location.replace(localize(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=oauth&provider=${provider}`));
-  }, [provider, via, user, status, localize]);
+    window.location.replace(localize(user ? "/home" : status === "two-factor" ? "/auth/two-factor" : `/auth?error=${error ?? "oauth"}&provider=${provider}`));
+  }, [provider, via, user, status, error, localize]);
 
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4 py-24">

@@ -21,7 +21,7 @@
 import { fill } from "~/shared/i18n/fill";
 import { authenticateWithPasskey, type PasskeyResult, type PasskeyWords } from "./passkey-client";
 import { startResendCountdown } from "./resend-countdown";
-import { openPopup, waitForPopup } from "./social-sign-in";
+import { LINK_NEEDS_TWO_FACTOR, openPopup, waitForPopup } from "./social-sign-in";
 import { REMEMBER_DEVICE_KEY } from "./user-cache";
 import type { ProviderId } from "./messages";
 
@@ -154,6 +154,8 @@ function startPopups(page: HTMLElement, notices: Notices) {
       button?.removeAttribute("aria-busy");
       if (outcome === "success") location.assign(page.dataset.afterSignIn ?? "/home");
       else if (outcome === "two-factor") location.assign(page.dataset.twoFactor ?? "/auth/two-factor");
+      // Words the server has for it: the page again, as after a sign-in in this window.
+      else if (outcome === "link-needs-two-factor") location.assign(`${location.pathname}?error=${LINK_NEEDS_TWO_FACTOR}&provider=${provider}`);
       else notices.show(fill(form.dataset.failedWords ?? "", { provider: button?.dataset.providerName ?? provider }));
     });
   });

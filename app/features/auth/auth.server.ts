@@ -47,7 +47,7 @@ import { passkeys } from "./passkeys.server";
 import { reauthentication } from "./reauthentication.server";
 import { sessionLifetime } from "./session-lifetime.server";
 import { signInEvents } from "./sign-in-events.server";
-import { twoFactorEverywhere, twoFactorPlugin } from "./two-factor.server";
+import { refuseConnectingBeforeTheCode, twoFactorEverywhere, twoFactorPlugin } from "./two-factor.server";
 import { SessionCache, sessionCaching } from "./session-cache.server";
 import { tokenlessSessions } from "./tokenless-sessions.server";
 import { noteCreatedSession, tokenSyncAnnouncements } from "./token-sync-events.server";
@@ -338,7 +338,11 @@ export function authOptions({
         // provider after sign-in, and a stored token is one more secret to lose.
         update: { before: async (account) => ({ data: withoutProviderTokens(account) }) },
         create: {
-          before: async (account) => ({ data: withoutProviderTokens(account) }),
+          before: async (account, context) => {
+            // To an account with two-factor on, only past its code (two-factor.server.ts).
+            if (account.providerId !== "credential") await refuseConnectingBeforeTheCode(db, account.userId, context);
+            return { data: withoutProviderTokens(account) };
+          },
           // Google or GitHub connected to an account that already signs in another way: its owner hears of it.
           after: async (account, context) => {
             if (account.providerId === "credential") return;

@@ -4,11 +4,18 @@
  */
 import { auth } from "~/shared/i18n/catalog/auth";
 import { fill } from "~/shared/i18n/messages";
+import { LINK_NEEDS_TWO_FACTOR } from "./social-sign-in";
 
 type AuthWords = typeof auth;
 
 export type ProviderId = "google" | "github";
 export const PROVIDER_NAMES: Record<ProviderId, string> = { google: "Google", github: "GitHub" };
+
+/** The provider an answer names (`?provider=`), or "Google or GitHub" in none. */
+function providerNameIn(params: URLSearchParams): string {
+  const provider = params.get("provider");
+  return provider === "google" || provider === "github" ? PROVIDER_NAMES[provider] : `${PROVIDER_NAMES.google} / ${PROVIDER_NAMES.github}`;
+}
 
 /** The banner for an `?error=` or `?verified=` that Better Auth or our gateway put in a redirect. */
 export function noticeFromQuery(params: URLSearchParams, t: AuthWords = auth): { tone: "error" | "success"; text: string } | null {
@@ -28,6 +35,8 @@ export function noticeFromQuery(params: URLSearchParams, t: AuthWords = auth): {
       return { tone: "error", text: t.messages.deleteSignIn };
     case "TWO_FACTOR_EXPIRED":
       return { tone: "error", text: t.twoFactor.expired };
+    case LINK_NEEDS_TWO_FACTOR:
+      return { tone: "error", text: fill(t.messages.linkNeedsTwoFactor, { provider: providerNameIn(params) }) };
     default: {
       const provider = params.get("provider");
       if (provider === "google" || provider === "github") return { tone: "error", text: fill(t.messages.socialFailed, { provider: PROVIDER_NAMES[provider] }) };

@@ -15,14 +15,20 @@ export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
 export const AUTH_CHANNEL = `${site.slug}-auth`;
 
+/** A provider's first sign-in would have connected it to an account with two-factor on (two-factor.server.ts). */
+export const LINK_NEEDS_TWO_FACTOR = "LINK_NEEDS_TWO_FACTOR";
+
 export interface PopupResult {
   type: "oauth-result";
   provider: ProviderId;
   /** "two-factor": the provider said yes, and the account asks for its code next (/auth/two-factor). */
   status: "success" | "error" | "two-factor";
+  /** With "error": the refusal's code, where the page has words of its own for it. */
+  error?: typeof LINK_NEEDS_TWO_FACTOR;
 }
 
-export type PopupOutcome = "success" | "failed" | "two-factor";
+/** "link-needs-two-factor": the account has two-factor on and this provider is not connected to it yet. */
+export type PopupOutcome = "success" | "failed" | "two-factor" | "link-needs-two-factor";
 
 export function openPopup(): Window | null {
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
@@ -47,7 +53,8 @@ export function waitForPopup(popup: Window, provider: ProviderId): Promise<Popup
     const accept = (data: unknown) => {
       const result = data as Partial<PopupResult> | null;
       if (result?.type !== "oauth-result" || result.provider !== provider) return;
-      finish(result.status === "success" || result.status === "two-factor" ? result.status : "failed");
+      if (result.status === "success" || result.status === "two-factor") finish(result.status);
+      else finish(result.error === LINK_NEEDS_TWO_FACTOR ? "link-needs-two-factor" : "failed");
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin === window.location.origin) accept(event.data);

@@ -43,6 +43,7 @@ import type { HookContext } from "./known-device.server";
 import { clientText } from "~/shared/lib/client-text";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
 import { signInKind } from "./public-endpoints";
+import { LINK_NEEDS_TWO_FACTOR } from "./social-sign-in";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
 const TRUST_DEVICE_COOKIE = "trust_device";
@@ -272,6 +273,26 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
       ],
     },
   } satisfies BetterAuthPlugin;
+}
+
+/**
+ * The account hook, before a Google or GitHub account is connected to an account with two-factor on.
+ * From the security page its signed-in owner connects it (the session is in the request). A first
+ * sign-in with that provider would connect it too, before the challenge that then stands in for the
+ * session, so that a sign-in which never gave the code still changed how the account signs in (and
+ * mailed "GitHub was connected"): refused instead, with words that say what to do. Without a request
+ * (our own code: a script, a fixture) nobody is signing in.
+ */
+export async function refuseConnectingBeforeTheCode(db: Kysely<Database>, userId: string, ctx: Parameters<typeof getSessionFromCtx>[0] | null | undefined) {
+  if (!ctx) return;
+  const owner = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
+  if (!owner?.twoFactorEnabled) return;
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session?.user.id === userId) return;
+  throw new APIError("FORBIDDEN", {
+    code: LINK_NEEDS_TWO_FACTOR,
+    message: "Sign in with your password and code first, then connect it on your security page.",
+  });
 }
 
 /** What the security page shows about two-factor: on, a setup waiting for its first code, and backup codes left. */
