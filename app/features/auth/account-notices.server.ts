@@ -2,8 +2,11 @@
  * What an account's owner is told, and where they land, around its security
  * changes, as a Better Auth plugin:
  *
- *   - a password change: the "your password was changed" notice by mail
- *     (a reset's is sent by auth.server.ts's onPasswordReset)
+ *   - a password change: every other device is signed out, whatever the
+ *     client asked (the page and the mail say so; Better Auth would keep
+ *     them unless the body says `revokeOtherSessions`), and the "your
+ *     password was changed" notice goes by mail (a reset's is sent by
+ *     auth.server.ts's onPasswordReset)
  *   - the link in the account-deletion mail works only in the browser where
  *     its owner is signed in; a failure lands on the profile page, not on
  *     JSON, and a success on a page that says the account is gone
@@ -28,6 +31,14 @@ export function accountNotices({ outbox, log, appUrl }: AccountNoticesDeps) {
     id: "account-notices",
     hooks: {
       before: [
+        {
+          matcher: (ctx) => ctx.path === "/change-password",
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = ctx.body as unknown;
+            if (!body || typeof body !== "object" || Array.isArray(body)) return;
+            return { context: { body: { ...body, revokeOtherSessions: true } } };
+          }),
+        },
         {
           // The link in the account-deletion mail: it only works where its owner is signed in.
           matcher: (ctx) => ctx.path === "/delete-user/callback",
