@@ -82,7 +82,7 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             if (!user || user.emailVerified || user.email.toLowerCase() !== claims.email?.toLowerCase()) return;
             const pending = await readPending(ctx);
             if (pending?.userId === user.id) return;
-            if (await forgetUnprovenSignUp(db, user.id))
+            if (await forgetUnprovenSignUp(db, user))
               log?.info(
                 { userId: user.id, pendingFor: pending ? "another account" : "none" },
                 "verification link opened outside the sign-up browser: its password dropped",
