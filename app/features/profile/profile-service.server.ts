@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "~/infra/db/database.server";
 import { toIso } from "~/infra/db/time";
 import type { Refusal } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
-import { checksFor, RULES } from "~/infra/rate-limit/rules";
+import { checksFor, RULES, signInFailureChecks } from "~/infra/rate-limit/rules";
 import { account } from "~/shared/i18n/catalog/account";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
 import type { Viewer } from "~/shared/lib/viewer";
@@ -129,7 +129,15 @@ export async function deleteOwnAccount(
 
   const password = body.data.password ?? "";
   if (!password) return { kind: "password-required" };
-  if (password.length > 256 || !(await ctx.password.verify({ hash: credential.password, password }))) return { kind: "failed" };
+  // A wrong password here is a failed sign-in of the address, from this client and from everywhere, as at
+  // the sign-in form and the re-authentication: a signed-in browser gets no guesses of its own.
+  const failures = signInFailureChecks(viewer.email.toLowerCase(), ip);
+  const guessing = await deps.limiter.exhausted(failures);
+  if (!guessing.allowed) return { kind: "rate-limited", decision: guessing };
+  if (password.length > 256 || !(await ctx.password.verify({ hash: credential.password, password }))) {
+    await deps.limiter.record(failures).catch((error: unknown) => deps.log.warn({ err: error }, "could not count a wrong password at deletion"));
+    return { kind: "failed" };
+  }
 
   // Sign out first (its Set-Cookie headers clear this browser's cookies), then delete.
   let clearCookies: string[] = [];
