@@ -117,7 +117,7 @@ describe.each(targets())("finding 38.1 on $kind: an unverified address holds not
       login: "attacker",
     });
     expect(callback.status).toBe(302);
-    expect(redirectError(callback)).toBe("PROVIDER_EMAIL_NOT_VERIFIED");
+    expect(redirectError(callback)).toBe("account_not_linked");
     expect(sessionCookieFrom(callback)).toBeNull();
     expect(jar.has(".session_token")).toBe(false);
     expect(await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
@@ -130,7 +130,7 @@ describe.each(targets())("finding 38.1 on $kind: an unverified address holds not
     const email = address("google-unverified");
     const jar = new CookieJar();
     const callback = await providerSignIn(server, target, jar, "google", { sub: `g-${randomBytes(3).toString("hex")}`, email, emailVerified: false });
-    expect(redirectError(callback)).toBe("PROVIDER_EMAIL_NOT_VERIFIED");
+    expect(redirectError(callback)).toBe("account_not_linked");
     expect(jar.has(".session_token")).toBe(false);
     expect(await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
   });

@@ -7,7 +7,9 @@
  *     nothing (a passkey, a connection, a second factor) can be added to it
  *     before its owner proves the mailbox.
  *   - No account for a Google or GitHub address the provider has not
- *     verified: the sign-in is refused with PROVIDER_EMAIL_NOT_VERIFIED.
+ *     verified: the sign-in is refused with the code Better Auth gives such
+ *     an address when it already has an account (`account_not_linked`), so
+ *     the refusal does not tell whether it has one.
  *   - A new sign-up for an address whose account was never verified, by
  *     password or by a provider that verified the address, replaces that
  *     account outright: its password, connections, passkeys and sessions go
@@ -27,7 +29,11 @@ import type { Database } from "~/infra/db/schema";
 import { NAME_MAX_LENGTH } from "~/shared/lib/person-name";
 import { z } from "zod";
 
-export const PROVIDER_EMAIL_NOT_VERIFIED = "PROVIDER_EMAIL_NOT_VERIFIED";
+/**
+ * A provider's unverified address refused: Better Auth's own code (and no description) for such an
+ * address that has an account already, so that an address with an account and one without read alike.
+ */
+export const PROVIDER_EMAIL_NOT_VERIFIED = "account_not_linked";
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
 /**
@@ -71,10 +77,7 @@ export async function releaseForProvider(db: Kysely<Database>, profile: { email?
 export function refuseUnverifiedProviderUser(user: { emailVerified?: unknown }, path: string | undefined) {
   const fromProvider = path === "/sign-in/social" || Boolean(path?.startsWith("/callback/"));
   if (fromProvider && !isVerifiedClaim(user.emailVerified)) {
-    throw new APIError("FORBIDDEN", {
-      code: PROVIDER_EMAIL_NOT_VERIFIED,
-      message: "Your address is not verified with that provider. Verify it there, or sign up with email and password.",
-    });
+    throw new APIError("FORBIDDEN", { code: PROVIDER_EMAIL_NOT_VERIFIED });
   }
 }
 
