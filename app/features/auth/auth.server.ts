@@ -195,6 +195,9 @@ export function authOptions({
       },
     },
     session: sessionLifetime.options(env.sessionLifetime),
+    // A Google or GitHub round trip that failed before Better Auth knew where to send it back (a stale or
+    // foreign state): to the sign-in page, which says so, not to /api/auth/error (closed: the allow-list).
+    onAPIError: { errorURL: `${env.appUrl}/auth` },
     account: {
       // Connecting Google or GitHub from the security page (signed in, fresh): the provider's
       // address may differ from the account's. Linking at sign-in still needs the same, verified address.
