@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { twoFactorState } from "~/features/auth/two-factor.server";
+import { secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
 import { hi } from "~/shared/i18n/messages.hi";
 import { type Authenticator, authenticatorFor } from "../../tests/support/authenticator";
@@ -311,5 +312,28 @@ describe("the code", () => {
     expect(locked.status).toBe(429);
     expect(locked.data).toEqual({ method: "totp", error: "Too many wrong codes for this account. Wait 15 minutes, then sign in again.", restart: true });
     expect(locked.cookies).not.toMatch(/session_token=[^;]+/);
+  });
+
+  test("a hundred wrong codes in a row stop the code step for the day; a right code before that clears them", async () => {
+    const { limiter } = await services();
+    const ip = { ip: "10.30.0.7" };
+    const asha = await accountWithTwoFactor();
+    const [key] = secondFactorFailureChecks(asha.id);
+    // 98 wrong codes in earlier challenges (each 15-minute lock of Better Auth's waited out), then one more here.
+    for (let i = 0; i < 98; i++) await limiter.record([key!]);
+    const { cookie } = await passwordStep(asha.email, ip);
+    expect((await codeStep(cookie, { code: (await wrongCodes(asha.app, 1))[0]! }, ip)).status).toBe(401);
+    // The right code clears the count: 99 wrong, then right, then 99 more would still be allowed.
+    expect((await codeStep(cookie, { code: await freshCode(asha.app) }, ip)).location).toBe("/home");
+    expect((await limiter.exhausted([{ key: key!.key, limit: { max: 1, windowMs: 60_000 } }])).allowed).toBe(true);
+
+    for (let i = 0; i < 99; i++) await limiter.record([key!]);
+    const next = await passwordStep(asha.email, ip);
+    expect((await codeStep(next.cookie, { code: (await wrongCodes(asha.app, 1))[0]! }, ip)).status).toBe(401);
+    // The hundredth in a row: even the right code waits for the day's window, in words that say how long.
+    const stopped = await codeStep(next.cookie, { code: await freshCode(asha.app) }, ip);
+    expect(stopped.status).toBe(429);
+    expect(stopped.data.error).toMatch(/^Too many attempts\. Please wait \d+ (hours?|minutes?)/);
+    expect(stopped.cookies).not.toMatch(/session_token=[^;]+/);
   });
 });

@@ -405,7 +405,7 @@ export function authOptions({
       genericOAuth({ config: socialProviders(env, db, log) }),
       // Its after hook turns a password sign-in into a challenge; ours does the same for Google and GitHub.
       twoFactorPlugin(),
-      twoFactorEverywhere({ db, appUrl: env.appUrl, outbox, log }),
+      twoFactorEverywhere({ db, appUrl: env.appUrl, limiter, outbox, log }),
       ...accountRules({ db, limiter, outbox, log, appUrl: env.appUrl, linkLifetimeS: LINK_LIFETIME_S }),
       passwordSignInStart(),
       // After the limits: a refused attempt has already counted.

@@ -37,6 +37,9 @@ import type { Kysely } from "kysely";
 import { site } from "~/config/site";
 import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
+import { waitMessage } from "~/infra/http/responses";
+import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
+import { secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { twoFactorChangedMail } from "./mails";
 import type { HookContext } from "./known-device.server";
@@ -170,11 +173,17 @@ function withTwoFactorFlag(location: string, appUrl: string): string {
 export interface TwoFactorEverywhereDeps {
   db: Kysely<Database>;
   appUrl: string;
+  limiter: RateLimiter;
   outbox?: MailOutbox;
   log?: Logger;
 }
 
-export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEverywhereDeps) {
+/** The endpoints that answer a sign-in's challenge with a code. */
+const CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+const CHALLENGED = Symbol("two-factor-challenged");
+type WithChallenged = { [CHALLENGED]?: string };
+
+export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFactorEverywhereDeps) {
   /** "Two-factor is on / off": a notice, never worth failing the change it reports. */
   const notice = async (ctx: HookContext, user: { id: string; email: string; name: string }, on: boolean) => {
     if (!outbox) return;
@@ -217,6 +226,25 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
           }),
         },
         {
+          // A sign-in's code step (not a signed-in owner's setup): stopped after 100 wrong codes in a row.
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const owner = await codeOwner(ctx);
+            if (!owner || owner.signedIn) return;
+            const decision = await limiter.exhausted(secondFactorFailureChecks(owner.id)).catch((error: unknown) => {
+              log?.warn({ err: error }, "could not read the wrong codes of a sign-in");
+              return { allowed: true } as const;
+            });
+            if (!decision.allowed)
+              throw new APIError(
+                "TOO_MANY_REQUESTS",
+                { code: "RATE_LIMITED", message: waitMessage(decision.retryAfterS) },
+                { "Retry-After": String(decision.retryAfterS) },
+              );
+            (ctx.context as WithChallenged)[CHALLENGED] = owner.id;
+          }),
+        },
+        {
           matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {
             const code = clientText((ctx.body as { code?: unknown } | undefined)?.code).trim();
@@ -231,6 +259,21 @@ export function twoFactorEverywhere({ db, appUrl, outbox, log }: TwoFactorEveryw
         },
       ],
       after: [
+        {
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = (ctx.context as WithChallenged)[CHALLENGED];
+            if (!userId) return;
+            const returned = ctx.context.returned;
+            const checks = secondFactorFailureChecks(userId);
+            const counted = !isAPIError(returned)
+              ? limiter.reset(checks.map((c) => c.key))
+              : returned.statusCode === 401 && ["INVALID_CODE", "INVALID_BACKUP_CODE"].includes((returned.body as { code?: string } | undefined)?.code ?? "")
+                ? limiter.record(checks)
+                : Promise.resolve();
+            await counted.catch((error: unknown) => log?.warn({ err: error }, "could not count a sign-in's code"));
+          }),
+        },
         {
           matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {

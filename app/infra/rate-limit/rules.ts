@@ -70,6 +70,19 @@ export const SIGN_IN_FAILURES = {
 } as const satisfies Record<string, Limit>;
 
 /**
+ * Wrong codes at a sign-in's second step, counted per account. Better Auth
+ * locks an account for 15 minutes after 10 wrong codes, then forgets them, so
+ * someone who has the password could try about 960 codes a day for ever; after
+ * 100 in a row (NIST SP 800-63B 5.2.2, as for passwords) the code step stops
+ * for the rest of the day's window. A right code clears the count.
+ */
+export const SECOND_FACTOR_FAILURES = { perAccount: { max: 100, windowMs: minutes(24 * 60) } } as const satisfies Record<string, Limit>;
+
+export function secondFactorFailureChecks(userId: string): Check[] {
+  return [{ key: `second-factor-failed:user:${userId}`, limit: SECOND_FACTOR_FAILURES.perAccount }];
+}
+
+/**
  * Every per-client key goes through here or signInFailureKeys: the client is
  * `limiterKey(ip)`, an IPv4 address or an IPv6 address's /64
  * (client-address.server.ts), so one IPv6 client cannot multiply its budget.
