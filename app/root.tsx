@@ -156,11 +156,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const inConsole = useMatches().some((match) => match.id === "routes/admin");
   return (
     <>
+      {/* First in the body: a page arriving from a press shows it from its first paint, before its content is parsed. */}
+      <RouteOverlay />
       <SiteShell user={loaderData.viewer} statusUrl={loaderData.statusUrl} flash={loaderData.flash} bare={inConsole}>
         <Outlet />
       </SiteShell>
       {!inConsole && <ChatWidget />}
-      <RouteOverlay />
       <HydratedBehaviour viewer={loaderData.viewer} />
     </>
   );
@@ -198,6 +199,7 @@ function ErrorPage({ error }: { error: unknown }) {
     <>
       <title>{`${title} | ${site.productName}`}</title>
       <meta name="robots" content="noindex" />
+      <RouteOverlay />
       <SiteShell user={rootData?.viewer ?? null} accountUnknown={unavailable && !rootData} statusUrl={rootData?.statusUrl ?? null}>
         {notFound ? (
           <NotFoundView />
@@ -214,7 +216,6 @@ function ErrorPage({ error }: { error: unknown }) {
         )}
       </SiteShell>
       <ChatWidget />
-      <RouteOverlay />
       <HydratedBehaviour viewer={undefined} />
     </>
   );

@@ -84,8 +84,9 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
 
   // ---- the route change overlay ----
   const now = () => Date.now();
-  const showOverlayUntil = (until: number) => {
-    html.dataset.navigating = "";
+  // "held": the overlay a press on the page before put up, already on screen: no second fade-in (app.css).
+  const showOverlayUntil = (until: number, held = false) => {
+    html.dataset.navigating = held ? "held" : "";
     win.setTimeout(
       () => {
         // A later navigation keeps it for its own 1.4 s.
@@ -99,7 +100,7 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     const until = Number(win.sessionStorage.getItem(overlay.storageKey) ?? 0);
     win.sessionStorage.removeItem(overlay.storageKey);
     const path = win.location.pathname;
-    if (until > now() && !path.startsWith(overlay.skipPrefix)) showOverlayUntil(until);
+    if (until > now() && !path.startsWith(overlay.skipPrefix)) showOverlayUntil(until, true);
   } catch {
     // storage unavailable: the next page shows no overlay of its own
   }

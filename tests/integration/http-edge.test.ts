@@ -98,6 +98,15 @@ describe("pages", () => {
     }
   });
 
+  it("put the route overlay before their content, so a page arriving from a press shows it from its first paint", async () => {
+    for (const pathname of ["/", "/about", "/auth", "/no-such-page"]) {
+      const html = await (await fetch(`${server.url}${pathname}`)).text();
+      const overlay = html.indexOf("data-route-overlay");
+      expect(overlay, pathname).toBeGreaterThan(html.indexOf("<body"));
+      expect(overlay, pathname).toBeLessThan(html.indexOf("<header"));
+    }
+  });
+
   it("an unknown API path is a JSON 404 whose policy allows nothing", async () => {
     const res = await fetch(`${server.url}/api/nothing-here`);
     expect(res.status).toBe(404);
