@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, test } from "vitest";
-import { boot, type BootConfig } from "./boot";
-
-const CONFIG: BootConfig = {
-  theme: { storageKey: "theme", inputName: "theme", changeEvent: "theme-change" },
-  language: { cookie: "tuesday.lang", attributes: "; path=/", locales: ["en", "hi"] },
-  overlay: { ms: 1400, storageKey: "overlay", skipPrefix: "/api/" },
-  idempotencyField: "_idempotency_key",
-};
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { boot } from "./boot";
+import { TEST_BOOT_CONFIG as CONFIG } from "./boot-test-config";
 
 // One boot per test file: its listeners are on the document, as in a page.
 let booted = false;
@@ -94,6 +88,34 @@ describe("the boot script", () => {
       submit(`<form method="post"><button type="submit" form="cancel">Cancel</button></form><form id="cancel" method="get" hidden></form>`);
       expect(document.documentElement.dataset.navigating).toBe("");
       window.history.replaceState(null, "", "/");
+    });
+
+    test("on a hydrated page, a link React Router takes: up at once, until the app takes it over or 1.4 s pass", async () => {
+      vi.useFakeTimers();
+      try {
+        document.documentElement.dataset.hydrated = "true";
+        document.body.innerHTML = `<a href="/profile/security">Security</a><a href="/pricing">Pricing</a>`;
+        const [security, pricing] = [...document.querySelectorAll("a")];
+        // React Router's own listener cancels the browser's navigation.
+        document.addEventListener("click", (event) => event.preventDefault(), { once: true });
+        security!.click();
+        vi.advanceTimersByTime(0);
+        expect(document.documentElement.dataset.navigating).toBe("pressed");
+        expect(sessionStorage.getItem("overlay")).toBeNull();
+        vi.advanceTimersByTime(1400);
+        expect(document.documentElement.dataset.navigating).toBeUndefined();
+
+        document.addEventListener("click", (event) => event.preventDefault(), { once: true });
+        pricing!.click();
+        vi.advanceTimersByTime(0);
+        // The app's navigation commits and takes it over: it stays while that navigation lasts.
+        document.documentElement.dataset.navigating = "";
+        vi.advanceTimersByTime(1400);
+        expect(document.documentElement.dataset.navigating).toBe("");
+      } finally {
+        vi.useRealTimers();
+        delete document.documentElement.dataset.hydrated;
+      }
     });
 
     test("not for a post, nor for a GET form that asks for this very page", () => {

@@ -117,8 +117,18 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
   /** The page is left for another (a link, a GET form): the overlay, carried to the next page. */
   const leaving = (event: Event) => {
     const leave = () => {
-      // A navigation React Router makes itself (a <Link> or <Form> cancels the browser's) shows its own overlay.
-      if (event.defaultPrevented) return;
+      // A navigation React Router makes itself (a <Link> or <Form> cancels the browser's): the overlay at once,
+      // "pressed", until the hydrated app's own (route-overlay.tsx) takes it over when its render of the
+      // navigation commits, which on a slow phone comes hundreds of milliseconds later; gone after 1.4 s if
+      // no navigation took it over (a press the app answered otherwise).
+      if (event.defaultPrevented) {
+        if (html.dataset.navigating !== undefined) return;
+        html.dataset.navigating = "pressed";
+        win.setTimeout(() => {
+          if (html.dataset.navigating === "pressed") delete html.dataset.navigating;
+        }, overlay.ms);
+        return;
+      }
       const until = now() + overlay.ms;
       showOverlayUntil(until);
       try {

@@ -43,7 +43,9 @@ const overlaid = (pathname: string) => !pathname.startsWith(NO_OVERLAY_PREFIX);
  * On a hydrated page: the overlay for each client-side navigation to another
  * page, from its start (the loading state, in the commit after the press)
  * until the new page is on screen and 1.4 s have passed since the start. On a
- * slow line the wait and the loading run side by side (ADR 0019).
+ * slow line the wait and the loading run side by side (ADR 0019). The boot
+ * script has put it up at the press already ("pressed"); setting it here takes
+ * it over, so that it stays while the navigation lasts.
  */
 export function useRouteOverlay(): void {
   const { pathname } = useLocation();
