@@ -16,12 +16,14 @@
  *     site turns it on
  *   - the sign-in page's passkeys, popups, countdown and check-your-email
  *     watch (features/auth/auth-page.ts)
- *   - the keyboard of the account menu (features/layout/menu-keys.ts)
+ *   - the keyboard of the account menu (features/layout/menu-keys.ts), and Tab
+ *     kept inside the side menu (features/layout/dialog-focus.ts)
  *
  * What must work from the first byte (the theme, the overlay on a press, a
  * form's submitting words) is the inline boot script's (boot.ts).
  */
 import { startChatButton } from "~/features/chat-widget/chat-button";
+import { startDialogFocusWrap } from "~/features/layout/dialog-focus";
 import { startMenuKeys } from "~/features/layout/menu-keys";
 import { prefillContactMessage, startHelpPanel } from "~/features/help/help-panel";
 import { reportLandingView } from "~/features/analytics/landing-view";
@@ -37,6 +39,7 @@ const html = document.documentElement;
 if (document.querySelector("[data-auth-page]")) void import("~/features/auth/auth-page").then(({ startAuthPage }) => startAuthPage(document));
 startChatButton(document);
 startMenuKeys(document);
+startDialogFocusWrap(document);
 startHelpPanel(document);
 if (/\/contact$/.test(location.pathname)) prefillContactMessage(document, location.search);
 

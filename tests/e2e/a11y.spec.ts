@@ -177,6 +177,29 @@ async function tabTo(page: Page, matches: (el: { tag: string; text: string }) =>
   throw new Error("never reached by Tab");
 }
 
+for (const path of ["/about", "/profile"]) {
+  test(`the side menu by keyboard on ${path}: Tab and Shift+Tab go round inside it while it is open`, async ({ page, signIn }) => {
+    if (path === "/profile") await signIn();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+    const controls = await menu.locator("a[href], button:not([disabled])").count();
+    for (let i = 0; i < controls + 2; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inside(), `Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < controls + 2; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await inside(), `Shift+Tab ${i + 1}`).toBe(true);
+    }
+    await expect(menu).toBeVisible();
+  });
+}
+
 test("by keyboard alone: the skip link, the chat panel, the sign-in, the profile's edit and the delete dialog", async ({ page, makeAccount }) => {
   test.slow(true, "five parts of the site, every step by Tab");
   const user = await makeAccount({ name: "Keyboard Kavya" });

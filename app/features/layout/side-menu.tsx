@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import { useLocation } from "react-router";
 import type { Viewer } from "~/shared/lib/viewer";
 import { Avatar } from "~/shared/ui/avatar";
@@ -40,22 +40,6 @@ export function closeMenu(): void {
   if (dialog.open) dialog.close();
 }
 
-/** Tab and Shift+Tab go round the menu's controls: focus never falls out to the browser's bar. */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter((el) => el.offsetParent !== null);
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 /**
  * The small-screen menu: the header's items in a panel from the left. It is a
  * native <dialog>, in the page's HTML from the first byte, so a tap on the menu
@@ -64,7 +48,8 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
  * Escape and on a press outside (`closedby="any"`), and hands focus back to the
  * menu button. Scripts add what the platform does not: the same on browsers
  * without invoker commands, closing on a link that navigates in place, and
- * Tab wrapping inside the panel (docs/decisions/0019-slow-phone.md).
+ * Tab wrapping inside the panel (the page script's dialog-focus.ts, hydrated
+ * or not; docs/decisions/0019-slow-phone.md).
  */
 export function SideMenu({ user }: { user: Viewer | null }) {
   const close = () => closeMenu();
@@ -83,7 +68,7 @@ export function SideMenu({ user }: { user: Viewer | null }) {
       aria-label={t.menu}
       closedby="any"
       onClick={closeOnBackdrop}
-      onKeyDown={keepFocusInside}
+      data-wraps-focus=""
       className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none overflow-hidden border-0 bg-white p-0 text-ink-950 shadow-lift backdrop:bg-black/50 open:animate-slide-in-left"
     >
       <div className="flex h-full flex-col">
