@@ -112,6 +112,14 @@ describe("the boot script", () => {
         document.documentElement.dataset.navigating = "";
         vi.advanceTimersByTime(1400);
         expect(document.documentElement.dataset.navigating).toBe("");
+        delete document.documentElement.dataset.navigating;
+
+        // Another view of this very page (the two-factor step's "Use a backup code"): no overlay.
+        document.body.innerHTML = `<a href="?method=backup">Use a backup code</a>`;
+        document.addEventListener("click", (event) => event.preventDefault(), { once: true });
+        document.querySelector("a")!.click();
+        vi.advanceTimersByTime(0);
+        expect(document.documentElement.dataset.navigating).toBeUndefined();
       } finally {
         vi.useRealTimers();
         delete document.documentElement.dataset.hydrated;

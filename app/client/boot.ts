@@ -115,14 +115,15 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     return !target.pathname.startsWith(overlay.skipPrefix) && !win.location.pathname.startsWith(overlay.skipPrefix);
   };
   /** The page is left for another (a link, a GET form): the overlay, carried to the next page. */
-  const leaving = (event: Event) => {
+  const leaving = (event: Event, target: URL) => {
     const leave = () => {
       // A navigation React Router makes itself (a <Link> or <Form> cancels the browser's): the overlay at once,
       // "pressed", until the hydrated app's own (route-overlay.tsx) takes it over when its render of the
       // navigation commits, which on a slow phone comes hundreds of milliseconds later; gone after 1.4 s if
       // no navigation took it over (a press the app answered otherwise).
       if (event.defaultPrevented) {
-        if (html.dataset.navigating !== undefined) return;
+        // Another view of this very page (`?method=backup`, a reload in place): no overlay, as the app shows none.
+        if (html.dataset.navigating !== undefined || target.pathname === win.location.pathname) return;
         html.dataset.navigating = "pressed";
         win.setTimeout(() => {
           if (html.dataset.navigating === "pressed") delete html.dataset.navigating;
@@ -155,8 +156,9 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
         doc.cookie = `${language.cookie}=${link.hreflang}; ${language.attributes}${secure}`;
       }
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      if (link.target === "_blank" || link.hasAttribute("download") || !isOtherPage(new URL(link.href))) return;
-      leaving(event);
+      const destination = new URL(link.href);
+      if (link.target === "_blank" || link.hasAttribute("download") || !isOtherPage(destination)) return;
+      leaving(event, destination);
     },
     false,
   );
@@ -171,7 +173,7 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
     target.search = new URLSearchParams(
       [...new FormData(form, submitter)].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
     ).toString();
-    if (isOtherPage(target)) leaving(event);
+    if (isOtherPage(target)) leaving(event, target);
   });
 
   // ---- a form's submitting words ----
