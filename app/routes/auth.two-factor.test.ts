@@ -335,5 +335,12 @@ describe("the code", () => {
     expect(stopped.status).toBe(429);
     expect(stopped.data.error).toMatch(/^Too many attempts\. Please wait \d+ (hours?|minutes?)/);
     expect(stopped.cookies).not.toMatch(/session_token=[^;]+/);
+
+    // The owner's remedy, a password reset, clears them too: whoever ran them up had the old password.
+    await callRoute(authAction, { path: "/auth", form: { intent: "request-reset", email: asha.email }, ip: "10.30.0.8" });
+    const link = new URL((await lastMail(asha.email, "password-reset")).links.find((l) => l.includes("/api/auth/reset-password/"))!);
+    const token = link.pathname.split("/").pop()!;
+    expect((await callRoute(apiAuth.action, { path: "/api/auth/reset-password", json: { token, newPassword: "a-new-pass-77" } })).status).toBe(200);
+    expect((await limiter.exhausted([key!])).allowed).toBe(true);
   });
 });

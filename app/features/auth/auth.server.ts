@@ -47,7 +47,7 @@ import { passkeys } from "./passkeys.server";
 import { reauthentication } from "./reauthentication.server";
 import { sessionLifetime } from "./session-lifetime.server";
 import { signInEvents } from "./sign-in-events.server";
-import { refuseConnectingBeforeTheCode, twoFactorEverywhere, twoFactorPlugin } from "./two-factor.server";
+import { forgiveWrongCodes, refuseConnectingBeforeTheCode, twoFactorEverywhere, twoFactorPlugin } from "./two-factor.server";
 import { SessionCache, sessionCaching } from "./session-cache.server";
 import { tokenlessSessions } from "./tokenless-sessions.server";
 import { noteCreatedSession, tokenSyncAnnouncements } from "./token-sync-events.server";
@@ -214,6 +214,8 @@ export function authOptions({
       // The owner proved control of the mailbox: earlier failed guesses no longer count against the address.
       onPasswordReset: async ({ user }, request) => {
         await forgiveFailedSignIns(limiter, user.email, log);
+        // The codes tried in a row too: whoever ran them up had the old password, which is gone now.
+        await forgiveWrongCodes(limiter, user.id, log);
         // A new password: no browser stays trusted to skip the code (issue 38, finding 9).
         await forgetTrustedBrowsers(db, user.id);
         // The device, when Better Auth has the browser's request (the reset page's own action calls the API without one).

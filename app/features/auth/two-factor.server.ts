@@ -22,8 +22,11 @@
  *   - Its limits, which Better Auth's own rate limiter would hold and ours
  *     has replaced (auth.server.ts disables it): the challenge allows five
  *     codes, an account locks for 15 minutes after ten wrong ones in a row
- *     (both Better Auth's), and the client's address is held to the sign-in
- *     ceiling (sign-in-limits.server.ts).
+ *     (both Better Auth's), 100 codes tried in a row stop the code step for a
+ *     day (ADR 0049), and the client's address is held to the sign-in ceiling
+ *     (sign-in-limits.server.ts).
+ *   - A provider is connected to an account with two-factor on only past the
+ *     code (refuseConnectingBeforeTheCode).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
@@ -178,6 +181,13 @@ export interface TwoFactorEverywhereDeps {
   log?: Logger;
 }
 
+/** Clears an account's count of codes tried in a row (a right code, a password reset). */
+export async function forgiveWrongCodes(limiter: RateLimiter, userId: string, log?: Logger): Promise<void> {
+  await limiter.reset(secondFactorFailureChecks(userId).map((check) => check.key)).catch((error: unknown) => {
+    log?.warn({ err: error }, "could not clear the codes tried in a row");
+  });
+}
+
 /** The endpoints that answer a sign-in's challenge with a code. */
 const CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 const CHALLENGED = Symbol("two-factor-challenged");
@@ -231,8 +241,10 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
           handler: createAuthMiddleware(async (ctx) => {
             const owner = await codeOwner(ctx);
             if (!owner || owner.signedIn) return;
-            const decision = await limiter.exhausted(secondFactorFailureChecks(owner.id)).catch((error: unknown) => {
-              log?.warn({ err: error }, "could not read the wrong codes of a sign-in");
+            // Counted as it is tried (one atomic hit, so a burst of codes cannot slip past the count); a right
+            // code clears the count again (the after hook).
+            const decision = await limiter.consume(secondFactorFailureChecks(owner.id)).catch((error: unknown) => {
+              log?.warn({ err: error }, "could not count a sign-in's code");
               return { allowed: true } as const;
             });
             if (!decision.allowed)
@@ -263,15 +275,8 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
           matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const userId = (ctx.context as WithChallenged)[CHALLENGED];
-            if (!userId) return;
-            const returned = ctx.context.returned;
-            const checks = secondFactorFailureChecks(userId);
-            const counted = !isAPIError(returned)
-              ? limiter.reset(checks.map((c) => c.key))
-              : returned.statusCode === 401 && ["INVALID_CODE", "INVALID_BACKUP_CODE"].includes((returned.body as { code?: string } | undefined)?.code ?? "")
-                ? limiter.record(checks)
-                : Promise.resolve();
-            await counted.catch((error: unknown) => log?.warn({ err: error }, "could not count a sign-in's code"));
+            if (!userId || isAPIError(ctx.context.returned)) return;
+            await forgiveWrongCodes(limiter, userId, log);
           }),
         },
         {
@@ -334,7 +339,7 @@ export async function refuseConnectingBeforeTheCode(db: Kysely<Database>, userId
   if (session?.user.id === userId) return;
   throw new APIError("FORBIDDEN", {
     code: LINK_NEEDS_TWO_FACTOR,
-    message: "Sign in with your password and code first, then connect it on your security page.",
+    message: "Sign in the way you usually do and enter your code, then connect it on your security page.",
   });
 }
 

@@ -70,11 +70,12 @@ export const SIGN_IN_FAILURES = {
 } as const satisfies Record<string, Limit>;
 
 /**
- * Wrong codes at a sign-in's second step, counted per account. Better Auth
- * locks an account for 15 minutes after 10 wrong codes, then forgets them, so
- * someone who has the password could try about 960 codes a day for ever; after
- * 100 in a row (NIST SP 800-63B 5.2.2, as for passwords) the code step stops
- * for the rest of the day's window. A right code clears the count.
+ * Codes tried at a sign-in's second step, counted per account as they are
+ * tried. Better Auth locks an account for 15 minutes after 10 wrong codes,
+ * then forgets them, so someone who has the password could try about 960
+ * codes a day for ever; after 100 in a row (NIST SP 800-63B 5.2.2, as for
+ * passwords) the code step stops for the rest of the day's window. A right
+ * code, or a password reset, clears the count.
  */
 export const SECOND_FACTOR_FAILURES = { perAccount: { max: 100, windowMs: minutes(24 * 60) } } as const satisfies Record<string, Limit>;
 
