@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "~/infra/db/database.server";
 import { toIso } from "~/infra/db/time";
 import type { Refusal } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
-import { checksFor, RULES, signInFailureChecks } from "~/infra/rate-limit/rules";
+import { checksFor, RULES, SIGN_IN_FAILURES, signInFailureChecks, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { account } from "~/shared/i18n/catalog/account";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
 import type { Viewer } from "~/shared/lib/viewer";
@@ -130,9 +130,11 @@ export async function deleteOwnAccount(
   const password = body.data.password ?? "";
   if (!password) return { kind: "password-required" };
   // A wrong password here is a failed sign-in of the address, from this client and from everywhere, as at
-  // the sign-in form and the re-authentication: a signed-in browser gets no guesses of its own.
+  // the sign-in form and the re-authentication: a signed-in browser gets no guesses of its own. Only this
+  // client's count stops it, though: strangers' failures elsewhere must not keep an owner from deleting.
   const failures = signInFailureChecks(viewer.email.toLowerCase(), ip);
-  const guessing = await deps.limiter.exhausted(failures);
+  const fromThisClient = { key: signInFailureKeys(viewer.email.toLowerCase(), ip).perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp };
+  const guessing = await deps.limiter.exhausted([fromThisClient]);
   if (!guessing.allowed) return { kind: "rate-limited", decision: guessing };
   if (password.length > 256 || !(await ctx.password.verify({ hash: credential.password, password }))) {
     await deps.limiter.record(failures).catch((error: unknown) => deps.log.warn({ err: error }, "could not count a wrong password at deletion"));

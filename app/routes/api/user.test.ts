@@ -4,6 +4,7 @@
  * suite's user-api.spec.ts and profile-replay.spec.ts.
  */
 import { describe, expect, test } from "vitest";
+import { SIGN_IN_FAILURES, signInFailureKeys } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
 import { callRoute, FIXTURE_PASSWORD, lastMail, makeAccount, signIn } from "../../../tests/routes/route-kit";
 import { action as authAction } from "./auth";
@@ -218,6 +219,22 @@ describe("DELETE /api/user/:id", () => {
     expect(answer.data).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/) });
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await accountExists(asha.id)).toBe(true);
+  });
+
+  test("strangers' wrong passwords elsewhere do not keep the owner from deleting; this client's own do", async () => {
+    const { limiter } = await services();
+    const asha = await signIn({ name: "Asha Rao" });
+    const keys = signInFailureKeys(asha.email.toLowerCase(), "10.9.2.1");
+    // A hundred failed sign-ins of the address from other clients: the address-wide count is spent.
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddress.max; i++) await limiter.record([{ key: keys.perAddress, limit: SIGN_IN_FAILURES.perAddress }]);
+    // Ten from this very client: it may guess no more here either.
+    for (let i = 0; i < SIGN_IN_FAILURES.perAddressAndIp.max; i++)
+      await limiter.record([{ key: keys.perAddressAndIp, limit: SIGN_IN_FAILURES.perAddressAndIp }]);
+    expect((await remove(asha.id, { name: "Asha Rao", password: FIXTURE_PASSWORD }, asha.cookie, { ip: "10.9.2.1" })).status).toBe(429);
+    expect(await accountExists(asha.id)).toBe(true);
+    // From the owner's own network the strangers' hundred stop nothing.
+    expect((await remove(asha.id, { name: "Asha Rao", password: FIXTURE_PASSWORD }, asha.cookie, { ip: "10.9.2.2" })).status).toBe(200);
+    expect(await accountExists(asha.id)).toBe(false);
   });
 
   test("a body that is not JSON or a form is refused with 415", async () => {
