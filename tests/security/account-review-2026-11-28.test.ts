@@ -65,6 +65,8 @@ describe.each(targets())("the second account review on $kind", (target) => {
       revokeOtherSessions: false,
     });
     expect(changed.status).toBe(200);
+    // The new session's token is this browser's cookie, never the answer's JSON (ADR 0022, finding 9).
+    expect(JSON.stringify(await changed.json())).not.toMatch(/"token"/);
     const phoneSession = await call(server, "GET", "/api/auth/get-session", undefined, { cookie: phone.header() });
     expect(await phoneSession.json()).toBeNull();
     const hereSession = await call(server, "GET", "/api/auth/get-session", undefined, { cookie: here.header() });

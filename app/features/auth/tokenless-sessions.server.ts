@@ -26,6 +26,8 @@ const TOKEN_BEARING = new Set([
   "/sign-in/oauth2",
   "/two-factor/verify-totp",
   "/two-factor/verify-backup-code",
+  // The new session every password change gives this browser (other devices are always signed out).
+  "/change-password",
 ]);
 
 function omitToken<T>(value: T): T {
