@@ -10,7 +10,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~/infra/db/schema";
 import { toDate } from "~/infra/db/time";
-import { DEFAULT_LOCALE } from "~/shared/i18n/locale";
+import { DEFAULT_LOCALE, type Locale } from "~/shared/i18n/locale";
 import { nameFromEmail } from "~/shared/lib/person-name";
 import { RESEND_INTERVAL_MS, type VerificationState } from "./resend-verification";
 
@@ -103,18 +103,19 @@ export async function countDeliveredVerification(db: Db, userId: string): Promis
  * session (unverified-addresses.server.ts), so none could have added a
  * passkey or a second factor; any found goes too. What the sign-up typed
  * about the person goes with the password: the name (the address's local
- * part instead), the picture and the mails' language, which an attacker's
- * sign-up could have chosen for the owner's security mails. Only while the address is
+ * part instead) and the picture, which an attacker's sign-up could have
+ * chosen for the owner's security mails; the mails' language becomes that of
+ * the page the owner lands on (`language`). Only while the address is
  * still unverified, checked in the same transaction (the write locks the
  * row on PostgreSQL; SQLite runs one at a time): another link of the same
  * mailbox, opened in the sign-up browser a moment before, keeps its account
  * whole. True when there was a password.
  */
-export async function forgetUnprovenSignUp(db: Db, { id: userId, email }: { id: string; email: string }): Promise<boolean> {
+export async function forgetUnprovenSignUp(db: Db, { id: userId, email }: { id: string; email: string }, language: Locale = DEFAULT_LOCALE): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const unverified = await trx
       .updateTable("user")
-      .set({ name: nameFromEmail(email), image: null, language: DEFAULT_LOCALE, updatedAt: new Date().toISOString() })
+      .set({ name: nameFromEmail(email), image: null, language, updatedAt: new Date().toISOString() })
       .where("id", "=", userId)
       .where("emailVerified", "=", 0)
       .executeTakeFirst();

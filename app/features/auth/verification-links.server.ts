@@ -82,7 +82,9 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             if (!user || user.emailVerified || user.email.toLowerCase() !== claims.email?.toLowerCase()) return;
             const pending = await readPending(ctx);
             if (pending?.userId === user.id) return;
-            if (await forgetUnprovenSignUp(db, user))
+            // The mails' language: the page's the owner lands on (the link's, as the after hook reads it).
+            const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+            if (await forgetUnprovenSignUp(db, user, localeOfPath(safePath(callback, appUrl))))
               log?.info(
                 { userId: user.id, pendingFor: pending ? "another account" : "none" },
                 "verification link opened outside the sign-up browser: its password dropped",
