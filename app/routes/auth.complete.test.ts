@@ -45,11 +45,11 @@ describe("in the main window (popup blocked, or no JavaScript)", () => {
     expect(refused.location).toBe("/auth?error=LINK_NEEDS_TWO_FACTOR&provider=github");
     expect((await callRoute<{ notice: unknown }>(authLoader, { path: refused.location! })).data.notice).toEqual({
       tone: "error",
-      text: "Your account uses two-factor authentication. Sign in with your password and code first, then connect GitHub on your security page.",
+      text: "Your account uses two-factor authentication. Sign in the way you usually do and enter your code, then connect GitHub on your security page.",
     });
     const hindi = await complete("/hi/auth/complete?provider=google&error=1&error=LINK_NEEDS_TWO_FACTOR");
     expect(hindi.location).toBe("/hi/auth?error=LINK_NEEDS_TWO_FACTOR&provider=google");
-    expect((await callRoute<{ notice: { text: string } }>(authLoader, { path: hindi.location! })).data.notice.text).toContain("टू-फ़ैक्टर");
+    expect((await callRoute<{ notice: { text: string } }>(authLoader, { path: hindi.location! })).data.notice.text).toContain("दो-चरणीय सत्यापन");
   });
 
   test("an error wins over a session the browser already has", async () => {

@@ -123,6 +123,9 @@ describe("the page", () => {
     ["error=TWO_FACTOR_EXPIRED", "error", "Your sign-in timed out. Sign in again."],
     ["error=oauth&provider=google", "error", "Failed to sign in with Google"],
     ["error=oauth&provider=github", "error", "Failed to sign in with GitHub"],
+    // Better Auth's own codes for a provider's round trip that came back to no sign-in (onAPIError's errorURL).
+    ["error=state_mismatch", "error", "Failed to sign in with Google / GitHub"],
+    ["error=please_restart_the_process", "error", "Failed to sign in with Google / GitHub"],
     ["error=something", "error", "An unexpected error occurred."],
   ])("?%s shows its banner", async (query, tone, text) => {
     expect((await page(`/auth?${query}`)).data.notice).toEqual({ tone, text });

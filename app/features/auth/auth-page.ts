@@ -155,8 +155,12 @@ function startPopups(page: HTMLElement, notices: Notices) {
       if (outcome === "success") location.assign(page.dataset.afterSignIn ?? "/home");
       else if (outcome === "two-factor") location.assign(page.dataset.twoFactor ?? "/auth/two-factor");
       // Words the server has for it: the page again, as after a sign-in in this window.
-      else if (outcome === "link-needs-two-factor") location.assign(`${location.pathname}?error=${LINK_NEEDS_TWO_FACTOR}&provider=${provider}`);
-      else notices.show(fill(form.dataset.failedWords ?? "", { provider: button?.dataset.providerName ?? provider }));
+      else if (outcome === "link-needs-two-factor") {
+        const next = new URL(location.href);
+        next.searchParams.set("error", LINK_NEEDS_TWO_FACTOR);
+        next.searchParams.set("provider", provider);
+        location.assign(next.href);
+      } else notices.show(fill(form.dataset.failedWords ?? "", { provider: button?.dataset.providerName ?? provider }));
     });
   });
 }

@@ -35,6 +35,11 @@ export function noticeFromQuery(params: URLSearchParams, t: AuthWords = auth): {
       return { tone: "error", text: t.messages.deleteSignIn };
     case "TWO_FACTOR_EXPIRED":
       return { tone: "error", text: t.twoFactor.expired };
+    // A provider's round trip that came back to no sign-in (a stale or foreign state: Better Auth's codes).
+    case "STATE_MISMATCH":
+    case "STATE_NOT_FOUND":
+    case "PLEASE_RESTART_THE_PROCESS":
+      return { tone: "error", text: fill(t.messages.socialFailed, { provider: providerNameIn(params) }) };
     case LINK_NEEDS_TWO_FACTOR:
       return { tone: "error", text: fill(t.messages.linkNeedsTwoFactor, { provider: providerNameIn(params) }) };
     default: {

@@ -44,7 +44,7 @@ export const auth = {
     passwordReset: "Your password has been changed. Sign in with your new password.",
     deleteSignIn: "Sign in first, then open the link in the email again to finish deleting your account.",
     linkNeedsTwoFactor:
-      "Your account uses two-factor authentication. Sign in with your password and code first, then connect {provider} on your security page.",
+      "Your account uses two-factor authentication. Sign in the way you usually do and enter your code, then connect {provider} on your security page.",
     signInDisabled: "This account cannot sign in at the moment. Contact us if you think this is a mistake.",
     resetLinkInvalid: "This password reset link is not valid or has expired. Request a new one.",
     unknownAction: "Unknown action.",
