@@ -122,6 +122,16 @@ describe.each(targets())("the second account review on $kind", (target) => {
       expect(linked.headers.get("location")).toContain("connected=1");
       expect(await providers()).toEqual([{ providerId: "credential" }, { providerId: "github" }]);
     });
+
+    it("a connection whose session ended while at the provider goes back to the security page, refused", async () => {
+      const google = { sub: `g-${randomBytes(4).toString("hex")}`, email: user.email, emailVerified: true };
+      const signedOutMeanwhile = (jar: CookieJar) => jar.clear(".session_token");
+      const refused = await providerSignIn(server, target, await pastTheCode(), "google", google, true, signedOutMeanwhile);
+      expect(refused.status).toBe(302);
+      const location = new URL(refused.headers.get("location")!, server.origin);
+      expect([location.pathname, location.searchParams.get("connect-error")]).toEqual(["/profile/security", "google"]);
+      expect(await providers()).toEqual([{ providerId: "credential" }, { providerId: "github" }]);
+    });
   });
 
   it("a wrong password at account deletion is a failed sign-in of the address", async () => {

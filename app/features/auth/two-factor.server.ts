@@ -272,6 +272,19 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
       ],
       after: [
         {
+          // A connection from the security page whose session ended while the browser was at the provider:
+          // the account hook refused it, and Better Auth's link path lets that out as a JSON 403. Back to the
+          // page instead, as a Response of its own (an after hook cannot turn the endpoint's error into a
+          // redirect otherwise).
+          matcher: (ctx) => Boolean(ctx.path?.startsWith("/callback/")),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (!ctx.request || !isAPIError(returned) || (returned.body as { code?: string } | undefined)?.code !== LINK_NEEDS_TWO_FACTOR) return;
+            const provider = encodeURIComponent(String(ctx.params?.id ?? ""));
+            return new Response(null, { status: 302, headers: { Location: `${appUrl}/profile/security?connect-error=${provider}` } });
+          }),
+        },
+        {
           matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const userId = (ctx.context as WithChallenged)[CHALLENGED];

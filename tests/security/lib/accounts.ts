@@ -71,6 +71,8 @@ export async function providerSignIn(
   provider: "google" | "github",
   identity: Identity,
   link = false,
+  /** What happens in the browser while it is at the provider (a session that ends meanwhile). */
+  meanwhile?: (jar: CookieJar) => void,
 ): Promise<Response> {
   await control(target, "identity", `?provider=${provider}&for=${encodeURIComponent(server.origin)}`, identity);
   const start = link
@@ -97,6 +99,7 @@ export async function providerSignIn(
     callback = (/href="([^"]+)">Authorize</.exec(page)?.[1] ?? "").replace(/&amp;/g, "&");
   }
   if (!callback.startsWith(server.origin)) throw new Error(`the provider did not send the browser back: ${callback}`);
+  meanwhile?.(jar);
   return browse(server, jar, "GET", callback.slice(server.origin.length), undefined, { origin: null });
 }
 
