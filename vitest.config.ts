@@ -24,7 +24,7 @@ const OWN_CONFIG = routeTestsWithOwnConfig();
 
 /** The route tests on one database: the shared-worker files and the own-config ones. */
 function routeProjects(name: string, env: Record<string, string> = {}): TestProjectInlineConfiguration[] {
-  const common = { setupFiles: ["tests/routes/setup.ts"], env };
+  const common = { setupFiles: ["tests/routes/setup.ts"], globalSetup: ["tests/routes/global-setup.ts"], env };
   return [
     { extends: true, test: { ...common, name, include: [ROUTE_TESTS], exclude: OWN_CONFIG, isolate: false } },
     { extends: true, test: { ...common, name: `${name} (own configuration)`, include: OWN_CONFIG } },

@@ -14,9 +14,9 @@
  * machine needs: no internet (no breached-password lookups), one operator.
  * The mail outbox keeps every mail (its worker is not started): tests read them.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import path from "node:path";
+import { inject } from "vitest";
 import { TEST_DEFAULTS } from "../support/test-defaults";
 import { createPgSchema } from "../support/test-databases";
 import { APP_URL } from "./route-kit";
@@ -27,9 +27,12 @@ export const LISTED_OPERATOR = "operator@tuesday.test";
 const worker = globalThis as typeof globalThis & { __routeTestDatabase?: Promise<void> };
 
 worker.__routeTestDatabase ??= (async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "route-test-"));
+  // Under the run's directory and prefix, which tests/routes/global-setup.ts removes when the run ends.
+  const dir = mkdtempSync(path.join(inject("routeTestRoot"), "worker-"));
   const pgBase = process.env.ROUTE_TEST_DATABASE_URL;
-  const schema = pgBase ? await createPgSchema(pgBase, `r_${process.pid}_${Math.random().toString(36).slice(2, 10)}`) : undefined;
+  const schema = pgBase
+    ? await createPgSchema(pgBase, `${inject("routeTestSchemaPrefix")}${process.pid}_${Math.random().toString(36).slice(2, 8)}`)
+    : undefined;
   Object.assign(process.env, TEST_DEFAULTS, {
     APP_URL,
     DATABASE_URL: schema?.url ?? path.join(dir, "app.db"),
@@ -40,14 +43,9 @@ worker.__routeTestDatabase ??= (async () => {
   delete process.env.SMTP_URL;
   delete process.env.REDIS_URL;
   delete process.env.API_KEY;
-  // The worker's end: its database goes with it.
+  // The worker's end, when it gets one: its services close (the run's end removes the database).
   process.once("beforeExit", () => {
-    void (async () => {
-      const { shutdown } = await import("~/services.server");
-      await shutdown();
-      await schema?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    })();
+    void import("~/services.server").then(({ shutdown }) => shutdown());
   });
 })();
 await worker.__routeTestDatabase;
