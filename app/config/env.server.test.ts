@@ -1,10 +1,13 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it, test } from "vitest";
+import { afterAll, describe, expect, it, test } from "vitest";
 import { ConfigError, ENV_NAMES, loadEnv, parseDatabaseUrl } from "./env.server";
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
+/** A fresh working directory for each load (the secret file is written there), all under one removed at the end. */
+const root = mkdtempSync(path.join(tmpdir(), "env-test-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const tmp = () => mkdtempSync(path.join(root, "cwd-"));
 const problemsOf = (fn: () => unknown): string[] => {
   try {
     fn();

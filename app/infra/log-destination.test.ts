@@ -1,18 +1,22 @@
-import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LogDestination } from "./log-destination.server";
 
-const opened: number[] = [];
+const opened: Array<{ fd: number; dir: string }> = [];
 function logFile() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "log-destination-")), "out.log");
+  const dir = mkdtempSync(path.join(tmpdir(), "log-destination-"));
+  const file = path.join(dir, "out.log");
   const fd = openSync(file, "w");
-  opened.push(fd);
+  opened.push({ fd, dir });
   return { file, fd };
 }
 afterEach(() => {
-  for (const fd of opened.splice(0)) closeSync(fd);
+  for (const { fd, dir } of opened.splice(0)) {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // Lines of one length (the bound is counted in characters).
