@@ -10,7 +10,7 @@ import { secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
 import { hi } from "~/shared/i18n/messages.hi";
 import { type Authenticator, authenticatorFor } from "../../tests/support/authenticator";
-import { callRoute, FIXTURE_PASSWORD, lastMail, mergeCookies, type RouteCall, signIn } from "../../tests/routes/route-kit";
+import { callRoute, FIXTURE_PASSWORD, lastMail, mailsTo, mergeCookies, type RouteCall, signIn } from "../../tests/routes/route-kit";
 import * as apiAuth from "./api/auth";
 import { action as authAction } from "./auth";
 import { action, loader } from "./auth.two-factor";
@@ -331,10 +331,18 @@ describe("the code", () => {
     const next = await passwordStep(asha.email, ip);
     expect((await codeStep(next.cookie, { code: (await wrongCodes(asha.app, 1))[0]! }, ip)).status).toBe(401);
     // The hundredth in a row: even the right code waits for the day's window, in words that say how long.
-    const stopped = await codeStep(next.cookie, { code: await freshCode(asha.app) }, ip);
+    const stopped = await codeStep(next.cookie, { code: await freshCode(asha.app) }, { ...ip, headers: { "user-agent": CHROME_ON_WINDOWS } });
     expect(stopped.status).toBe(429);
     expect(stopped.data.error).toMatch(/^Too many attempts\. Please wait \d+ (hours?|minutes?)/);
     expect(stopped.cookies).not.toMatch(/session_token=[^;]+/);
+    // The owner hears of it, once however many more are refused, with the remedy: a new password.
+    const paused = await lastMail(asha.email, "codes-paused");
+    expect(paused.subject).toBe("Someone is trying to sign in to your Tuesday AI account");
+    expect(paused.text).toMatch(/with your password, then entered 100 wrong two-factor codes, the last on .+ from Chrome on Windows\./);
+    expect(paused.text).toMatch(/takes no codes until \d+ \w+ \d{4}, \d\d:\d\d UTC/);
+    expect(paused.links.some((l) => l.includes("/auth?mode=reset"))).toBe(true);
+    expect((await codeStep(next.cookie, { code: (await wrongCodes(asha.app, 2))[1]! }, ip)).status).toBe(429);
+    expect((await mailsTo(asha.email)).filter((m) => m.kind === "codes-paused")).toHaveLength(1);
 
     // The owner's remedy, a password reset, clears them too: whoever ran them up had the old password.
     await callRoute(authAction, { path: "/auth", form: { intent: "request-reset", email: asha.email }, ip: "10.30.0.8" });

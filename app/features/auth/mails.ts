@@ -172,6 +172,24 @@ function accountEventMail(
   };
 }
 
+/**
+ * Security notice: a sign-in got past the password and ran out the day's wrong codes (ADR 0049), so the
+ * password is someone else's too. The button is the remedy: a new password, which also clears the count.
+ */
+export function codesPausedMail(
+  name: string,
+  wrongCodes: number,
+  at: Date,
+  until: Date,
+  resetUrl: string,
+  device?: string,
+  locale: Locale = "en",
+): RenderedMail {
+  const t = wordsOf(locale).codesPaused;
+  const tried = fill(t.tried, { count: wrongCodes, until: whenUtc(until, locale) });
+  return accountEventMail(name, t, tried, { at, device }, locale, { action: { label: t.action, url: resetUrl }, footnote: t.footnote });
+}
+
 /** Security notice: the password changed (from the security page, or through a reset link). */
 export function passwordChangedMail(name: string, at: Date, resetUrl: string, device?: string, locale: Locale = "en"): RenderedMail {
   const t = wordsOf(locale).passwordChanged;

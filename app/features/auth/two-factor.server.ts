@@ -42,9 +42,9 @@ import type { Logger } from "pino";
 import type { Database } from "~/infra/db/schema";
 import { waitMessage } from "~/infra/http/responses";
 import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
-import { secondFactorFailureChecks } from "~/infra/rate-limit/rules";
+import { codesPausedNoticeChecks, SECOND_FACTOR_FAILURES, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
-import { twoFactorChangedMail } from "./mails";
+import { codesPausedMail, twoFactorChangedMail } from "./mails";
 import type { HookContext } from "./known-device.server";
 import { clientText } from "~/shared/lib/client-text";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
@@ -208,6 +208,37 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
       .catch((error: unknown) => log?.error({ err: error }, "two-factor notice not queued"));
   };
 
+  /**
+   * The day's wrong codes ran out: whoever tried them had the password, so the owner hears of it (the
+   * first refusal of the day only) with the remedy, a new password. Never worth failing the refusal.
+   */
+  const codesPaused = async (ctx: HookContext, userId: string, retryAfterS: number) => {
+    if (!outbox) return;
+    try {
+      if (!(await limiter.consume(codesPausedNoticeChecks(userId))).allowed) return;
+      const user = await db.selectFrom("user").select(["email", "name", "language"]).where("id", "=", userId).executeTakeFirst();
+      if (!user) return;
+      const language = await languageOfAccount(db, { id: userId, language: user.language });
+      const now = new Date();
+      await outbox.enqueue({
+        kind: "codes-paused",
+        to: user.email,
+        userId,
+        ...codesPausedMail(
+          user.name,
+          SECOND_FACTOR_FAILURES.perAccount.max,
+          now,
+          new Date(now.getTime() + retryAfterS * 1000),
+          pageLink(appUrl, "/auth?mode=reset", language),
+          deviceIn(ctx.headers, language),
+          language,
+        ),
+      });
+    } catch (error) {
+      log?.error({ err: error }, "codes-paused notice not queued");
+    }
+  };
+
   return {
     id: "two-factor-everywhere",
     hooks: {
@@ -247,12 +278,14 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
               log?.warn({ err: error }, "could not count a sign-in's code");
               return { allowed: true } as const;
             });
-            if (!decision.allowed)
+            if (!decision.allowed) {
+              await codesPaused(ctx, owner.id, decision.retryAfterS);
               throw new APIError(
                 "TOO_MANY_REQUESTS",
                 { code: "RATE_LIMITED", message: waitMessage(decision.retryAfterS) },
                 { "Retry-After": String(decision.retryAfterS) },
               );
+            }
             (ctx.context as WithChallenged)[CHALLENGED] = owner.id;
           }),
         },

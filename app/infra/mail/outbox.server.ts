@@ -52,6 +52,7 @@ export const MAIL_KINDS = [
   "form-digest",
   "new-sign-in",
   "two-factor-changed",
+  "codes-paused",
   "passkey-changed",
   "connection-changed",
   "waitlist-confirm",

@@ -83,6 +83,11 @@ export function secondFactorFailureChecks(userId: string): Check[] {
   return [{ key: `second-factor-failed:user:${userId}`, limit: SECOND_FACTOR_FAILURES.perAccount }];
 }
 
+/** The owner hears of a pause once a day, however many refused codes follow (one hit, across instances). */
+export function codesPausedNoticeChecks(userId: string): Check[] {
+  return [{ key: `codes-paused-notice:user:${userId}`, limit: { max: 1, windowMs: SECOND_FACTOR_FAILURES.perAccount.windowMs } }];
+}
+
 /**
  * Every per-client key goes through here or signInFailureKeys: the client is
  * `limiterKey(ip)`, an IPv4 address or an IPv6 address's /64

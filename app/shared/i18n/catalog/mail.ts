@@ -103,6 +103,17 @@ export const mail = {
     heading: "{provider} is disconnected",
     what: "{provider} sign-in was disconnected from your account",
   },
+  /** The day's wrong codes ran out (ADR 0049): someone has the password. {count}: the wrong codes; {until}: when codes work again. */
+  codesPaused: {
+    subject: `Someone is trying to sign in to your ${product} account`,
+    preheader: "Your password was used, then many wrong codes.",
+    heading: "Sign-in codes are paused",
+    tried: `Someone signed in to your ${product} account with your password, then entered {count} wrong two-factor codes, the last on {when}{where}. To keep them out, your account takes no codes until {until}.`,
+    ifNotYou:
+      "If this was not you, your password is known to someone else: choose a new one now with the button below. A new password also lets codes in again at once.",
+    action: "Reset my password",
+    footnote: "You get this email at most once a day while the codes stay paused.",
+  },
   passwordChanged: {
     subject: `Your ${product} password was changed`,
     preheader: "Your password was just changed.",
