@@ -124,8 +124,19 @@ interface Owner {
   signedIn?: { email: string; name: string; twoFactorEnabled: boolean };
 }
 
-/** The user a code is checked for: the signed-in viewer (setup, re-authentication), or the challenge's. */
-async function codeOwner(ctx: HookContext): Promise<Owner | null> {
+const OWNER = Symbol("two-factor-code-owner");
+type WithOwner = { [OWNER]?: Promise<Owner | null> };
+
+/**
+ * The user a code is checked for: the signed-in viewer (setup, re-authentication), or the challenge's.
+ * Read once per request (the request's context keeps it), though two hooks ask.
+ */
+function codeOwner(ctx: HookContext): Promise<Owner | null> {
+  const context = ctx.context as WithOwner;
+  return (context[OWNER] ??= readCodeOwner(ctx));
+}
+
+async function readCodeOwner(ctx: HookContext): Promise<Owner | null> {
   const session = await getSessionFromCtx(ctx, { disableCookieCache: true }).catch(() => null);
   if (session) {
     const user = session.user as { id: string; email: string; name: string; twoFactorEnabled?: boolean | null };
