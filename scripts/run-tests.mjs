@@ -4,15 +4,15 @@
  * suites are the short forms of test:reliability, test:security and
  * test:faults (`npm run test:full` runs them whole).
  *
- * Two lanes run side by side after one build. Most of the browser journeys'
- * and the fault suite's time is waiting (throttled pages, outages timing out:
- * ~0.6 of this machine's two cores), so the CPU-bound suites run beside them.
- * Every suite has ports and databases of its own (tests/support/ports.ts,
- * the suites' PORTS; the fault suite its own redis-server), and the Redis
- * keys the others write are the random visitors', sessions' and addresses'
- * of each test, so the lanes never meet. A suite's output is printed whole
- * when it ends; after a failure no new suite starts, and the exit code is 1.
- * The lanes are balanced by their times on this machine (ADR 0037).
+ * The suites run one after another, after one build, except types and lint,
+ * which each keep one core busy and run side by side. Two lanes side by side
+ * (ADR 0037) came to cost more than they saved: on this 2-core machine each
+ * suite starts servers and browsers of its own, and beside one another the
+ * unit tests took 1,161 s against 195 s alone and the browser journeys 1,407 s
+ * against 446 s (ADR 0051). Every suite still has ports and databases of its
+ * own (tests/support/ports.ts, the suites' PORTS; the fault suite its own
+ * redis-server). A suite's output is printed whole when it ends; after a
+ * failure no new suite starts, and the exit code is 1.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -21,24 +21,24 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const timesDir = path.join(root, "tests", ".artifacts", "test-times");
 
-/** [name, command, environment] */
-const LANES = [
+/** Stages one after another; the suites of a stage, each [name, command, environment], side by side. */
+const STAGES = [
   [
     ["types", "npm run typecheck", {}],
     ["lint", "npm run lint", {}],
-    ["unit and route tests", `npm run test:unit -- --reporter=default --reporter=json --outputFile.json=${json("unit")}`, {}],
+  ],
+  [["unit and route tests", `npm run test:unit -- --reporter=default --reporter=json --outputFile.json=${json("unit")}`, {}]],
+  [["browser journeys", "npm run test:e2e", { TEST_TIMES_FILE: json("browser") }]],
+  [["security (reduced)", `npm run test:security -- --reporter=default --reporter=json --outputFile.json=${json("security")}`, { SECURITY: "reduced" }]],
+  [
     [
       "reliability (reduced)",
       `npm run test:reliability -- --reporter=default --reporter=json --outputFile.json=${json("reliability")}`,
       { RELIABILITY: "reduced" },
     ],
-    ["audits", `npm run test:audits -- --reporter=default --reporter=json --outputFile.json=${json("audits")}`, {}],
   ],
-  [
-    ["browser journeys", "npm run test:e2e", { TEST_TIMES_FILE: json("browser") }],
-    ["security (reduced)", `npm run test:security -- --reporter=default --reporter=json --outputFile.json=${json("security")}`, { SECURITY: "reduced" }],
-    ["faults (reduced)", `npm run test:faults -- --reporter=default --reporter=json --outputFile.json=${json("faults")}`, { FAULTS: "reduced" }],
-  ],
+  [["faults (reduced)", `npm run test:faults -- --reporter=default --reporter=json --outputFile.json=${json("faults")}`, { FAULTS: "reduced" }]],
+  [["audits", `npm run test:audits -- --reporter=default --reporter=json --outputFile.json=${json("audits")}`, {}]],
 ];
 
 function json(name) {
@@ -78,16 +78,12 @@ function run([name, command, env]) {
   });
 }
 
-async function lane(steps) {
-  for (const step of steps) {
-    if (failed.length) return;
-    await run(step);
-  }
+for (const stage of STAGES) {
+  if (failed.length) break;
+  await Promise.all(stage.map(run));
 }
 
-if (!failed.length) await Promise.all(LANES.map(lane));
-
-console.log("\nnpm test, wall time per suite (two lanes side by side):");
+console.log("\nnpm test, wall time per suite (types and lint side by side, then one at a time):");
 for (const [name, seconds] of times) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
 console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all (wall)`);
 
