@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { twoFactorState } from "~/features/auth/two-factor.server";
-import { secondFactorFailureChecks } from "~/infra/rate-limit/rules";
+import { codesPausedNoticeChecks, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
 import { hi } from "~/shared/i18n/messages.hi";
 import { type Authenticator, authenticatorFor } from "../../tests/support/authenticator";
@@ -329,18 +329,19 @@ describe("the code", () => {
 
     for (let i = 0; i < 99; i++) await limiter.record([key!]);
     const next = await passwordStep(asha.email, ip);
-    expect((await codeStep(next.cookie, { code: (await wrongCodes(asha.app, 1))[0]! }, ip)).status).toBe(401);
-    // The hundredth in a row: even the right code waits for the day's window, in words that say how long.
-    const stopped = await codeStep(next.cookie, { code: await freshCode(asha.app) }, { ...ip, headers: { "user-agent": CHROME_ON_WINDOWS } });
+    // The hundredth in a row, wrong, from a browser of its own: the owner hears of it, with the remedy.
+    const hundredth = await codeStep(next.cookie, { code: (await wrongCodes(asha.app, 1))[0]! }, { ...ip, headers: { "user-agent": CHROME_ON_WINDOWS } });
+    expect(hundredth.status).toBe(401);
+    const paused = await lastMail(asha.email, "codes-paused");
+    expect(paused.subject).toBe("Someone is trying to sign in to your Tuesday AI account");
+    expect(paused.text).toMatch(/then entered 100 wrong two-factor codes, the last on .+ from Chrome on Windows\./);
+    expect(paused.text).toMatch(/takes no codes until \d+ \w+ \d{4}, \d\d:\d\d UTC/);
+    expect(paused.links.some((l) => l.includes("/auth?mode=reset"))).toBe(true);
+    // Then even the right code waits for the day's window, in words that say how long; no second mail.
+    const stopped = await codeStep(next.cookie, { code: await freshCode(asha.app) }, ip);
     expect(stopped.status).toBe(429);
     expect(stopped.data.error).toMatch(/^Too many attempts\. Please wait \d+ (hours?|minutes?)/);
     expect(stopped.cookies).not.toMatch(/session_token=[^;]+/);
-    // The owner hears of it, once however many more are refused, with the remedy: a new password.
-    const paused = await lastMail(asha.email, "codes-paused");
-    expect(paused.subject).toBe("Someone is trying to sign in to your Tuesday AI account");
-    expect(paused.text).toMatch(/with your password, then entered 100 wrong two-factor codes, the last on .+ from Chrome on Windows\./);
-    expect(paused.text).toMatch(/takes no codes until \d+ \w+ \d{4}, \d\d:\d\d UTC/);
-    expect(paused.links.some((l) => l.includes("/auth?mode=reset"))).toBe(true);
     expect((await codeStep(next.cookie, { code: (await wrongCodes(asha.app, 2))[1]! }, ip)).status).toBe(429);
     expect((await mailsTo(asha.email)).filter((m) => m.kind === "codes-paused")).toHaveLength(1);
 
@@ -350,5 +351,7 @@ describe("the code", () => {
     const token = link.pathname.split("/").pop()!;
     expect((await callRoute(apiAuth.action, { path: "/api/auth/reset-password", json: { token, newPassword: "a-new-pass-77" } })).status).toBe(200);
     expect((await limiter.exhausted([key!])).allowed).toBe(true);
+    // …and the pause's notice with them: a new pause is mailed again.
+    expect((await limiter.exhausted(codesPausedNoticeChecks(asha.id))).allowed).toBe(true);
   });
 });

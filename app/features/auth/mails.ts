@@ -162,7 +162,7 @@ function accountEventMail(
   happened: string,
   event: { at: Date; device?: string },
   locale: Locale,
-  more: { action?: { label: string; url: string }; footnote?: string } = {},
+  more: { action?: { label: string; url: string }; second?: { prompt: string; label: string; url: string }; footnote?: string } = {},
 ): RenderedMail {
   const w = wordsOf(locale);
   const sentence = fill(happened, { when: whenUtc(event.at, locale), where: fromDevice(event.device, locale) });
@@ -173,21 +173,26 @@ function accountEventMail(
 }
 
 /**
- * Security notice: a sign-in got past the password and ran out the day's wrong codes (ADR 0049), so the
- * password is someone else's too. The button is the remedy: a new password, which also clears the count.
+ * Security notice: a sign-in got past its first step and ran out the wrong codes in a row (ADR 0049,
+ * 0050), so someone else has the password or a connected account. The button is the remedy, a new
+ * password (which also clears the count); the second, the security page and its connected accounts.
  */
 export function codesPausedMail(
   name: string,
   wrongCodes: number,
   at: Date,
   until: Date,
-  resetUrl: string,
+  links: { reset: string; security: string },
   device?: string,
   locale: Locale = "en",
 ): RenderedMail {
   const t = wordsOf(locale).codesPaused;
   const tried = fill(t.tried, { count: wrongCodes, until: whenUtc(until, locale) });
-  return accountEventMail(name, t, tried, { at, device }, locale, { action: { label: t.action, url: resetUrl }, footnote: t.footnote });
+  return accountEventMail(name, t, tried, { at, device }, locale, {
+    action: { label: t.action, url: links.reset },
+    second: { prompt: t.securityPrompt, label: t.securityAction, url: links.security },
+    footnote: t.footnote,
+  });
 }
 
 /** Security notice: the password changed (from the security page, or through a reset link). */

@@ -192,9 +192,13 @@ export interface TwoFactorEverywhereDeps {
   log?: Logger;
 }
 
-/** Clears an account's count of codes tried in a row (a right code, a password reset). */
+/**
+ * Clears an account's count of codes tried in a row (a right code, a password reset), and with it the
+ * pause's notice, so that a new pause is mailed again.
+ */
 export async function forgiveWrongCodes(limiter: RateLimiter, userId: string, log?: Logger): Promise<void> {
-  await limiter.reset(secondFactorFailureChecks(userId).map((check) => check.key)).catch((error: unknown) => {
+  const keys = [...secondFactorFailureChecks(userId), ...codesPausedNoticeChecks(userId)].map((check) => check.key);
+  await limiter.reset(keys).catch((error: unknown) => {
     log?.warn({ err: error }, "could not clear the codes tried in a row");
   });
 }
@@ -220,31 +224,40 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
   };
 
   /**
-   * The day's wrong codes ran out: whoever tried them had the password, so the owner hears of it (the
-   * first refusal of the day only) with the remedy, a new password. Never worth failing the refusal.
+   * The codes tried in a row ran out (a wrong one was the hundredth, or a refusal found them spent):
+   * whoever tried them got past the first step, so the owner hears of it, once a pause, with the
+   * remedy: a new password. Never worth failing the answer it follows.
    */
-  const codesPaused = async (ctx: HookContext, userId: string, retryAfterS: number) => {
+  const noticeIfPaused = async (ctx: HookContext, userId: string) => {
     if (!outbox) return;
+    const noticeKeys = codesPausedNoticeChecks(userId);
     try {
-      if (!(await limiter.consume(codesPausedNoticeChecks(userId))).allowed) return;
+      const paused = await limiter.exhausted(secondFactorFailureChecks(userId));
+      if (paused.allowed || !(await limiter.consume(noticeKeys)).allowed) return;
       const user = await db.selectFrom("user").select(["email", "name", "language"]).where("id", "=", userId).executeTakeFirst();
       if (!user) return;
       const language = await languageOfAccount(db, { id: userId, language: user.language });
       const now = new Date();
-      await outbox.enqueue({
-        kind: "codes-paused",
-        to: user.email,
-        userId,
-        ...codesPausedMail(
-          user.name,
-          SECOND_FACTOR_FAILURES.perAccount.max,
-          now,
-          new Date(now.getTime() + retryAfterS * 1000),
-          pageLink(appUrl, "/auth?mode=reset", language),
-          deviceIn(ctx.headers, language),
-          language,
-        ),
-      });
+      await outbox
+        .enqueue({
+          kind: "codes-paused",
+          to: user.email,
+          userId,
+          ...codesPausedMail(
+            user.name,
+            SECOND_FACTOR_FAILURES.perAccount.max,
+            now,
+            new Date(now.getTime() + paused.retryAfterS * 1000),
+            { reset: pageLink(appUrl, "/auth?mode=reset", language), security: pageLink(appUrl, "/profile/security", language) },
+            deviceIn(ctx.headers, language),
+            language,
+          ),
+        })
+        .catch(async (error: unknown) => {
+          // Not queued: the next refusal tries again.
+          await limiter.reset(noticeKeys.map((check) => check.key));
+          throw error;
+        });
     } catch (error) {
       log?.error({ err: error }, "codes-paused notice not queued");
     }
@@ -290,7 +303,7 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
               return { allowed: true } as const;
             });
             if (!decision.allowed) {
-              await codesPaused(ctx, owner.id, decision.retryAfterS);
+              await noticeIfPaused(ctx, owner.id);
               throw new APIError(
                 "TOO_MANY_REQUESTS",
                 { code: "RATE_LIMITED", message: waitMessage(decision.retryAfterS) },
@@ -332,8 +345,9 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
           matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const userId = (ctx.context as WithChallenged)[CHALLENGED];
-            if (!userId || isAPIError(ctx.context.returned)) return;
-            await forgiveWrongCodes(limiter, userId, log);
+            if (!userId) return;
+            if (isAPIError(ctx.context.returned)) await noticeIfPaused(ctx, userId);
+            else await forgiveWrongCodes(limiter, userId, log);
           }),
         },
         {

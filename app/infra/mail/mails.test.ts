@@ -49,13 +49,17 @@ describe("mail templates", () => {
     expect(passwordChangedMail("Asha", AT, "https://tuesday.example/auth?mode=reset").text).not.toContain(" from ");
   });
 
-  it("the codes-paused notice says how many, when, from where, until when, and offers a new password", () => {
+  it("the codes-paused notice says how many, when, from where, until when, and offers a new password and the security page", () => {
     const until = new Date(Date.UTC(2026, 10, 23, 9, 0));
-    const mail = codesPausedMail("Asha", 100, AT, until, "https://tuesday.example/auth?mode=reset", "Chrome on Android");
+    const links = { reset: "https://tuesday.example/auth?mode=reset", security: "https://tuesday.example/profile/security" };
+    const mail = codesPausedMail("Asha", 100, AT, until, links, "Chrome on Android");
     expect(mail.text).toContain(
       "then entered 100 wrong two-factor codes, the last on 22 November 2026, 14:05 UTC (19:35 IST) from Chrome on Android. To keep them out, your account takes no codes until 23 November 2026, 09:00 UTC (14:30 IST).",
     );
-    expect(mail.html).toMatch(/<a href="https:\/\/tuesday\.example\/auth\?mode=reset"[^>]*>Reset my password<\/a>/);
+    expect(anchorsOf(mail.html).filter((a) => !a.text.startsWith("tuesday.example"))).toEqual([
+      { href: links.reset, text: "Reset my password" },
+      { href: links.security, text: "Review account security" },
+    ]);
   });
 
   it("the already-have-an-account mail offers the reset as a button of its own, like every action link", () => {
@@ -118,7 +122,12 @@ describe("mails in Hindi", () => {
     { name: "Google connected", mail: connectionChangedMail("आशा", "Google", true, AT, DEVICE, URL_B, "hi"), action: URL_B, when: true },
     { name: "GitHub disconnected", mail: connectionChangedMail("आशा", "GitHub", false, AT, undefined, URL_B, "hi"), action: URL_B, when: true },
     { name: "password changed", mail: passwordChangedMail("आशा", AT, URL_A, DEVICE, "hi"), action: URL_A, when: true },
-    { name: "codes paused", mail: codesPausedMail("आशा", 100, AT, new Date(AT.getTime() + 86_400_000), URL_A, DEVICE, "hi"), action: URL_A, when: true },
+    {
+      name: "codes paused",
+      mail: codesPausedMail("आशा", 100, AT, new Date(AT.getTime() + 86_400_000), { reset: URL_A, security: URL_B }, DEVICE, "hi"),
+      action: URL_A,
+      when: true,
+    },
     { name: "account deleted", mail: accountDeletedMail("आशा", AT, DEVICE, "hi"), when: true },
     { name: "email verified", mail: emailVerifiedMail("आशा", URL_B, "hi"), action: URL_B },
     { name: "form autoreply", mail: formAutoreplyMail("आपका संदेश मिल गया", "धन्यवाद!\n\nहम जल्द जवाब देंगे।", "hi") },

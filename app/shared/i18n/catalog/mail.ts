@@ -103,16 +103,21 @@ export const mail = {
     heading: "{provider} is disconnected",
     what: "{provider} sign-in was disconnected from your account",
   },
-  /** The day's wrong codes ran out (ADR 0049): someone has the password. {count}: the wrong codes; {until}: when codes work again. */
+  /**
+   * 100 wrong codes in a row paused the code step (ADR 0049, 0050): someone got past the first step.
+   * {count}: the wrong codes; {until}: when codes work again.
+   */
   codesPaused: {
     subject: `Someone is trying to sign in to your ${product} account`,
-    preheader: "Your password was used, then many wrong codes.",
+    preheader: "Someone got past your password, then entered many wrong codes.",
     heading: "Sign-in codes are paused",
-    tried: `Someone signed in to your ${product} account with your password, then entered {count} wrong two-factor codes, the last on {when}{where}. To keep them out, your account takes no codes until {until}.`,
+    tried: `Someone got past the first step of signing in to your ${product} account (your password, or a Google or GitHub account connected to it), then entered {count} wrong two-factor codes, the last on {when}{where}. To keep them out, your account takes no codes until {until}.`,
     ifNotYou:
-      "If this was not you, your password is known to someone else: choose a new one now with the button below. A new password also lets codes in again at once.",
+      "If this was not you, someone else has your password or a connected account: choose a new password now with the button below (it also lets codes in again at once), and check the connected accounts on your security page.",
     action: "Reset my password",
-    footnote: "You get this email at most once a day while the codes stay paused.",
+    securityPrompt: "Signed in with Google or GitHub?",
+    securityAction: "Review account security",
+    footnote: "You get this email once each time codes are paused.",
   },
   passwordChanged: {
     subject: `Your ${product} password was changed`,
