@@ -48,7 +48,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. Much of these
     // tests' time is waiting (servers starting, nginx, timers), so two run at once: 270 s → 167 s.
     maxWorkers: 2,
-    // A bound on a hang, not a measure: 20 s ran out beside CI's browser lane (the OpenAPI walk, 2.5 s alone).
+    // A bound on a hang, not a measure: 20 s ran out on a loaded CI machine (the OpenAPI walk, 2.5 s alone).
     testTimeout: 40_000,
     hookTimeout: 30_000,
     projects: [

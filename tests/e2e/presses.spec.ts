@@ -113,7 +113,8 @@ for (const device of [PHONE, DESKTOP]) {
           await expect(page).toHaveURL(/\/blog$/);
           await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
           expect(await page.evaluate(() => window.scrollY)).toBe(0);
-          expect(["none", "late"]).toContain(await page.evaluate(() => sessionStorage.getItem("held-animation")));
+          // (Polled: the first frame waits for the page's stylesheet, which can come after its heading's text.)
+          await expect.poll(() => page.evaluate(() => sessionStorage.getItem("held-animation"))).toMatch(/^(none|late)$/);
           await settle();
           await expect(page.getByTestId("route-overlay")).toBeHidden();
           await expect(page).toHaveURL(/\/blog$/);

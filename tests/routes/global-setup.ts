@@ -36,7 +36,7 @@ export default function setup(project: TestProject) {
     await client.connect();
     try {
       const { rows } = await client.query<{ name: string }>("select nspname as name from pg_namespace where starts_with(nspname, $1)", [prefix]);
-      for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+      for (const { name } of rows) await client.query(`drop schema if exists ${client.escapeIdentifier(name)} cascade`);
     } finally {
       await client.end();
     }

@@ -118,7 +118,9 @@ export async function startSmtpSink(smtpPort: number, apiPort: number, { command
     });
     // A sender that goes away mid-mail (an instance killed by a test) is the sender's failure, not the
     // sink's: smtp-server reports it as the server's "error", which would otherwise be uncaught.
-    server.on("error", () => {});
+    server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("SMTP sink:", error);
+    });
     smtp = server;
   };
   const down = async () => {
