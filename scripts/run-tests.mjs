@@ -11,8 +11,9 @@
  * unit tests took 1,161 s against 195 s alone and the browser journeys 1,407 s
  * against 446 s (ADR 0051). Every suite still has ports and databases of its
  * own (tests/support/ports.ts, the suites' PORTS; the fault suite its own
- * redis-server). A suite's output is printed whole when it ends; after a
- * failure no new suite starts, and the exit code is 1.
+ * redis-server). A suite alone streams its output; types and lint print
+ * theirs whole when they end. After a failure no new suite starts, and the
+ * exit code is 1.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -60,18 +61,24 @@ let failed = [];
   if (build.status !== 0) failed.push("build");
 }
 
-function run([name, command, env]) {
+/**
+ * Runs one suite. Alone in its stage, its output streams as it comes (a hang or a CI timeout still shows
+ * how far it got); beside another, it is held and printed whole at its end, so the two never interleave.
+ */
+function run([name, command, env], alone) {
   return new Promise((resolve) => {
     const t = Date.now();
     const child = spawn(command, { shell: true, cwd: root, env: { ...process.env, ...env, FORCE_COLOR: "0" } });
     const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
+    const keep = (chunk) => (alone ? process.stdout.write(chunk) : output.push(chunk));
+    if (alone) process.stdout.write(`\n━━━ ${name} ━━━\n`);
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
     child.on("close", (code) => {
       const seconds = (Date.now() - t) / 1000;
       times.push([name, seconds]);
       process.stdout.write(`\n━━━ ${name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s ━━━\n`);
-      process.stdout.write(Buffer.concat(output));
+      if (!alone) process.stdout.write(Buffer.concat(output));
       if (code !== 0) failed.push(name);
       resolve();
     });
@@ -80,7 +87,7 @@ function run([name, command, env]) {
 
 for (const stage of STAGES) {
   if (failed.length) break;
-  await Promise.all(stage.map(run));
+  await Promise.all(stage.map((suite) => run(suite, stage.length === 1)));
 }
 
 console.log("\nnpm test, wall time per suite (types and lint side by side, then one at a time):");
