@@ -46,7 +46,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { commandArgs } from "./lib/command-args.ts";
 import { staticPagePaths } from "../app/prerender.ts";
 import { ensureBuild } from "../server/build.mjs";
 import { inboxBench, printInboxBench } from "./lib/inbox-bench.ts";
@@ -71,8 +71,18 @@ import { createPgSchema } from "../tests/support/test-databases.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
 
-const { values: args } = parseArgs({
-  options: {
+const args = commandArgs(
+  `Usage: npm run bench [-- options]
+
+What visitors pay, as ratios measured in one run: Lighthouse with each page's LCP beside its
+script-free copy, a throttled slow phone, initial JavaScript, first renders and journeys of signed-in
+visitors against a prerendered page, memory. Prints figures; never fails on them.
+
+Options: --visitors N (1000)  --runs N (5)  --seconds N (20)  --first-renders N (300)
+         --mixed-seconds N (60)  --connections N (50)  --slow-phone-runs N (3)
+         --skip-lighthouse  --lighthouse-pages some|all  --port P (4500)
+         --postgres URL [--redis URL] (the server rows again on PostgreSQL and Redis)`,
+  {
     port: { type: "string", default: "4500" },
     runs: { type: "string", default: "5" },
     seconds: { type: "string", default: "20" },
@@ -89,7 +99,7 @@ const { values: args } = parseArgs({
     postgres: { type: "string" },
     redis: { type: "string" },
   },
-});
+);
 
 // ADR 0005 (JavaScript) and ADR 0019 (Lighthouse, LCP against the script-free copy).
 const TARGETS = { initialJsKb: 110, lighthouse: 100, lcpRatio: 1.05 };

@@ -12,15 +12,19 @@
  * Logs and nginx's files go to ./data/cluster/.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { commandArgs } from "./lib/command-args.ts";
 import { startCluster } from "./lib/cluster.ts";
 
-const { values } = parseArgs({
-  options: {
+const values = commandArgs(
+  `Usage: npm run cluster [-- --instances N --port P]
+
+Starts N production instances (default 3) on PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) behind
+Debian's nginx on http://localhost:P (default 8080), until Ctrl-C. docs/production.md says more.`,
+  {
     instances: { type: "string", default: "3" },
     port: { type: "string", default: "8080" },
   },
-});
+);
 
 const instances = Number(values.instances);
 const port = Number(values.port);

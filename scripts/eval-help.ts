@@ -7,11 +7,17 @@
  * in docs/decisions (issue 41). `--failures` lists the development half's misses.
  */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+import { commandArgs } from "./lib/command-args.ts";
 import { type EvalQuestion, evaluate, figures } from "~/features/help/evaluate.server";
 import { buildHelpIndex } from "~/features/help/search-index.server";
 
-const { values } = parseArgs({ options: { split: { type: "string", default: "all" }, failures: { type: "boolean", default: false } } });
+const values = commandArgs(
+  `Usage: npm run eval:help [-- --split dev|test|all --failures]
+
+Ask Tuesday's figures per language on its question set (eval/help/questions.json). --failures lists the
+questions it got wrong; tune on the development half only (ADR 0041).`,
+  { split: { type: "string", default: "all" }, failures: { type: "boolean", default: false } },
+);
 const { questions } = JSON.parse(readFileSync(new URL("../eval/help/questions.json", import.meta.url), "utf8")) as { questions: EvalQuestion[] };
 const index = buildHelpIndex();
 const splits = values.split === "all" ? (["dev", "test"] as const) : ([values.split] as ("dev" | "test")[]);

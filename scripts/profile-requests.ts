@@ -26,16 +26,25 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { DatabaseConfig } from "../app/config/env.server.ts";
 import { ensureBuild } from "../server/build.mjs";
 import { startAppServer } from "../tests/support/app-server.ts";
 import { createPgSchema } from "../tests/support/test-databases.ts";
+import { commandArgs } from "./lib/command-args.ts";
 import { BENCH_OPERATOR, signInVisitors, type Visitor } from "./lib/server-bench.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const { values: args } = parseArgs({
-  options: {
+const args = commandArgs(
+  `Usage: npm run profile [-- options]
+
+Where the server's CPU goes in one uncached request of each kind, by part (React, React Router,
+Better Auth, the database, our code, the garbage collector) with the hottest functions.
+
+Options: --kinds profile,profile-data,security,security-data,admin-messages,api-user,home-signed-in,
+           pricing-signed-in,blog-data,not-found-signed-in,session-read,get-session,prerendered
+         --requests N (300)  --concurrency N (4)  --top N (12)  --warm-up N (200)  --warm
+         --postgres URL [--redis URL]  --save DIR (.cpuprofile per kind)  --allocations  --port P`,
+  {
     kinds: { type: "string", default: "profile,profile-data,security,admin-messages,api-user,home-signed-in" },
     requests: { type: "string", default: "300" },
     concurrency: { type: "string", default: "4" },
@@ -52,7 +61,7 @@ const { values: args } = parseArgs({
     save: { type: "string" },
     allocations: { type: "boolean", default: false },
   },
-});
+);
 
 const KINDS: Record<string, (v: Visitor, n: number) => string> = {
   profile: (_v, n) => `/profile?p=${n}`,

@@ -11,18 +11,20 @@
  *
  * Options: --now ISO (the week ending that day; default: today)
  */
-import { parseArgs } from "node:util";
 import pino from "pino";
 import { queueWeeklyReport } from "../app/features/analytics/weekly-report.server.ts";
 import { createMailer } from "../app/infra/mail/mailer.server.ts";
 import { MailOutbox } from "../app/infra/mail/outbox.server.ts";
+import { commandArgs } from "./lib/command-args.ts";
 import { fail, withDatabase } from "./lib/with-database.ts";
 
-const { values } = parseArgs({ options: { now: { type: "string" }, help: { type: "boolean", short: "h" } } });
-if (values.help) {
-  process.stdout.write("Usage: npm run report:weekly [-- --now 2026-11-23T09:00:00Z]\n");
-  process.exit(0);
-}
+const values = commandArgs(
+  `Usage: npm run report:weekly [-- --now 2026-11-23T09:00:00Z]
+
+Queues the weekly summary mail to every operator (once per operator and week) and sends it. --now: the
+week ending that day (default: today). Exits 1 when there is no operator to write to.`,
+  { now: { type: "string" } },
+);
 const now = values.now ? new Date(values.now) : new Date();
 if (Number.isNaN(now.getTime())) fail("npm run report:weekly: --now must be a date, like 2026-11-23T09:00:00Z", 2);
 

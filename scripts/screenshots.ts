@@ -13,6 +13,13 @@ import { staticPagePaths } from "../app/prerender.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  process.stdout.write(`Usage: npm run screenshots -- [--widths=390,1280] [--theme=dark|light] [--sign-in=EMAIL:PASSWORD] [base URL] [paths…]
+
+Full-page PNGs of pages into ./screenshots (default: every public page of http://localhost:3000).
+`);
+  process.exit(0);
+}
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const widths = (flag("widths") ?? "390,1280").split(",").map(Number);
 const signIn = flag("sign-in");

@@ -1,0 +1,26 @@
+/**
+ * A command's options through node:util's parseArgs, with what every
+ * command line owes its user: `--help` (`-h`) prints the usage and exits 0,
+ * and an option it does not know is answered with the usage and exit code 2,
+ * not a stack trace.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+const HELP = { help: { type: "boolean", short: "h", default: false } } as const;
+
+export function commandArgs<const T extends NonNullable<ParseArgsConfig["options"]>>(usage: string, options: T) {
+  const config = { options: { ...options, ...HELP } };
+  const text = `${usage.trim()}\n`;
+  let parsed: ReturnType<typeof parseArgs<typeof config>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${text}`);
+    process.exit(2);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(text);
+    process.exit(0);
+  }
+  return parsed.values;
+}
