@@ -9,7 +9,7 @@ import type { Locale } from "./locale";
 
 export const LANGUAGE_COOKIE = `${site.slug}.lang`;
 export const ONE_YEAR_S = 365 * 24 * 60 * 60;
-/** The cookie's attributes (and "; Secure" on https), here and in the pre-hydration bootstrap (infra/html/hydrate-on-intent.server.ts). */
+/** The cookie's attributes (and "; Secure" on https), here and in the pre-hydration bootstrap (app/client/boot.ts, configured in root.tsx). */
 export const LANGUAGE_COOKIE_ATTRIBUTES = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
 
 /** Remembers the choice in this browser (the switch's click; without scripts nothing is remembered). */
