@@ -62,7 +62,7 @@ export function AccountsView({ stats, window, query, accounts }: { stats: Accoun
           <ul className="mt-4 divide-y divide-ink-100 rounded-2xl bg-white shadow-sm ring-1 ring-ink-200" aria-label="Accounts found">
             {accounts.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
-                <Link to={`/admin/accounts/${encodeURIComponent(a.id)}`} className="min-w-0 break-all font-medium text-brand-700 hover:underline">
+                <Link to={`/admin/accounts/${encodeURIComponent(a.id)}`} className="min-w-0 font-medium wrap-anywhere text-brand-700 hover:underline">
                   {a.email}
                 </Link>
                 <span className="text-sm text-ink-600">

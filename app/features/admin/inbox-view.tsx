@@ -99,7 +99,7 @@ function MessageCard({ message, formName, answer }: { message: InboxMessage; for
             <div className="min-w-0">
               <h2 id={`m-${message.id}`} className="font-semibold text-ink-950">
                 {message.name || (message.email ? "" : "No name")}{" "}
-                {message.email && <span className="font-normal break-all text-ink-600">&lt;{message.email}&gt;</span>}
+                {message.email && <span className="font-normal wrap-anywhere text-ink-600">&lt;{message.email}&gt;</span>}
               </h2>
               <p className="mt-0.5 text-sm text-ink-600">
                 {formName} · <LocalDate iso={message.createdAt} withTime />

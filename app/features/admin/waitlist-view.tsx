@@ -139,7 +139,7 @@ export function WaitlistView({ data, query, answer }: { data: Data; query: Waitl
             {entries.map((e) => (
               <li key={e.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
                 <div className="min-w-0">
-                  <p className="break-all font-medium text-ink-950">{e.email}</p>
+                  <p className="font-medium wrap-anywhere text-ink-950">{e.email}</p>
                   <p className="text-sm text-ink-600">
                     {e.interestLabel} · {e.status === "confirmed" ? "confirmed" : "waiting to confirm"} · from {e.source} · <LocalDate iso={e.createdAt} />
                   </p>

@@ -271,7 +271,7 @@ function VerifyEmail({ pending, t }: { pending: PendingState; t: typeof english 
       <Banner tone="success">{t.messages.checkEmail}</Banner>
       <p className="text-sm leading-relaxed text-ink-700">
         {before}
-        <strong className="font-semibold break-all text-ink-950">{pending.email}</strong>
+        <strong className="font-semibold wrap-anywhere text-ink-950">{pending.email}</strong>
         {after}
       </p>
       <ResendButton pending={pending} t={t} />
