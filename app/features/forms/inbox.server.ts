@@ -170,10 +170,8 @@ export async function findMessages(db: Db, ids: readonly string[]): Promise<Stor
   return found;
 }
 
-export const INBOX_CSV_COLUMNS = [...CSV_COLUMNS, "status", "handled_at", "handled_by"] as const;
-
 function csvLine(r: StoredMessage): string {
-  return [...csvValues(r), r.status, toIso(r.handled_at) ?? "", r.handled_by].map(csvField).join(",");
+  return csvValues(r).map(csvField).join(",");
 }
 
 /** Every message matching the filter as CSV (RFC 4180), read 1,000 rows at a time. */
@@ -182,7 +180,7 @@ export function inboxCsv(db: Db, filter: InboxFilter): ReadableStream<Uint8Array
   let cursor: InboxCursor | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${INBOX_CSV_COLUMNS.map(csvField).join(",")}\r\n`));
+      controller.enqueue(encoder.encode(`${CSV_COLUMNS.map(csvField).join(",")}\r\n`));
     },
     async pull(controller) {
       const page = await listInbox(db, filter, cursor, 1000);

@@ -28,20 +28,24 @@ function message(overrides: Partial<StoredMessage> = {}): StoredMessage {
 }
 
 describe("npm run messages: the table", () => {
-  it("shows time, kind, name, email, the message's start and whether it was notified", () => {
+  it("shows time, kind, status, name, email, the message's start and whether it was notified", () => {
     const long = `${"word ".repeat(20)}\nsecond line`;
     const table = formatTable(
-      [message({ message: long }), message({ kind: "contact", notified_at: null, notify_attempts: 2 }), message({ notified_at: null })],
+      [
+        message({ message: long }),
+        message({ kind: "contact", notified_at: null, notify_attempts: 2 }),
+        message({ notified_at: null, status: "spam", spam_reason: "honeypot" }),
+      ],
       7,
     );
     const lines = table.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^time\s+kind\s+name\s+email\s+message\s+notified$/);
+    expect(lines[0]).toMatch(/^time\s+kind\s+status\s+name\s+email\s+message\s+notified$/);
     expect(lines[2]).toContain("2026-11-21 10:15 UTC");
     expect(lines[2]).toContain(`${"word ".repeat(11)}word…`.slice(0, 59));
     expect(lines[2]).not.toContain("second line");
     expect(lines[2]).toMatch(/yes$/);
     expect(lines[3]).toMatch(/contact.*no \(2 failed\)$/);
-    expect(lines[4]).toMatch(/no$/);
+    expect(lines[4]).toMatch(/feedback\s+spam\s+Asha.*no$/);
     expect(lines.at(-1)).toBe("3 of 7 messages (newest first).");
     expect(formatTable([], 0)).toBe("No messages yet.\n");
   });
@@ -102,13 +106,16 @@ describe("npm run messages: CSV (RFC 4180)", () => {
         notified_at: null,
         notify_attempts: 3,
         notify_error: "451 busy",
+        status: "handled",
+        handled_at: "2026-11-22T08:00:00.000Z",
+        handled_by: "operator@tuesday.test",
       }),
     ]);
     expect(csv).toBe(
       [
-        '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error"',
-        '"0b8f6a52-1111-4c4c-9f9f-000000000001","2026-11-21T10:15:30.000Z","feedback","Asha Rao","asha@example.com","Love it.","","2026-11-21T10:15:31.000Z","0",""',
-        `"id-2","2026-11-21T10:15:30.000Z","contact","'=cmd|' /C calc'!A0","asha@example.com","Hi, ""team""\nthanks","","","3","451 busy"`,
+        '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"',
+        '"0b8f6a52-1111-4c4c-9f9f-000000000001","2026-11-21T10:15:30.000Z","feedback","Asha Rao","asha@example.com","Love it.","","2026-11-21T10:15:31.000Z","0","","open","",""',
+        `"id-2","2026-11-21T10:15:30.000Z","contact","'=cmd|' /C calc'!A0","asha@example.com","Hi, ""team""\nthanks","","","3","451 busy","handled","2026-11-22T08:00:00.000Z","operator@tuesday.test"`,
         "",
       ].join("\r\n"),
     );

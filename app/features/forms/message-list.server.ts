@@ -26,10 +26,12 @@ const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - width(s)));
 
 export function formatTable(rows: StoredMessage[], total: number): string {
   if (rows.length === 0) return "No messages yet.\n";
-  const header = ["time", "kind", "name", "email", "message", "notified"];
+  // The status says what the console's folders do: a message caught as spam is listed, and marked so.
+  const header = ["time", "kind", "status", "name", "email", "message", "notified"];
   const body = rows.map((r) => [
     displayTime(r.created_at),
     r.kind,
+    r.status,
     oneLine(r.name, 24),
     oneLine(r.email, 32),
     oneLine(r.message, 60),
@@ -48,7 +50,22 @@ export function formatTable(rows: StoredMessage[], total: number): string {
 
 // ---- CSV (RFC 4180) ----
 
-export const CSV_COLUMNS = ["id", "created_at", "kind", "name", "email", "message", "user_id", "notified_at", "notify_attempts", "notify_error"] as const;
+/** One shape for every export of messages: `npm run messages -- --csv` and the console's. */
+export const CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "kind",
+  "name",
+  "email",
+  "message",
+  "user_id",
+  "notified_at",
+  "notify_attempts",
+  "notify_error",
+  "status",
+  "handled_at",
+  "handled_by",
+] as const;
 
 /**
  * What starts a formula in a spreadsheet: = + - @, and tab or carriage return
@@ -89,9 +106,23 @@ export function csvField(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** A message's values in CSV_COLUMNS order (the inbox's export appends its own). */
+/** A message's values in CSV_COLUMNS order. */
 export function csvValues(r: StoredMessage): Array<string | number | null> {
-  return [r.id, toIso(r.created_at) ?? "", r.kind, r.name, r.email, r.message, r.user_id, toIso(r.notified_at) ?? "", r.notify_attempts, r.notify_error];
+  return [
+    r.id,
+    toIso(r.created_at) ?? "",
+    r.kind,
+    r.name,
+    r.email,
+    r.message,
+    r.user_id,
+    toIso(r.notified_at) ?? "",
+    r.notify_attempts,
+    r.notify_error,
+    r.status,
+    toIso(r.handled_at) ?? "",
+    r.handled_by,
+  ];
 }
 
 export function toCsv(rows: StoredMessage[]): string {
