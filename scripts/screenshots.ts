@@ -11,20 +11,18 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { staticPagePaths } from "../app/prerender.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
+import { commandLine } from "./lib/command-args.ts";
 
-const args = process.argv.slice(2);
-if (args.includes("--help") || args.includes("-h")) {
-  process.stdout.write(`Usage: npm run screenshots -- [--widths=390,1280] [--theme=dark|light] [--sign-in=EMAIL:PASSWORD] [base URL] [paths…]
+const { values, positionals } = commandLine(
+  `Usage: npm run screenshots -- [--widths=390,1280] [--theme=dark|light] [--sign-in=EMAIL:PASSWORD] [base URL] [paths…]
 
-Full-page PNGs of pages into ./screenshots (default: every public page of http://localhost:3000).
-`);
-  process.exit(0);
-}
-const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const widths = (flag("widths") ?? "390,1280").split(",").map(Number);
-const signIn = flag("sign-in");
-const theme = flag("theme") === "dark" ? "dark" : flag("theme") === "light" ? "light" : undefined;
-const [base = "http://localhost:3000", ...rest] = args.filter((a) => !a.startsWith("--"));
+Full-page PNGs of pages into ./screenshots (default: every public page of http://localhost:3000).`,
+  { widths: { type: "string", default: "390,1280" }, theme: { type: "string" }, "sign-in": { type: "string" } },
+);
+const widths = values.widths.split(",").map(Number);
+const signIn = values["sign-in"];
+const theme = values.theme === "dark" ? "dark" : values.theme === "light" ? "light" : undefined;
+const [base = "http://localhost:3000", ...rest] = positionals;
 const paths = rest.length ? rest : [...staticPagePaths, "/auth", "/no-such-page"];
 const out = path.resolve("screenshots");
 mkdirSync(out, { recursive: true });

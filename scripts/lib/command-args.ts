@@ -6,10 +6,11 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
+type Options = NonNullable<ParseArgsConfig["options"]>;
 const HELP = { help: { type: "boolean", short: "h", default: false } } as const;
 
-export function commandArgs<const T extends NonNullable<ParseArgsConfig["options"]>>(usage: string, options: T) {
-  const config = { options: { ...options, ...HELP } };
+function parse<const T extends Options, P extends boolean>(usage: string, options: T, allowPositionals: P) {
+  const config = { options: { ...options, ...HELP }, allowPositionals };
   const text = `${usage.trim()}\n`;
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
@@ -22,5 +23,16 @@ export function commandArgs<const T extends NonNullable<ParseArgsConfig["options
     process.stdout.write(text);
     process.exit(0);
   }
-  return parsed.values;
+  return parsed;
+}
+
+/** The options of a command that takes no other arguments. */
+export function commandArgs<const T extends Options>(usage: string, options: T) {
+  return parse(usage, options, false).values;
+}
+
+/** The options and the other arguments (a URL, paths) of a command that takes both. */
+export function commandLine<const T extends Options>(usage: string, options: T) {
+  const { values, positionals } = parse(usage, options, true);
+  return { values, positionals };
 }

@@ -34,7 +34,7 @@ describe("npm run commands", () => {
     expect(out).toMatch(new RegExp(`^Usage: npm run ${name.replace(":", "\\:")}\\b`));
   });
 
-  it.each(["bench", "profile", "cluster", "eval:help", "report:weekly"])("%s --no-such-option is refused with its usage", (name) => {
+  it.each(["bench", "profile", "cluster", "eval:help", "report:weekly", "screenshots"])("%s --no-such-option is refused with its usage", (name) => {
     const { status, out, err } = npmRun(name, ["--no-such-option"]);
     expect(status).toBe(2);
     expect(err).toContain("Unknown option '--no-such-option'");
