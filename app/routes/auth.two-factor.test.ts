@@ -211,6 +211,21 @@ describe("the code", () => {
     expect(backup.data).toEqual({ method: "backup", error: "Enter a backup code.", restart: false });
   });
 
+  test("not six digits: said at once, in the page's language, and no try is spent", async () => {
+    const { limiter } = await services();
+    const asha = await accountWithTwoFactor();
+    const [key] = secondFactorFailureChecks(asha.id);
+    const { cookie } = await passwordStep(asha.email);
+    for (const typo of ["12345", "abcdef"]) {
+      const answer = await codeStep(cookie, { code: typo });
+      expect([answer.status, answer.data]).toEqual([400, { method: "totp", error: "Enter the 6-digit code from your authenticator app.", restart: false }]);
+    }
+    expect((await codeStep(cookie, { code: "1234567" }, { path: "/hi/auth/two-factor" })).data.error).toBe(hi.auth.twoFactor.enterCode);
+    // Nothing reached the code check: not one of the day's hundred was counted, and the right code still signs in.
+    expect((await limiter.exhausted([{ key: key!.key, limit: { max: 1, windowMs: 60_000 } }])).allowed).toBe(true);
+    expect((await codeStep(cookie, { code: await freshCode(asha.app) })).location).toBe("/home");
+  });
+
   test("a wrong code and the code already used are refused; a fresh one signs in once, and home greets the person", async () => {
     const asha = await accountWithTwoFactor();
     const { cookie } = await passwordStep(asha.email);

@@ -39,5 +39,9 @@ describe("the account forms' shared checks", () => {
     expect(checkSecondFactor({ method: "totp", code: "  " }).code).toMatch(/authenticator app/);
     expect(checkSecondFactor({ method: "backup", code: "" }).code).toMatch(/backup code/);
     expect(checkSecondFactor({ method: "totp", code: "123 456" })).toEqual({});
+    // Not six digits: said before anything is sent (no try spent on a typo); a backup code has its own shape.
+    for (const typo of ["12345", "1234567", "abcdef", "12345a"])
+      expect(checkSecondFactor({ method: "totp", code: typo }).code).toBe("Enter the 6-digit code from your authenticator app.");
+    expect(checkSecondFactor({ method: "backup", code: "LhIlb-wLB9H" })).toEqual({});
   });
 });

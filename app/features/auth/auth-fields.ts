@@ -69,6 +69,11 @@ export function checkNewPassword(fields: FieldSource, minPasswordLength: number,
 
 /** The second step of a sign-in (/auth/two-factor): a code from the app, or a backup code (`method=backup`). */
 export function checkSecondFactor(fields: FieldSource, t: AuthWords = english): FieldErrors<"code"> {
-  if (textOf(fields, "code").replace(/\s+/g, "") !== "") return {};
-  return { code: textOf(fields, "method") === "backup" ? t.twoFactor.backupCodeRequired : t.twoFactor.codeRequired };
+  const code = textOf(fields, "code").replace(/\s+/g, "");
+  const backup = textOf(fields, "method") === "backup";
+  if (code === "") return { code: backup ? t.twoFactor.backupCodeRequired : t.twoFactor.codeRequired };
+  // A typo is not a guess: it is answered here (as the security page's setup answers it) and costs none
+  // of the challenge's tries or the day's count.
+  if (!backup && !/^\d{6}$/.test(code)) return { code: t.twoFactor.enterCode };
+  return {};
 }
