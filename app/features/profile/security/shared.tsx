@@ -82,11 +82,14 @@ export function PasswordStepForm({
   answer,
   hasPassword,
   button,
+  passwordLabel,
 }: {
   intent: SecurityIntent;
   answer: SecurityActionData | undefined;
   hasPassword: boolean;
   button: ReactNode;
+  /** Where two of these forms share a card: what this password is for. */
+  passwordLabel?: string;
 }) {
   const t = useMessages("account", account);
   return (
@@ -95,7 +98,13 @@ export function PasswordStepForm({
         <>
           <input type="hidden" name="intent" value={intent} />
           {hasPassword && (
-            <PasswordField label={t.security.confirm.yourPassword} name="password" autoComplete="current-password" required error={errors.password} />
+            <PasswordField
+              label={passwordLabel ?? t.security.confirm.yourPassword}
+              name="password"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+            />
           )}
           <div>{button}</div>
         </>

@@ -124,6 +124,7 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
                 intent="two-factor-backup-codes"
                 answer={answer}
                 hasPassword={hasPassword}
+                passwordLabel={said.passwordForNewCodes}
                 button={
                   <Button type="submit" variant="secondary" disabled={busy("two-factor-backup-codes")}>
                     {said.newCodes}
@@ -134,6 +135,7 @@ export function TwoFactorSection({ state, hasPassword, fresh, answer }: TwoFacto
                 intent="two-factor-disable"
                 answer={answer}
                 hasPassword={hasPassword}
+                passwordLabel={said.passwordToTurnOff}
                 button={
                   <Button type="submit" variant="danger" disabled={busy("two-factor-disable")}>
                     {said.turnOff}

@@ -179,6 +179,9 @@ export const account = {
       backupLeftMany: "{n} backup codes are left.",
       newCodes: "New backup codes",
       turnOff: "Turn off two-factor",
+      /** The two password fields of a card with two-factor on, told apart (stacked on a phone). */
+      passwordForNewCodes: "Your password, for new backup codes",
+      passwordToTurnOff: "Your password, to turn two-factor off",
       /** The apps' names go in `{apps}` (not translated). */
       stepOpen: "Open your authenticator app ({apps}) and add an account.",
       apps: "Google Authenticator, Microsoft Authenticator, 1Password, Authy…",

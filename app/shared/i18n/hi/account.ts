@@ -160,6 +160,8 @@ export const account: typeof en = {
       backupLeftMany: "{n} बैकअप कोड बचे हैं।",
       newCodes: "नए बैकअप कोड",
       turnOff: "दो-चरणीय सत्यापन बंद करें",
+      passwordForNewCodes: "आपका पासवर्ड, नए बैकअप कोड के लिए",
+      passwordToTurnOff: "आपका पासवर्ड, दो-चरणीय सत्यापन बंद करने के लिए",
       stepOpen: "अपना ऑथेंटिकेटर ऐप ({apps}) खोलें और एक खाता जोड़ें।",
       apps: "Google Authenticator, Microsoft Authenticator, 1Password, Authy…",
       stepScan: "QR कोड स्कैन करें, या नीचे दी गई कुंजी लिखें।",
