@@ -40,6 +40,7 @@ const RULES: Rule[] = [
   [/^(resize|resize-none|resize-x|resize-y)$/, "resize"],
   [/^(transition|transition-.+)$/, "transition"],
   [/^break-(normal|words|all|keep)$/, "break"],
+  [/^wrap-(break-word|anywhere|normal)$/, "wrap"],
   [/^flex-(row|row-reverse|col|col-reverse)$/, "flex-direction"],
   [/^flex-(wrap|wrap-reverse|nowrap)$/, "flex-wrap"],
   [/^flex-(.+)$/, "flex"],
