@@ -46,6 +46,7 @@ import { codesPausedNoticeChecks, SECOND_FACTOR_FAILURES, secondFactorFailureChe
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { codesPausedMail, twoFactorChangedMail } from "./mails";
 import type { HookContext } from "./known-device.server";
+import { asLocale } from "~/shared/i18n/locale";
 import { clientText } from "~/shared/lib/client-text";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
 import { signInKind } from "./public-endpoints";
@@ -236,7 +237,7 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
       if (paused.allowed || !(await limiter.consume(noticeKeys)).allowed) return;
       const user = await db.selectFrom("user").select(["email", "name", "language"]).where("id", "=", userId).executeTakeFirst();
       if (!user) return;
-      const language = await languageOfAccount(db, { id: userId, language: user.language });
+      const language = asLocale(user.language);
       const now = new Date();
       await outbox
         .enqueue({

@@ -8,7 +8,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import { containsText } from "~/infra/db/contains";
 import type { Database, MessageStatus } from "~/infra/db/schema";
 import { toIso } from "~/infra/db/time";
-import { CSV_COLUMNS, csvField, csvValues } from "./message-list.server";
+import { CSV_HEADER, csvRow } from "./message-list.server";
 import type { StoredMessage } from "./message-store.server";
 
 type Db = Kysely<Database>;
@@ -170,21 +170,17 @@ export async function findMessages(db: Db, ids: readonly string[]): Promise<Stor
   return found;
 }
 
-function csvLine(r: StoredMessage): string {
-  return csvValues(r).map(csvField).join(",");
-}
-
 /** Every message matching the filter as CSV (RFC 4180), read 1,000 rows at a time. */
 export function inboxCsv(db: Db, filter: InboxFilter): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: InboxCursor | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${CSV_COLUMNS.map(csvField).join(",")}\r\n`));
+      controller.enqueue(encoder.encode(CSV_HEADER));
     },
     async pull(controller) {
       const page = await listInbox(db, filter, cursor, 1000);
-      if (page.messages.length) controller.enqueue(encoder.encode(page.messages.map((m) => `${csvLine(m)}\r\n`).join("")));
+      if (page.messages.length) controller.enqueue(encoder.encode(page.messages.map(csvRow).join("")));
       if (!page.next) controller.close();
       else cursor = page.next;
     },

@@ -107,7 +107,7 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 /** A message's values in CSV_COLUMNS order. */
-export function csvValues(r: StoredMessage): Array<string | number | null> {
+function csvValues(r: StoredMessage): Array<string | number | null> {
   return [
     r.id,
     toIso(r.created_at) ?? "",
@@ -125,7 +125,10 @@ export function csvValues(r: StoredMessage): Array<string | number | null> {
   ];
 }
 
+/** The header line and one line per message (CRLF-terminated): what both exports write. */
+export const CSV_HEADER = `${CSV_COLUMNS.map(csvField).join(",")}\r\n`;
+export const csvRow = (r: StoredMessage) => `${csvValues(r).map(csvField).join(",")}\r\n`;
+
 export function toCsv(rows: StoredMessage[]): string {
-  const lines = [CSV_COLUMNS.map(csvField).join(","), ...rows.map((r) => csvValues(r).map(csvField).join(","))];
-  return `${lines.join("\r\n")}\r\n`;
+  return CSV_HEADER + rows.map(csvRow).join("");
 }
