@@ -4,6 +4,7 @@
  * (/api/auth/two-factor/enable, then a first code), as the security page
  * does; codes are computed as an authenticator app computes them.
  */
+import { symmetricEncrypt } from "better-auth/crypto";
 import { describe, expect, test } from "vitest";
 import { twoFactorState } from "~/features/auth/two-factor.server";
 import { codesPausedNoticeChecks, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
@@ -273,6 +274,41 @@ describe("the code", () => {
     const again = await codeStep(second.cookie, { method: "backup", code: asha.app.backupCodes[3]! });
     expect(again.status).toBe(401);
     expect(again.data).toEqual({ method: "backup", error: "That backup code is not right, or it was used already.", restart: false });
+  });
+
+  test("backup codes read unambiguously off paper: lowercase, no 0/o, 1/i/l, three groups of four", async () => {
+    const asha = await accountWithTwoFactor();
+    expect(asha.app.backupCodes).toHaveLength(10);
+    for (const code of asha.app.backupCodes) expect(code).toMatch(/^[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}$/);
+    expect(new Set(asha.app.backupCodes).size).toBe(10);
+  });
+
+  test("a backup code typed in capitals, with spaces for dashes, works, and is then spent in every spelling", async () => {
+    const asha = await accountWithTwoFactor();
+    const code = asha.app.backupCodes[5]!;
+    const first = await passwordStep(asha.email);
+    const used = await codeStep(first.cookie, { method: "backup", code: ` ${code.toUpperCase().replace(/-/g, " ")} ` });
+    expect(used.location).toBe("/home");
+    const { env, database } = await services();
+    expect((await twoFactorState(database.db, asha.id, env.authSecret)).backupCodesLeft).toBe(9);
+
+    const second = await passwordStep(asha.email);
+    expect((await codeStep(second.cookie, { method: "backup", code })).status).toBe(401);
+    expect((await codeStep(second.cookie, { method: "backup", code: code.replace(/-/g, "") })).status).toBe(401);
+  });
+
+  test("a code made before the change (mixed case, as Better Auth made them) still works as printed or in either case", async () => {
+    const asha = await accountWithTwoFactor();
+    const { env, database } = await services();
+    const old = ["aB3dE-f9Hk1", "Qz0Ol-1iIxY"];
+    await database.db
+      .updateTable("twoFactor")
+      .set({ backupCodes: await symmetricEncrypt({ key: env.authSecret, data: JSON.stringify(old) }) })
+      .where("userId", "=", asha.id)
+      .execute();
+    expect((await codeStep((await passwordStep(asha.email)).cookie, { method: "backup", code: "aB3dE-f9Hk1" })).location).toBe("/home");
+    expect((await codeStep((await passwordStep(asha.email)).cookie, { method: "backup", code: "qz0ol-1iixy" })).location).toBe("/home");
+    expect((await twoFactorState(database.db, asha.id, env.authSecret)).backupCodesLeft).toBe(0);
   });
 
   test("'Trust this device for 30 days': the next password sign-in in this browser needs no code", async () => {

@@ -122,7 +122,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 inputMode={method === "backup" ? "text" : "numeric"}
                 pattern={method === "backup" ? undefined : "[0-9 ]*"}
                 maxLength={method === "backup" ? 16 : 7}
-                placeholder={method === "backup" ? "abcde-12345" : "123456"}
+                placeholder={method === "backup" ? "abcd-efgh-2345" : "123456"}
                 autoCapitalize="off"
                 spellCheck={false}
                 autoFocus

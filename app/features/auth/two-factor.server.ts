@@ -45,6 +45,7 @@ import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { codesPausedNoticeChecks, SECOND_FACTOR_FAILURES, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { codesPausedMail, twoFactorChangedMail } from "./mails";
+import { type BackupCodeKey, decryptBackupCodes, generateBackupCodes, storedBackupCodes, storedFormOf } from "./backup-codes.server";
 import type { HookContext } from "./known-device.server";
 import { asLocale } from "~/shared/i18n/locale";
 import { clientText } from "~/shared/lib/client-text";
@@ -79,7 +80,8 @@ export function twoFactorPlugin() {
     trustDeviceMaxAge: TRUST_DEVICE_MAX_AGE_S,
     twoFactorCookieMaxAge: CHALLENGE_MAX_AGE_S,
     totpOptions: TOTP_OPTIONS,
-    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+    // Ours: lowercase, no look-alike characters (backup-codes.server.ts); the hook below matches them loosely.
+    backupCodeOptions: { customBackupCodesGenerate: generateBackupCodes, storeBackupCodes: "encrypted" },
   });
 }
 
@@ -315,6 +317,19 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
           }),
         },
         {
+          // A backup code as typed from paper (any case, spaces or dashes) stands for the stored code it
+          // matches; Better Auth then checks and spends that one exactly as stored.
+          matcher: (ctx) => ctx.path === "/two-factor/verify-backup-code",
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = (ctx.body ?? {}) as { code?: unknown };
+            const typed = clientText(body.code);
+            const owner = typed ? await codeOwner(ctx) : null;
+            if (!owner) return; // Better Auth refuses it
+            const stored = storedFormOf(typed, await storedBackupCodes(db, owner.id, ctx.context.secretConfig));
+            if (stored && stored !== typed) return { context: { body: { ...body, code: stored } } };
+          }),
+        },
+        {
           matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {
             const code = clientText((ctx.body as { code?: unknown } | undefined)?.code).trim();
@@ -349,6 +364,19 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
             if (!userId) return;
             if (isAPIError(ctx.context.returned)) await noticeIfPaused(ctx, userId);
             else await forgiveWrongCodes(limiter, userId, log);
+          }),
+        },
+        {
+          // A backup code as typed from paper (any case, spaces or dashes) stands for the stored code it
+          // matches; Better Auth then checks and spends that one exactly as stored.
+          matcher: (ctx) => ctx.path === "/two-factor/verify-backup-code",
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = (ctx.body ?? {}) as { code?: unknown };
+            const typed = clientText(body.code);
+            const owner = typed ? await codeOwner(ctx) : null;
+            if (!owner) return; // Better Auth refuses it
+            const stored = storedFormOf(typed, await storedBackupCodes(db, owner.id, ctx.context.secretConfig));
+            if (stored && stored !== typed) return { context: { body: { ...body, code: stored } } };
           }),
         },
         {
@@ -424,7 +452,7 @@ export interface TwoFactorState {
 }
 
 /** `secret`: Better Auth's `secretConfig`, which encrypted the backup codes. */
-export async function twoFactorState(db: Kysely<Database>, userId: string, secret: Parameters<typeof symmetricDecrypt>[0]["key"]): Promise<TwoFactorState> {
+export async function twoFactorState(db: Kysely<Database>, userId: string, secret: BackupCodeKey): Promise<TwoFactorState> {
   const row = await db
     .selectFrom("user")
     .leftJoin("twoFactor", "twoFactor.userId", "user.id")
@@ -432,14 +460,7 @@ export async function twoFactorState(db: Kysely<Database>, userId: string, secre
     .where("user.id", "=", userId)
     .executeTakeFirst();
   const enabled = Boolean(row?.twoFactorEnabled);
-  let backupCodesLeft = 0;
-  if (enabled && row?.backupCodes) {
-    try {
-      backupCodesLeft = (JSON.parse(await symmetricDecrypt({ key: secret, data: row.backupCodes })) as unknown[]).length;
-    } catch {
-      backupCodesLeft = 0;
-    }
-  }
+  const backupCodesLeft = enabled ? (await decryptBackupCodes(row?.backupCodes, secret)).length : 0;
   return { enabled, pendingSetup: !enabled && Boolean(row?.factorId) && !row?.verified, backupCodesLeft };
 }
 
