@@ -5,7 +5,7 @@
  * does; codes are computed as an authenticator app computes them.
  */
 import { symmetricEncrypt } from "better-auth/crypto";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { twoFactorState } from "~/features/auth/two-factor.server";
 import { codesPausedNoticeChecks, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
@@ -404,5 +404,28 @@ describe("the code", () => {
     expect((await limiter.exhausted([key!])).allowed).toBe(true);
     // …and the pause's notice with them: a new pause is mailed again.
     expect((await limiter.exhausted(codesPausedNoticeChecks(asha.id))).allowed).toBe(true);
+  });
+
+  test("a pause's mail the outbox could not take is tried again at the next refusal, and then sent once", async () => {
+    const { limiter, outbox } = await services();
+    const ip = { ip: "10.30.0.9" };
+    const asha = await accountWithTwoFactor();
+    const [key] = secondFactorFailureChecks(asha.id);
+    for (let i = 0; i < 99; i++) await limiter.record([key!]);
+    const { cookie } = await passwordStep(asha.email, ip);
+    // The outbox's database refuses the one mail this refusal queues (a fault, injected once).
+    const refused = vi.spyOn(outbox, "enqueue").mockRejectedValueOnce(new Error("outbox unavailable"));
+    try {
+      expect((await codeStep(cookie, { code: (await wrongCodes(asha.app, 1))[0]! }, ip)).status).toBe(401);
+      expect(refused).toHaveBeenCalledTimes(1);
+    } finally {
+      refused.mockRestore();
+    }
+    expect((await mailsTo(asha.email)).filter((m) => m.kind === "codes-paused")).toHaveLength(0);
+    expect((await limiter.exhausted(codesPausedNoticeChecks(asha.id))).allowed).toBe(true);
+
+    expect((await codeStep(cookie, { code: await freshCode(asha.app) }, ip)).status).toBe(429);
+    expect((await codeStep(cookie, { code: await freshCode(asha.app) }, ip)).status).toBe(429);
+    expect((await mailsTo(asha.email)).filter((m) => m.kind === "codes-paused")).toHaveLength(1);
   });
 });
