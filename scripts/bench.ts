@@ -189,7 +189,8 @@ async function serverSection(
 /** Section 6: Ask Tuesday's index and answers (targets: issue 41). */
 async function helpSection(app: { url: string; pid: number }) {
   console.log("6. Ask Tuesday");
-  const vite = path.join(root, "node_modules/vite-node/vite-node.mjs");
+  // The package's command as npm links it (its files inside the package moved between versions).
+  const vite = path.join(root, "node_modules/.bin/vite-node");
   const { stdout } = await run(process.execPath, ["--expose-gc", vite, "--config", "vitest.config.ts", "scripts/lib/help-bench.ts"], {
     cwd: root,
     encoding: "utf8",
