@@ -6,7 +6,7 @@
  */
 import { symmetricEncrypt } from "better-auth/crypto";
 import { describe, expect, test, vi } from "vitest";
-import { twoFactorState } from "~/features/auth/two-factor.server";
+import { twoFactorState } from "~/features/auth/two-factor-state.server";
 import { codesPausedNoticeChecks, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import { services } from "~/services.server";
 import { hi } from "~/shared/i18n/messages.hi";

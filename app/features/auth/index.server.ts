@@ -4,7 +4,8 @@
  */
 export type { Auth } from "./auth.server";
 export { freshForS, REAUTH_CODE } from "./reauthentication.server";
-export { storedAuthenticator, TOTP_ISSUER, twoFactorState, type TwoFactorState } from "./two-factor.server";
+export { TOTP_ISSUER } from "./two-factor.server";
+export { storedAuthenticator, twoFactorState, type TwoFactorState } from "./two-factor-state.server";
 export { type ListedPasskey, listPasskeys } from "./passkeys.server";
 export { hasPassword, providerName, signInMethods } from "./connected-accounts.server";
 export { activeSessions, type ActiveSession } from "./active-sessions.server";

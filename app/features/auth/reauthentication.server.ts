@@ -23,7 +23,8 @@ import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { signInFailureChecks } from "~/infra/rate-limit/rules";
 import { waitMessage } from "~/infra/http/responses";
 import { clientIpOf } from "./client-ip";
-import { claimCode, storedAuthenticator } from "./two-factor.server";
+import { claimCode } from "./two-factor.server";
+import { storedAuthenticator } from "./two-factor-state.server";
 
 /** Better Auth endpoints that change how an account signs in, or end its other sessions. */
 export const REAUTH_PATHS: ReadonlySet<string> = new Set([

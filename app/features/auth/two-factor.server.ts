@@ -29,12 +29,10 @@
  *     code (refuseConnectingBeforeTheCode).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
-import { generateRandomString, symmetricDecrypt } from "better-auth/crypto";
+import { generateRandomString } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
 import { site } from "~/config/site";
@@ -45,7 +43,7 @@ import type { RateLimiter } from "~/infra/rate-limit/rate-limiter.server";
 import { codesPausedNoticeChecks, SECOND_FACTOR_FAILURES, secondFactorFailureChecks } from "~/infra/rate-limit/rules";
 import type { MailOutbox } from "~/infra/mail/outbox.server";
 import { codesPausedMail, twoFactorChangedMail } from "./mails";
-import { type BackupCodeKey, decryptBackupCodes, generateBackupCodes, storedBackupCodes, storedFormOf } from "./backup-codes.server";
+import { generateBackupCodes, storedBackupCodes, storedFormOf } from "./backup-codes.server";
 import type { HookContext } from "./known-device.server";
 import { asLocale } from "~/shared/i18n/locale";
 import { clientText } from "~/shared/lib/client-text";
@@ -67,7 +65,7 @@ export const TWO_FACTOR_MESSAGES = {
 } as const;
 
 /** The authenticator's settings: the plugin's, and every code and otpauth URI computed here. */
-const TOTP_OPTIONS = { digits: 6, period: 30 } as const;
+export const TOTP_OPTIONS = { digits: 6, period: 30 } as const;
 /** The name an authenticator app lists the account under (the plugin's `issuer`). */
 export const TOTP_ISSUER = site.productName;
 
@@ -441,43 +439,4 @@ export async function refuseConnectingBeforeTheCode(db: Kysely<Database>, userId
     code: LINK_NEEDS_TWO_FACTOR,
     message: "Sign in the way you usually do and enter your code, then connect it on your security page.",
   });
-}
-
-/** What the security page shows about two-factor: on, a setup waiting for its first code, and backup codes left. */
-export interface TwoFactorState {
-  enabled: boolean;
-  /** Set up (a secret exists) but not yet confirmed with a code. */
-  pendingSetup: boolean;
-  backupCodesLeft: number;
-}
-
-/** `secret`: Better Auth's `secretConfig`, which encrypted the backup codes. */
-export async function twoFactorState(db: Kysely<Database>, userId: string, secret: BackupCodeKey): Promise<TwoFactorState> {
-  const row = await db
-    .selectFrom("user")
-    .leftJoin("twoFactor", "twoFactor.userId", "user.id")
-    .select(["user.twoFactorEnabled", "twoFactor.verified", "twoFactor.id as factorId", "twoFactor.backupCodes"])
-    .where("user.id", "=", userId)
-    .executeTakeFirst();
-  const enabled = Boolean(row?.twoFactorEnabled);
-  const backupCodesLeft = enabled ? (await decryptBackupCodes(row?.backupCodes, secret)).length : 0;
-  return { enabled, pendingSetup: !enabled && Boolean(row?.factorId) && !row?.verified, backupCodesLeft };
-}
-
-const BASE32_PREFIX = "base32:";
-
-/**
- * The authenticator of a stored (encrypted) TOTP secret, as Better Auth's
- * plugin computes it: the same library (`@better-auth/utils/otp`) and the same
- * key. The plugin's `decryptTOTPSecret` (better-auth, plugins/two-factor/totp)
- * uses a secret it made itself as its UTF-8 bytes, and one imported as
- * `base32:<key>` as the bytes the Base32 decodes to (upper-cased first); so
- * here. Its `url()` is the otpauth URI the plugin gives for the same secret,
- * and its `verify()` accepts what the plugin accepts (one step either side).
- * `key`: Better Auth's `secretConfig`, which encrypted the secret.
- */
-export async function storedAuthenticator(key: Parameters<typeof symmetricDecrypt>[0]["key"], encryptedSecret: string) {
-  const secret = await symmetricDecrypt({ key, data: encryptedSecret });
-  const bytes = secret.startsWith(BASE32_PREFIX) ? base32.decode(secret.slice(BASE32_PREFIX.length).toUpperCase()) : secret;
-  return createOTP(bytes, TOTP_OPTIONS);
 }

@@ -1,7 +1,8 @@
 import { symmetricEncrypt } from "better-auth/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authenticatorFor } from "../../../tests/support/authenticator";
-import { storedAuthenticator, TOTP_ISSUER } from "./two-factor.server";
+import { TOTP_ISSUER } from "./two-factor.server";
+import { storedAuthenticator } from "./two-factor-state.server";
 
 const KEY = "a-test-auth-secret-of-32-characters!";
 /** RFC 6238's SHA-1 seed, and its Base32. */
