@@ -365,19 +365,6 @@ export function twoFactorEverywhere({ db, appUrl, limiter, outbox, log }: TwoFac
           }),
         },
         {
-          // A backup code as typed from paper (any case, spaces or dashes) stands for the stored code it
-          // matches; Better Auth then checks and spends that one exactly as stored.
-          matcher: (ctx) => ctx.path === "/two-factor/verify-backup-code",
-          handler: createAuthMiddleware(async (ctx) => {
-            const body = (ctx.body ?? {}) as { code?: unknown };
-            const typed = clientText(body.code);
-            const owner = typed ? await codeOwner(ctx) : null;
-            if (!owner) return; // Better Auth refuses it
-            const stored = storedFormOf(typed, await storedBackupCodes(db, owner.id, ctx.context.secretConfig));
-            if (stored && stored !== typed) return { context: { body: { ...body, code: stored } } };
-          }),
-        },
-        {
           matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {
             const claim = (ctx.context as WithClaim)[CLAIM_KEY];
