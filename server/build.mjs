@@ -15,7 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -56,10 +56,48 @@ export function buildIsFresh(root, fingerprint = buildFingerprint(root)) {
   return readFileSync(stamp, "utf8").trim() === fingerprint;
 }
 
+const LOCK = ".build-lock";
+/** A lock older than this was left by a build that died: a build takes about a minute. */
+const STALE_LOCK_MS = 10 * 60 * 1000;
+
+/**
+ * Runs `fn` while no other process builds: test files that find the build
+ * stale ask for it at the same moment, and two builds into one directory
+ * fail (ENOTEMPTY). The lock is a directory, made atomically.
+ */
+export function whileNoOtherBuild(root, fn) {
+  const lock = path.join(root, LOCK);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error?.code !== "EEXIST") throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds unless the build is fresh (or always, with `force`). Throws when the build fails. */
 export function ensureBuild(root, log = () => {}, { force = false } = {}) {
   const fingerprint = buildFingerprint(root);
   if (!force && buildIsFresh(root, fingerprint)) return false;
+  return whileNoOtherBuild(root, () => {
+    // Another process may have made it while this one waited.
+    if (!force && buildIsFresh(root, fingerprint)) return false;
+    build(root, fingerprint, log);
+    return true;
+  });
+}
+
+function build(root, fingerprint, log) {
   log("Building the site (the build is missing or older than the sources)…");
   const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
   const result = spawnSync(process.execPath, [cli, "build"], {
@@ -69,7 +107,6 @@ export function ensureBuild(root, log = () => {}, { force = false } = {}) {
   });
   if (result.status !== 0) throw new Error(`the build failed (exit code ${result.status ?? result.signal})`);
   writeFileSync(path.join(root, STAMP), `${fingerprint}\n`);
-  return true;
 }
 
 // `npm run build` (node server/build.mjs): always build.
