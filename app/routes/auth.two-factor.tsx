@@ -121,7 +121,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 autoComplete="one-time-code"
                 inputMode={method === "backup" ? "text" : "numeric"}
                 pattern={method === "backup" ? undefined : "[0-9 ]*"}
-                maxLength={method === "backup" ? 16 : 7}
+                maxLength={method === "backup" ? 32 : 7}
                 placeholder={method === "backup" ? "abcd-efgh-2345" : "123456"}
                 autoCapitalize="off"
                 spellCheck={false}

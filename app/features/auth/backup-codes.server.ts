@@ -26,13 +26,20 @@ export function generateBackupCodes(): string[] {
   return Array.from({ length: BACKUP_CODE_COUNT }, () => Array.from({ length: GROUPS }, group).join("-"));
 }
 
-/** What identifies a code: its letters and digits, in lower case. */
+/**
+ * What identifies a code: its letters and digits, in lower case. NFKC first:
+ * a phone keyboard in a Japanese or Chinese mode types fullwidth letters.
+ */
 function canonical(code: string): string {
-  return code.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return code
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 }
 
-/** The stored code `typed` stands for, as stored (Better Auth compares exactly), if any. */
+/** The stored code `typed` stands for, as stored (Better Auth compares exactly), if any; the exact one first. */
 export function storedFormOf(typed: string, stored: readonly string[]): string | undefined {
+  if (stored.includes(typed)) return typed;
   const wanted = canonical(typed);
   return wanted ? stored.find((code) => canonical(code) === wanted) : undefined;
 }

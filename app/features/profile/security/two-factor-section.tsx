@@ -18,14 +18,21 @@ interface TwoFactorSectionProps {
   answer: SecurityActionData | undefined;
 }
 
-/** Ten backup codes, shown once (after a setup starts, or new ones), to be saved by their owner. */
+/**
+ * Ten backup codes, shown once (after a setup starts, or new ones), to be saved by their owner: each
+ * on one line, as many columns as fit (a code broken at its dash is easily copied wrong).
+ */
 function BackupCodes({ codes }: { codes: string[] }) {
   const said = useMessages("account", account).security.twoFactor;
   return (
     <div className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200">
       <h3 className="font-semibold text-ink-950">{said.backupHeading}</h3>
       <p className="mt-1 text-sm text-ink-700">{said.backupText}</p>
-      <ul aria-label={said.backupLabel} translate="no" className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1.5 font-mono text-sm text-ink-950 sm:grid-cols-3">
+      <ul
+        aria-label={said.backupLabel}
+        translate="no"
+        className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(14ch,1fr))] gap-x-4 gap-y-1.5 font-mono text-sm whitespace-nowrap text-ink-950"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
