@@ -89,14 +89,16 @@ const config = {
             {
               name: "shell",
               priority: 3,
-              test: /\/app\/(config\/site|shared\/lib\/(cn|seo|toasts|nonce|use-hydrated|use-each-answer|viewer|theme|page-handle)|shared\/ui\/(button|icon|layout|logo|avatar)|features\/layout\/(header|site-shell|navigation|not-found-view|route-overlay|route-focus|route-scroll|side-menu|user-menu-button|footer)|features\/auth\/(index|sign-out|user-cache)|features\/chat-widget\/chat-widget)\.tsx?$/,
+              test: /\/app\/(shared\/lib\/(cn|seo|toasts|nonce|use-hydrated|use-each-answer|viewer|theme|page-handle)|shared\/ui\/(button|icon|layout|logo|avatar)|features\/layout\/(header|site-shell|navigation|not-found-view|route-overlay|route-focus|route-scroll|side-menu|user-menu-button|footer)|features\/auth\/(index|sign-out)|features\/chat-widget\/chat-widget)\.tsx?$/,
             },
             {
               // The page script and what only it needs, in one small file every page loads (ADR 0035):
-              // nothing of the shell, so a page without React Router fetches no more than this.
+              // nothing of the shell, so a page without React Router fetches no more than this. The few
+              // small modules both it (or a page module it loads, such as /auth's) and the shell use live
+              // here too: in the shell they would pull its 170 KB into a page without a framework.
               name: "page-script",
               priority: 5,
-              test: /\/app\/(client\/page-script|features\/chat-widget\/(chat-button|position|delay)|features\/particles\/start-particles|features\/analytics\/(report-page-view|landing-view|tracking-refused|client-context|sources|metrics)|features\/profile\/local-stats|shared\/lib\/when-idle)\.ts$/,
+              test: /\/app\/(config\/site|shared\/i18n\/fill|features\/auth\/user-cache|client\/page-script|features\/chat-widget\/(chat-button|position|delay)|features\/particles\/start-particles|features\/analytics\/(report-page-view|landing-view|tracking-refused|client-context|sources|metrics)|features\/profile\/local-stats|shared\/lib\/when-idle)\.ts$/,
             },
             {
               name: "marketing",
