@@ -49,16 +49,16 @@ export function storedFormOf(typed: string, stored: readonly string[]): string |
  * (`storeBackupCodes: "encrypted"` with its `secretConfig`); none if there are
  * none or they cannot be read.
  */
-export async function storedBackupCodes(db: Kysely<Database>, userId: string, secret: BackupCodeKey): Promise<string[]> {
+export async function storedBackupCodes(db: Kysely<Database>, userId: string, secret: AuthSecretKey): Promise<string[]> {
   const row = await db.selectFrom("twoFactor").select("backupCodes").where("userId", "=", userId).executeTakeFirst();
   return decryptBackupCodes(row?.backupCodes, secret);
 }
 
-/** Better Auth's `secretConfig`, which encrypts the codes. */
-export type BackupCodeKey = Parameters<typeof symmetricDecrypt>[0]["key"];
+/** Better Auth's `secretConfig`: it encrypts the backup codes and the authenticator's secret alike. */
+export type AuthSecretKey = Parameters<typeof symmetricDecrypt>[0]["key"];
 
 /** A `twoFactor.backupCodes` value as the list it holds (none if it cannot be read). */
-export async function decryptBackupCodes(data: string | null | undefined, secret: BackupCodeKey): Promise<string[]> {
+export async function decryptBackupCodes(data: string | null | undefined, secret: AuthSecretKey): Promise<string[]> {
   if (!data) return [];
   try {
     const codes: unknown = JSON.parse(await symmetricDecrypt({ key: secret, data }));

@@ -9,7 +9,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/db/schema";
-import { type BackupCodeKey, decryptBackupCodes } from "./backup-codes.server";
+import { type AuthSecretKey, decryptBackupCodes } from "./backup-codes.server";
 import { TOTP_OPTIONS } from "./two-factor.server";
 
 /** What the security page shows about two-factor: on, a setup waiting for its first code, and backup codes left. */
@@ -21,7 +21,7 @@ export interface TwoFactorState {
 }
 
 /** `secret`: Better Auth's `secretConfig`, which encrypted the backup codes. */
-export async function twoFactorState(db: Kysely<Database>, userId: string, secret: BackupCodeKey): Promise<TwoFactorState> {
+export async function twoFactorState(db: Kysely<Database>, userId: string, secret: AuthSecretKey): Promise<TwoFactorState> {
   const row = await db
     .selectFrom("user")
     .leftJoin("twoFactor", "twoFactor.userId", "user.id")
@@ -45,7 +45,7 @@ const BASE32_PREFIX = "base32:";
  * and its `verify()` accepts what the plugin accepts (one step either side).
  * `key`: Better Auth's `secretConfig`, which encrypted the secret.
  */
-export async function storedAuthenticator(key: BackupCodeKey, encryptedSecret: string) {
+export async function storedAuthenticator(key: AuthSecretKey, encryptedSecret: string) {
   const secret = await symmetricDecrypt({ key, data: encryptedSecret });
   const bytes = secret.startsWith(BASE32_PREFIX) ? base32.decode(secret.slice(BASE32_PREFIX.length).toUpperCase()) : secret;
   return createOTP(bytes, TOTP_OPTIONS);
