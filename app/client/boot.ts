@@ -87,14 +87,17 @@ export function boot(config: BootConfig, doc: Document = document, win: Window =
   // "held": the overlay a press on the page before put up, already on screen: no second fade-in (app.css).
   const showOverlayUntil = (until: number, held = false) => {
     html.dataset.navigating = held ? "held" : "";
+    html.dataset.navigatingUntil = String(until);
     win.setTimeout(
       () => {
-        // A later navigation keeps it for its own 1.4 s.
-        if (Number(html.dataset.navigatingUntil ?? 0) <= now()) delete html.dataset.navigating;
+        // A later navigation keeps it for its own 1.4 s (its own timer ends it). Compared by deadline,
+        // not by clock: a timer may fire a millisecond before Date.now() reaches the time it was set for.
+        if (html.dataset.navigatingUntil !== String(until)) return;
+        delete html.dataset.navigating;
+        delete html.dataset.navigatingUntil;
       },
       Math.max(0, until - now()),
     );
-    html.dataset.navigatingUntil = String(until);
   };
   try {
     const until = Number(win.sessionStorage.getItem(overlay.storageKey) ?? 0);
