@@ -184,14 +184,15 @@ const schemas: Record<string, Schema> = {
 const userId = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const formKind = { name: "kind", in: "path", required: true, schema: { enum: ["feedback", "contact"] } };
 const formKey = { name: "form", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{1,39}$" } };
-const formBody = {
+/** A body a browser's form or a script may send: JSON, urlencoded or multipart, each read alike. */
+const anyFormBody = (schema: Schema) => ({
   required: true,
   content: {
-    "application/json": { schema: ref("FormSubmission") },
-    "application/x-www-form-urlencoded": { schema: ref("FormSubmission") },
-    "multipart/form-data": { schema: ref("FormSubmission") },
+    "application/json": { schema },
+    "application/x-www-form-urlencoded": { schema },
+    "multipart/form-data": { schema },
   },
-};
+});
 const signedIn = [{ session: [] }];
 /** /api/user* and /api/saveUser*: the session, and the x-api-key header as well when the server has API_KEY set (infra/security/api-key.server.ts). */
 const ownRecord = (apiKeyRequired: boolean) => (apiKeyRequired ? [{ session: [], apiKey: [] }] : signedIn);
@@ -386,7 +387,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "submitForm",
           summary: "Feedback or contact message",
           parameters: [formKind, idempotencyKey],
-          requestBody: formBody,
+          requestBody: anyFormBody(ref("FormSubmission")),
           responses: {
             "200": json(
               { type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } },
@@ -406,14 +407,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "formspreeSubmit",
           summary: "Any form, in Formspree's protocol (for @formspree/core and @formspree/react)",
           parameters: [formKey, idempotencyKey],
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: ref("AnyFields") },
-              "application/x-www-form-urlencoded": { schema: ref("AnyFields") },
-              "multipart/form-data": { schema: ref("AnyFields") },
-            },
-          },
+          requestBody: anyFormBody(ref("AnyFields")),
           responses: {
             "200": json(
               {
@@ -583,14 +577,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "Updates name, gender, dob and about only",
           security: recordSecurity,
           parameters: [{ ...userId, name: "uid" }],
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: ref("ProfileUpdate") },
-              "application/x-www-form-urlencoded": { schema: ref("ProfileUpdate") },
-              "multipart/form-data": { schema: ref("ProfileUpdate") },
-            },
-          },
+          requestBody: anyFormBody(ref("ProfileUpdate")),
           responses: {
             "200": json(ref("RecordAnswer"), "The updated record"),
             "400": json(fromZod(profileErrorsSchema, "output"), "Invalid input: the contract's error, with each refused field's message"),
