@@ -157,26 +157,38 @@ export async function reauthenticate(
   }
 }
 
-/** Starts a setup: a new secret (shown as a QR code and as text on the page) and ten backup codes, shown once. */
-export async function enableTwoFactor(
+type Messages = SecurityWords["account"]["security"]["messages"];
+
+/**
+ * A two-factor step the account's password confirms: the password given (an account without one sends none,
+ * and Better Auth asks for none), the step's own call, its message, or the refusal in the password's slot.
+ */
+async function passwordConfirmedStep(
   deps: SignInSecurityDeps,
-  headers: Headers,
   fields: Record<string, unknown>,
-  locale: Locale = "en",
+  locale: Locale,
+  intent: "two-factor-enable" | "two-factor-disable" | "two-factor-backup-codes",
+  step: (body: { password: string }) => Promise<{ said: keyof Messages; extra?: Partial<SecurityActionData>; cookies?: string[] }>,
 ): Promise<ActionResult> {
   const w = securityWords(locale);
   const said = w.account.security;
   const password = text(fields, "password");
-  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-enable", said.fields.passwordRequired, 400, { field: "password" });
+  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no(intent, said.fields.passwordRequired, 400, { field: "password" });
   try {
-    const answer = (await deps.auth.api.enableTwoFactor({ body: password ? { password } : ({} as { password: string }), headers })) as {
-      backupCodes?: string[];
-    };
-    return ok("two-factor-enable", said.messages.twoFactorStarted, { backupCodes: answer.backupCodes });
+    const done = await step(password ? { password } : ({} as { password: string }));
+    return ok(intent, said.messages[done.said], done.extra, done.cookies);
   } catch (error) {
-    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-enable", said.messages.wrongPassword, 400, { field: "password" });
-    return refused("two-factor-enable", error, deps.env.minPasswordLength, w);
+    if (codeOf(error) === "INVALID_PASSWORD") return no(intent, said.messages.wrongPassword, 400, { field: "password" });
+    return refused(intent, error, deps.env.minPasswordLength, w);
   }
+}
+
+/** Starts a setup: a new secret (shown as a QR code and as text on the page) and ten backup codes, shown once. */
+export function enableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  return passwordConfirmedStep(deps, fields, locale, "two-factor-enable", async (body) => {
+    const answer = (await deps.auth.api.enableTwoFactor({ body, headers })) as { backupCodes?: string[] };
+    return { said: "twoFactorStarted", extra: { backupCodes: answer.backupCodes } };
+  });
 }
 
 /** The first code from the app confirms the setup: two-factor is on (Better Auth gives this browser a fresh session). */
@@ -202,48 +214,18 @@ export async function confirmTwoFactor(
   }
 }
 
-export async function disableTwoFactor(
-  deps: SignInSecurityDeps,
-  headers: Headers,
-  fields: Record<string, unknown>,
-  locale: Locale = "en",
-): Promise<ActionResult> {
-  const w = securityWords(locale);
-  const said = w.account.security;
-  const password = text(fields, "password");
-  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-disable", said.fields.passwordRequired, 400, { field: "password" });
-  try {
-    const { headers: answer } = await deps.auth.api.disableTwoFactor({
-      body: password ? { password } : ({} as { password: string }),
-      headers,
-      returnHeaders: true,
-    });
-    return ok("two-factor-disable", said.messages.twoFactorOff, {}, answer.getSetCookie());
-  } catch (error) {
-    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-disable", said.messages.wrongPassword, 400, { field: "password" });
-    return refused("two-factor-disable", error, deps.env.minPasswordLength, w);
-  }
+export function disableTwoFactor(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  return passwordConfirmedStep(deps, fields, locale, "two-factor-disable", async (body) => {
+    const { headers: answer } = await deps.auth.api.disableTwoFactor({ body, headers, returnHeaders: true });
+    return { said: "twoFactorOff", cookies: answer.getSetCookie() };
+  });
 }
 
-export async function newBackupCodes(
-  deps: SignInSecurityDeps,
-  headers: Headers,
-  fields: Record<string, unknown>,
-  locale: Locale = "en",
-): Promise<ActionResult> {
-  const w = securityWords(locale);
-  const said = w.account.security;
-  const password = text(fields, "password");
-  if (hasFieldErrors(checkPasswordGiven(fields, w.account))) return no("two-factor-backup-codes", said.fields.passwordRequired, 400, { field: "password" });
-  try {
-    const answer = (await deps.auth.api.generateBackupCodes({ body: password ? { password } : ({} as { password: string }), headers })) as {
-      backupCodes: string[];
-    };
-    return ok("two-factor-backup-codes", said.messages.backupCodesNew, { backupCodes: answer.backupCodes });
-  } catch (error) {
-    if (codeOf(error) === "INVALID_PASSWORD") return no("two-factor-backup-codes", said.messages.wrongPassword, 400, { field: "password" });
-    return refused("two-factor-backup-codes", error, deps.env.minPasswordLength, w);
-  }
+export function newBackupCodes(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
+  return passwordConfirmedStep(deps, fields, locale, "two-factor-backup-codes", async (body) => {
+    const answer = (await deps.auth.api.generateBackupCodes({ body, headers })) as { backupCodes: string[] };
+    return { said: "backupCodesNew", extra: { backupCodes: answer.backupCodes } };
+  });
 }
 
 export async function renamePasskey(deps: SignInSecurityDeps, headers: Headers, fields: Record<string, unknown>, locale: Locale = "en"): Promise<ActionResult> {
