@@ -184,13 +184,13 @@ const schemas: Record<string, Schema> = {
 const userId = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const formKind = { name: "kind", in: "path", required: true, schema: { enum: ["feedback", "contact"] } };
 const formKey = { name: "form", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{1,39}$" } };
-/** A body a browser's form or a script may send: JSON, urlencoded or multipart, each read alike. */
-const anyFormBody = (schema: Schema) => ({
+/** A body a script (JSON) or a browser's form (urlencoded, and multipart where `multipart`) may send, each read alike. */
+const formBody = (schema: Schema, { multipart }: { multipart: boolean }) => ({
   required: true,
   content: {
     "application/json": { schema },
     "application/x-www-form-urlencoded": { schema },
-    "multipart/form-data": { schema },
+    ...(multipart ? { "multipart/form-data": { schema } } : {}),
   },
 });
 const signedIn = [{ session: [] }];
@@ -331,13 +331,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
         post: {
           operationId: "askHelp",
           summary: "Ask Tuesday: a question answered from the site's own pages (nothing stored but daily counters)",
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: fromZod(helpQuestionSchema) },
-              "application/x-www-form-urlencoded": { schema: fromZod(helpQuestionSchema) },
-            },
-          },
+          requestBody: formBody(fromZod(helpQuestionSchema), { multipart: false }),
           responses: {
             "200": json(ref("HelpAnswer"), "An answer with its sources, or kind none (the site does not say) with none"),
             "400": error("A body that cannot be read"),
@@ -387,7 +381,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "submitForm",
           summary: "Feedback or contact message",
           parameters: [formKind, idempotencyKey],
-          requestBody: anyFormBody(ref("FormSubmission")),
+          requestBody: formBody(ref("FormSubmission"), { multipart: true }),
           responses: {
             "200": json(
               { type: "object", required: ["ok"], additionalProperties: false, properties: { ok: { const: true } } },
@@ -407,7 +401,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           operationId: "formspreeSubmit",
           summary: "Any form, in Formspree's protocol (for @formspree/core and @formspree/react)",
           parameters: [formKey, idempotencyKey],
-          requestBody: anyFormBody(ref("AnyFields")),
+          requestBody: formBody(ref("AnyFields"), { multipart: true }),
           responses: {
             "200": json(
               {
@@ -535,13 +529,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "Deletes the account: the typed name must equal the account's name and the password must be right",
           security: recordSecurity,
           parameters: [userId],
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: fromZod(deleteAccountBodySchema) },
-              "application/x-www-form-urlencoded": { schema: fromZod(deleteAccountBodySchema) },
-            },
-          },
+          requestBody: formBody(fromZod(deleteAccountBodySchema), { multipart: false }),
           responses: {
             "200": json(
               { type: "object", required: ["success", "message"], properties: { success: { const: true }, message: { type: "string" } } },
@@ -577,7 +565,7 @@ export function openApiDocument(serverUrl: string, { apiKeyRequired = false }: D
           summary: "Updates name, gender, dob and about only",
           security: recordSecurity,
           parameters: [{ ...userId, name: "uid" }],
-          requestBody: anyFormBody(ref("ProfileUpdate")),
+          requestBody: formBody(ref("ProfileUpdate"), { multipart: true }),
           responses: {
             "200": json(ref("RecordAnswer"), "The updated record"),
             "400": json(fromZod(profileErrorsSchema, "output"), "Invalid input: the contract's error, with each refused field's message"),
