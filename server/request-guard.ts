@@ -10,6 +10,10 @@
  *   - the target: origin-form ("/path?query") or absolute-form; it must parse
  *     as a URL, its path must percent-decode, and it may hold no NUL (which
  *     PostgreSQL refuses in text, and no legitimate URL carries)
+ *   - a write's Origin: absent, "null" or a URL (what every browser sends);
+ *     anything else is another origin's write, refused with the same words
+ *     as the request context's check (React Router would answer it with a
+ *     bare 400 and an error in the log, which anyone could fill)
  */
 import type { IncomingMessage } from "node:http";
 
@@ -79,5 +83,18 @@ export function guardRequest(req: IncomingMessage): GuardResult {
   } catch {
     return refuse(400, "The URL's path is not valid percent-encoding.");
   }
+  if (!READ_ONLY.has(method) && !isOriginOrAbsent(req.headers.origin)) return refuse(403, "Cross-origin request refused.");
   return { ok: true, target: `${url.pathname}${url.search}`, pathname: url.pathname };
+}
+
+const READ_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function isOriginOrAbsent(origin: string | undefined): boolean {
+  if (origin === undefined || origin === "null") return true;
+  try {
+    new URL(origin);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -227,6 +227,21 @@ describe("methods", () => {
     expect(res.status).toBe(403);
   });
 
+  it("a write whose Origin is no URL is refused as another origin's, at the edge, not by React Router's bare 400", async () => {
+    for (const [path, type] of [
+      ["/feedback", "text/plain; charset=utf-8"],
+      ["/api/auth/sign-out", "application/json; charset=utf-8"],
+    ]) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { origin: `http://localhost:${port}.evil.example`, "content-type": "application/x-www-form-urlencoded" },
+        body: "name=Asha&email=asha@example.com&message=Hello",
+      });
+      expect({ path, status: res.status, type: res.headers.get("content-type") }).toEqual({ path, status: 403, type });
+      expect(await res.text()).toContain("Cross-origin request refused.");
+    }
+  });
+
   it("a page's form posted from another site gets the refusal page; from the server's loopback twin, the form's answer", async () => {
     const post = (origin: string) =>
       fetch(`${server.url}/contact`, {
