@@ -25,6 +25,8 @@ test("a newcomer signs up, verifies from the mail in another tab, and is signed 
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
   await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  // The form went with the post: the answer has the focus (a keyboard or screen-reader user is not left on <body>).
+  await expect(page.locator(":focus")).toContainText(CHECK_EMAIL);
   await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();
   // Just sent: the resend button waits, counting down, with the spec's words beside it.
   const resend = page.getByRole("button", { name: /Resend Verification Email/ });

@@ -268,7 +268,10 @@ function VerifyEmail({ pending, t }: { pending: PendingState; t: typeof english 
   const [before, after = ""] = t.views.sentTo.split("{email}");
   return (
     <div className="space-y-5" data-verify-watch="">
-      <Banner tone="success">{t.messages.checkEmail}</Banner>
+      {/* The form the visitor pressed went with the post: the answer takes the focus (HTML autofocus, as NoticeBox). */}
+      <div tabIndex={-1} autoFocus className="outline-none">
+        <Banner tone="success">{t.messages.checkEmail}</Banner>
+      </div>
       <p className="text-sm leading-relaxed text-ink-700">
         {before}
         <strong className="font-semibold wrap-anywhere text-ink-950">{pending.email}</strong>
