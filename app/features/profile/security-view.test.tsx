@@ -85,3 +85,13 @@ describe("SecurityView's password form", () => {
     expect(screen.getByText(CHANGED)).toBeTruthy();
   });
 });
+
+describe("SecurityView's focus after an answer", () => {
+  it("goes to the heading of the section an answer changed when nothing in error or at the top says it", async () => {
+    const { rerender } = page({});
+    await rerender({ answer: { intent: "two-factor-enable", ok: true, message: EN.security.messages.twoFactorStarted, backupCodes: ["abcd-efgh-jkmn"] } });
+    expect(document.activeElement?.id).toBe("two-factor-heading");
+    await rerender({ answer: { intent: "disconnect", ok: false, message: EN.security.messages.lastMethod } });
+    expect(document.activeElement?.id).toBe("connected-heading");
+  });
+});

@@ -18,7 +18,7 @@ import { PasskeysSection } from "./security/passkeys-section";
 import { answerFor, CheckedForm, NeedsConfirmation, panel } from "./security/shared";
 import { checkPasswordChange } from "./security-fields";
 import { TwoFactorSection } from "./security/two-factor-section";
-import type { ListedPasskey, SecurityActionData, SignedInDevice, SignInMethodView, TwoFactorView } from "./security-state";
+import type { ListedPasskey, SecurityActionData, SecurityIntent, SignedInDevice, SignInMethodView, TwoFactorView } from "./security-state";
 
 interface SecurityViewProps {
   email: string;
@@ -35,6 +35,31 @@ interface SecurityViewProps {
   /** Signed in with a password the policy now refuses, or a connection that failed. */
   warning?: string;
   answer: SecurityActionData | undefined;
+}
+
+/** The heading of the section that shows an answer itself (two-factor's setup, a passkey, a connection). */
+const SECTION_HEADINGS: Partial<Record<SecurityIntent, string>> = {
+  "two-factor-enable": "two-factor-heading",
+  "two-factor-confirm": "two-factor-heading",
+  "two-factor-disable": "two-factor-heading",
+  "two-factor-backup-codes": "two-factor-heading",
+  "forget-browser": "two-factor-heading",
+  "passkey-rename": "passkeys-heading",
+  "passkey-delete": "passkeys-heading",
+  connect: "connected-heading",
+  disconnect: "connected-heading",
+};
+
+/**
+ * Where the focus goes after an answer with no field in error and no message at the top: the heading of the
+ * section it changed (the setup that appeared, the state now "On"), not the page's h1 that RouteFocus gives a
+ * form whose button went away with the answer.
+ */
+function sectionHeading(root: HTMLElement | null, intent: SecurityIntent): HTMLElement | null {
+  const id = SECTION_HEADINGS[intent];
+  const heading = id ? root?.querySelector<HTMLElement>(`#${id}`) : null;
+  if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  return heading ?? null;
 }
 
 /**
@@ -63,7 +88,7 @@ export function SecurityView(props: SecurityViewProps) {
     if (!answer) return null;
     const root = page.current;
     if (answer.reauth) return root?.querySelector<HTMLElement>("#confirm-identity input, #confirm-identity button");
-    return root?.querySelector<HTMLElement>("[aria-invalid=true]") ?? message.current;
+    return root?.querySelector<HTMLElement>("[aria-invalid=true]") ?? message.current ?? sectionHeading(root, answer.intent);
   }, [answer]);
   useFocusOn(() => (notice || warning ? message.current : null), [notice, warning]);
 
