@@ -120,6 +120,7 @@ export function ChatWidget() {
               thanks: t.thanks,
               asking: t.asking,
               failed: t.askFailed,
+              empty: t.empty,
               tooLong: t.tooLong,
               rateLimited: t.rateLimited,
             })}

@@ -20,6 +20,8 @@ interface Words {
   thanks: string;
   asking: string;
   failed: string;
+  /** A question of spaces only: said here, instead of the form leaving for an empty /help. */
+  empty: string;
   tooLong: string;
   rateLimited: string;
 }
@@ -148,9 +150,10 @@ export function startHelpPanel(doc: Document): void {
 
   form.addEventListener("submit", (event) => {
     const question = input.value.trim();
-    if (!question) return;
     event.preventDefault();
-    void ask(question);
+    if (question) return void ask(question);
+    show(element(doc, "p", "text-sm text-red-700", words.empty));
+    input.focus();
   });
   for (const link of doc.querySelectorAll<HTMLAnchorElement>("a[data-help-question]")) {
     link.addEventListener("click", (event) => {

@@ -23,6 +23,7 @@ export const chat = {
   helpful: "Helpful",
   notHelpful: "Not helpful",
   thanks: "Thank you for telling us.",
+  empty: "Type a question first.",
   tooLong: "The question is too long: at most 500 characters.",
   rateLimited: "Too many questions from this connection. Please wait a few minutes and ask again.",
   askFailed: "The answer could not be fetched. Try again, or open the answer as a page.",
