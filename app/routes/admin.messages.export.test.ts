@@ -11,7 +11,7 @@ beforeAll(async () => {
   operator = await listedOperator();
 });
 
-async function addMessage(fields: { kind: string; name: string; email: string; message: string; status?: "open" | "handled" }) {
+async function addMessage(fields: { kind: string; name: string; email: string; message: string; status?: "open" | "handled"; fields?: string }) {
   const { database } = await services();
   const id = randomUUID();
   await database.db
@@ -46,7 +46,7 @@ test("a download: CSV, an attachment named by the day, private and not indexed",
   expect(answer.headers.get("cache-control")).toBe("private, no-store");
   expect(answer.headers.get("x-robots-tag")).toBe("noindex");
   expect(lines(answer.data)[0]).toBe(
-    '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"',
+    '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by","fields","spam_reason"',
   );
 });
 
@@ -66,7 +66,7 @@ test("exactly the messages of the filter: both forms with the word, then only th
   expect(contactOnly).toHaveLength(2);
   expect(contactOnly[1]).toContain(`"${visitor}"`);
   expect(contactOnly[1]).toContain(`,"handled",`);
-  expect(contactOnly[1]).toMatch(new RegExp(`"${LISTED_OPERATOR}"$`));
+  expect(contactOnly[1]).toMatch(new RegExp(`"${LISTED_OPERATOR}","",""$`));
   // The default view: open messages only.
   expect(
     lines((await exported(`q=${w}`)).data)
@@ -86,6 +86,14 @@ test("text a spreadsheet would run as a formula is exported as text, quotes doub
   const row = lines((await exported(`q=${w}`)).data)[1]!;
   expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""${w}"")"`);
   expect(row).toContain(`"'+1 and -1; Sam;'=1+2 @SUM ${w}"`);
+});
+
+test("a custom form's other fields are in the row, as one JSON column", async () => {
+  const w = `w${randomUUID().slice(0, 8)}`;
+  await addMessage({ kind: "contact", name: `Cy ${w}`, email: `c-${w}@example.com`, message: "", fields: JSON.stringify({ seats: "3", team: "ops" }) });
+  const row = lines((await exported(`q=${w}`)).data)[1]!;
+  // The last two columns: fields, then spam_reason (none).
+  expect(row.endsWith(',"{""seats"":""3"",""team"":""ops""}",""')).toBe(true);
 });
 
 test("each export is audited with its filter", async () => {

@@ -109,13 +109,15 @@ describe("npm run messages: CSV (RFC 4180)", () => {
         status: "handled",
         handled_at: "2026-11-22T08:00:00.000Z",
         handled_by: "operator@tuesday.test",
+        fields: JSON.stringify({ seats: "3", team: "=ops" }),
+        spam_reason: "honeypot",
       }),
     ]);
     expect(csv).toBe(
       [
-        '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"',
-        '"0b8f6a52-1111-4c4c-9f9f-000000000001","2026-11-21T10:15:30.000Z","feedback","Asha Rao","asha@example.com","Love it.","","2026-11-21T10:15:31.000Z","0","","open","",""',
-        `"id-2","2026-11-21T10:15:30.000Z","contact","'=cmd|' /C calc'!A0","asha@example.com","Hi, ""team""\nthanks","","","3","451 busy","handled","2026-11-22T08:00:00.000Z","operator@tuesday.test"`,
+        '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by","fields","spam_reason"',
+        '"0b8f6a52-1111-4c4c-9f9f-000000000001","2026-11-21T10:15:30.000Z","feedback","Asha Rao","asha@example.com","Love it.","","2026-11-21T10:15:31.000Z","0","","open","","","",""',
+        `"id-2","2026-11-21T10:15:30.000Z","contact","'=cmd|' /C calc'!A0","asha@example.com","Hi, ""team""\nthanks","","","3","451 busy","handled","2026-11-22T08:00:00.000Z","operator@tuesday.test","{""seats"":""3"",""team"":""=ops""}","honeypot"`,
         "",
       ].join("\r\n"),
     );

@@ -5,7 +5,7 @@
  * writes the output.
  */
 import { toIso } from "~/infra/db/time";
-import type { StoredMessage } from "./message-store.server";
+import { extraFields, type StoredMessage } from "./message-store.server";
 
 // ---- the table ----
 
@@ -65,6 +65,9 @@ export const CSV_COLUMNS = [
   "status",
   "handled_at",
   "handled_by",
+  // Last, so the columns before keep their places: a custom form's other fields (JSON), why a message is spam.
+  "fields",
+  "spam_reason",
 ] as const;
 
 /**
@@ -122,7 +125,15 @@ function csvValues(r: StoredMessage): Array<string | number | null> {
     r.status,
     toIso(r.handled_at) ?? "",
     r.handled_by,
+    otherFields(r),
+    r.spam_reason,
   ];
+}
+
+/** The sender's fields besides name, email and message, as one JSON object; "" when there are none. */
+function otherFields(r: StoredMessage): string {
+  const fields = extraFields(r);
+  return Object.keys(fields).length > 0 ? JSON.stringify(fields) : "";
 }
 
 /** The header line and one line per message (CRLF-terminated): what both exports write. */
