@@ -121,7 +121,7 @@ describe.each(testDatabases())("the operator console on $name", (target) => {
     const csv = await new Response(inboxCsv(db, { kind: "contact", status: "open" })).text();
     const lines = csv.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
-      '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by"',
+      '"id","created_at","kind","name","email","message","user_id","notified_at","notify_attempts","notify_error","status","handled_at","handled_by","fields","spam_reason"',
     );
     // One open contact message (m-000000); its message is quoted with its line break kept.
     expect(csv).toContain(
