@@ -51,12 +51,14 @@ async function withSqliteLock<T>(file: string, task: () => Promise<T>): Promise<
 export async function migrateToLatest(handle: DatabaseHandle, authOptions: BetterAuthOptions): Promise<MigrationReport> {
   if (handle.dialect === "sqlite") {
     const file = handle.location;
-    return queued(file, () => withSqliteLock(file, () => runAll(handle.db, authOptions, handle)));
+    return queued(file, () => withSqliteLock(file, () => runAll(handle.db, authOptions, handle, emptyReport())));
   }
   return handle.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
     try {
-      return await withCatalogRetries(() => runAll(connection, authOptions, handle));
+      // One report across the attempts: a retry after a catalog race finds what the failed attempt made.
+      const report = emptyReport();
+      return await withCatalogRetries(() => runAll(connection, authOptions, handle, report));
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
     }
@@ -94,8 +96,16 @@ export async function currentSchema(db: Kysely<any>): Promise<string> {
   return schema;
 }
 
-async function runAll(db: Kysely<any>, authOptions: BetterAuthOptions, handle: DatabaseHandle): Promise<MigrationReport> {
+function emptyReport(): MigrationReport {
+  return { auth: { created: [], altered: [] }, app: [] };
+}
+
+/** Adds what this run does to `report` as it goes (noted before each step: a later attempt would not see it to do). */
+async function runAll(db: Kysely<any>, authOptions: BetterAuthOptions, handle: DatabaseHandle, report: MigrationReport): Promise<MigrationReport> {
   const auth = await getMigrations({ ...authOptions, database: { db, type: handle.dialect } });
+  const add = (list: string[], tables: { table: string }[]) => list.push(...tables.map((t) => t.table).filter((t) => !list.includes(t)));
+  add(report.auth.created, auth.toBeCreated);
+  add(report.auth.altered, auth.toBeAdded);
   await auth.runMigrations();
 
   const migrator = new Migrator({
@@ -108,13 +118,12 @@ async function runAll(db: Kysely<any>, authOptions: BetterAuthOptions, handle: D
     migrationTableSchema: handle.dialect === "postgres" ? await currentSchema(db) : undefined,
   });
   const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    const earlier = report.app.findIndex((m) => m.name === r.migrationName);
+    const entry = { name: r.migrationName, status: r.status };
+    if (earlier >= 0) report.app[earlier] = entry;
+    else report.app.push(entry);
+  }
   if (error) throw error instanceof Error ? error : new Error(String(error));
-
-  return {
-    auth: {
-      created: auth.toBeCreated.map((t) => t.table),
-      altered: auth.toBeAdded.map((t) => t.table),
-    },
-    app: (results ?? []).map((r) => ({ name: r.migrationName, status: r.status })),
-  };
+  return report;
 }
