@@ -93,12 +93,12 @@ const TARGETS: Floors = { firstSourceRight: 0.85, citationPrecision: 0.9, declin
  * and 9 and 10 (everyday questions outside the site, in words the pages also use) leave Hindi at
  * 86 % precision and 89 % declined (ADR 0044). Batch 12 (four questions a reviewer saw answered
  * wrongly, 2026-11-29: a phone app, training on "my data", a price behind a <script> tag) leaves
- * English at 88 % precision and 9 of 12 declined until the answerer learns them.
+ * English at 93 % precision and 10 of 12 declined: the two about a phone app are still answered.
  */
 const DEV_FLOORS: Floors = {
   firstSourceRight: 0.85,
-  citationPrecision: { en: 0.85, hi: 0.85, hinglish: 0.9 },
-  declined: { en: 0.75, hi: 0.88, hinglish: 0.9 },
+  citationPrecision: { en: 0.9, hi: 0.85, hinglish: 0.9 },
+  declined: { en: 0.8, hi: 0.88, hinglish: 0.9 },
 };
 
 function expectFigures(split: "dev" | "test", floors: Floors) {
@@ -174,6 +174,17 @@ test("how to do something to one's account points to the section where it is don
   expect(source("How do I reset my password?", "en")).toMatch(/^\/auth\?mode=reset#/);
   // Not a how-to: the privacy policy says what happens to a password, not the page that changes it.
   expect(source("मेरे पासवर्ड को आप देख सकते हैं क्या", "hi")).toMatch(/^\/hi\/privacy/);
+});
+
+test("markup in a question is not its words; a question about the asker's own is not a blog post's", () => {
+  const index = buildHelpIndex();
+  const asked = (question: string) => answerQuestion(index, question, "en");
+  // The <script> element is dropped whole: a pricing question, not one about scripts.
+  expect(asked("<script>alert(1)</script> how much is pricing?").sources[0]?.url).toMatch(/^\/pricing\b/);
+  expect(asked("<b>how much</b> is the <i>Student</i> plan?").text).toBe(asked("how much is the Student plan?").text);
+  // The post on curating training data says how it is done in general, not what is done with "my data".
+  expect(asked("Is my data used to train the AI?").kind).toBe("none");
+  expect(asked("How is training data curated?").sources[0]?.url).toMatch(/^\/blog\/curating-training-data/);
 });
 
 test("a question of the words an object inherits is declined, not a crash", () => {

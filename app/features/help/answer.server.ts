@@ -133,8 +133,17 @@ const OTHER_PLAN_PRIOR = 0.5;
 /** Above this share of passages, a word tells too little to be the only one a passage matched. */
 const COMMON = 0.25;
 
+/**
+ * The question without markup: a `<script>…</script>` or `<style>…</style>` element whole, any other tag
+ * alone. Pasted or typed HTML is not the visitor's words ("<script>alert(1)</script> how much is pricing?"
+ * is a pricing question, not one about scripts).
+ */
+function withoutMarkup(question: string): string {
+  return question.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ").replace(/<\/?[a-z][^<>]*>/gi, " ");
+}
+
 export function answerQuestion(index: HelpIndex, question: string, lang: Locale): HelpAnswer {
-  const all = words(question);
+  const all = words(withoutMarkup(question));
   const subject = all.filter(isSubjectWord);
   if (subject.length === 0) return none(lang, "unknown", "other");
 
@@ -241,6 +250,9 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
   if (topCovered.length * 2 < subject.length || !informative) return none(lang, "unknown", "other");
 
   const passage = index.passages[top.id as number]!;
+  // A question about the asker's own ("my data") asks what this company does with them; a blog post
+  // explains how things are done in general, and answering from it would pass the one for the other.
+  if (passage.topic === "blog" && all.some((w) => MINE.has(w))) return none(lang, "unknown", "other");
   // One source: the place the quote is from (a second, weaker one was wrong more often than right).
   const sources = [sourceOf(passage, lang)];
   const questionKeys = new Set([...keysByWord.values()].flatMap((keys) => [...keys]));
