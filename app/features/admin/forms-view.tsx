@@ -127,7 +127,7 @@ function FormEditor({ form, mode, answer }: { form?: FormDefinition; mode: "crea
           id={id("webhook")}
           label="Webhook"
           error={errors.webhookUrl}
-          hint="Each kept message is POSTed there as JSON, signed (X-Tuesday-Signature), retried for a day. Empty: none."
+          hint="Each kept message is POSTed there as JSON, signed (X-Tuesday-Signature), retried for a day. A public address: a private or loopback one is refused unless the site itself runs on one (APP_URL). Empty: none."
         >
           <input
             id={id("webhook")}
