@@ -16,6 +16,7 @@
  *     bare 400 and an error in the log, which anyone could fill)
  */
 import type { IncomingMessage } from "node:http";
+import { isWellFormedOrigin, isWriteMethod } from "../app/infra/security/origin-check.server";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
@@ -83,18 +84,6 @@ export function guardRequest(req: IncomingMessage): GuardResult {
   } catch {
     return refuse(400, "The URL's path is not valid percent-encoding.");
   }
-  if (!READ_ONLY.has(method) && !isOriginOrAbsent(req.headers.origin)) return refuse(403, "Cross-origin request refused.");
+  if (isWriteMethod(method) && !isWellFormedOrigin(req.headers.origin)) return refuse(403, "Cross-origin request refused.");
   return { ok: true, target: `${url.pathname}${url.search}`, pathname: url.pathname };
-}
-
-const READ_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
-
-function isOriginOrAbsent(origin: string | undefined): boolean {
-  if (origin === undefined || origin === "null") return true;
-  try {
-    new URL(origin);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -20,8 +20,27 @@ export function allowedOrigins(appOrigin: string): Set<string> {
   return origins;
 }
 
+export function isWriteMethod(method: string): boolean {
+  return !SAFE_METHODS.has(method.toUpperCase());
+}
+
 export function isWrite(request: Request): boolean {
-  return !SAFE_METHODS.has(request.method.toUpperCase());
+  return isWriteMethod(request.method);
+}
+
+/**
+ * Whether an Origin header is what a browser sends: absent, "null" or a URL. Anything else comes from no
+ * browser, and the edge refuses such a write before React Router (whose own check would answer a bare 400
+ * and log an error) sees it.
+ */
+export function isWellFormedOrigin(origin: string | undefined): boolean {
+  if (origin === undefined || origin === "null") return true;
+  try {
+    new URL(origin);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function isForeignWrite(request: Request, allowed: Set<string>): boolean {
