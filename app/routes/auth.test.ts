@@ -455,6 +455,26 @@ describe("Google and GitHub", () => {
     expect(popup.location).toMatch(/^https:\/\/github\.com\/login\/oauth\/authorize\?/);
     expect(popup.cookies).toMatch(/state=[^;]+/);
   });
+
+  test("a round trip Better Auth cannot place (a stale state) ends on the page in the language it started from", async () => {
+    const stale = "/api/auth/callback/github?state=no-such-state&code=x";
+    const started = await post({ intent: "social", provider: "github" }, { path: "/hi/auth", ip: "10.14.0.2" });
+    expect(started.cookies).toContain("tuesday.sign_in_lang=hi");
+    // Better Auth knows only its one errorURL, the English /auth ...
+    const landed = new URL((await callRoute(apiLoader, { path: stale, cookie: started.cookies })).location!, "http://localhost:3000");
+    expect(landed.pathname).toBe("/auth");
+    // ... which sends the visitor on to the Hindi page, where the banner is in Hindi.
+    const onward = await page(landed.pathname + landed.search, { cookie: started.cookies });
+    expect(onward.location).toBe(`/hi/auth${landed.search}`);
+    expect((await page(onward.location!)).data.notice?.text).toBe(fill(hi.auth.messages.socialFailed, { provider: "Google / GitHub" }));
+
+    // A later start on an English page forgets the Hindi one, and the English page stays.
+    const english = await post({ intent: "social", provider: "github" }, { ip: "10.14.0.2", cookie: started.cookies });
+    expect(english.cookies).not.toContain("sign_in_lang=hi");
+    const after = await page(landed.pathname + landed.search, { cookie: english.cookies });
+    expect(after.location).toBeNull();
+    expect(after.data.notice?.text).toBe("Failed to sign in with Google / GitHub");
+  });
 });
 
 describe("any other post", () => {

@@ -6,6 +6,7 @@ import type { AuthActionData, AuthMode } from "~/features/auth/auth-state";
 import type { ProviderId } from "~/features/auth/messages";
 import { noticeFromQuery } from "~/features/auth/messages";
 import { safeRedirect } from "~/features/auth/safe-redirect";
+import { signInStartedInHindi } from "~/features/auth/sign-in-language.server";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, getViewer } from "~/request-context.server";
 import { auth as authWords } from "~/shared/i18n/catalog/auth";
@@ -46,6 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in, verified visitor has nothing to do here (spec section 2).
   const url = new URL(request.url);
   const locale = localeOfRequest(request);
+  // A provider's round trip that Better Auth could not place lands here, on its one English errorURL:
+  // one started on a Hindi page goes on to the Hindi page (features/auth/sign-in-language.server.ts).
+  if (locale === "en" && url.searchParams.has("error") && signInStartedInHindi(request.headers.get("cookie"))) {
+    throw redirect(localizedPath(`/auth${url.search}`, "hi"));
+  }
   // The check-your-email tab of a browser whose link has just signed it in moves on where the link went.
   if (await getViewer(context)) throw redirect(localizedPath(url.searchParams.get("mode") === "verify" ? "/home" : "/profile", locale));
   const requested = url.searchParams.get("mode") as AuthMode | null;
@@ -82,6 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotency: { db: database.db, ip: app.clientIp() },
     passwordCheck: { url: config.pwnedPasswordsUrl, log },
     locale: localeOfRequest(request),
+    secureCookies: config.appUrl.startsWith("https:"),
   };
   switch (textField(body.fields, "intent")) {
     case "sign-in":

@@ -24,6 +24,7 @@ import type { AuthActionData, Notice, PendingState, ResetActionData } from "./au
 import { type BreachCheck, refuseNewPassword } from "./password-policy.server";
 import { PROVIDER_NAMES, type ProviderId } from "./messages";
 import { safeRedirect } from "./safe-redirect";
+import { signInLanguageCookie } from "./sign-in-language.server";
 import { signUpScope } from "./idempotent-sign-up.server";
 import { type AuthWords, checkNewPassword, checkResetRequest, checkSecondFactor, checkSignIn, checkSignUp } from "./auth-fields";
 import { passwordRefusalWords } from "./password-refusal-words";
@@ -42,6 +43,8 @@ export interface AuthCall {
   locale: Locale;
   /** The site's origin (for a request Better Auth is handed beside the headers). */
   origin?: string;
+  /** Whether the cookies we set ourselves carry Secure (APP_URL is https). */
+  secureCookies?: boolean;
 }
 
 function wordsOf(call: AuthCall): AuthWords {
@@ -349,7 +352,9 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
       outcome,
     );
   }
-  throw redirect(url, { headers: cookieHeaders(outcome) });
+  const headers = cookieHeaders(outcome);
+  headers.append("Set-Cookie", signInLanguageCookie(call.locale, call.secureCookies ?? false));
+  throw redirect(url, { headers });
 }
 
 /** The two-factor step, then `next` (a safe local path), in the page's language. */

@@ -109,6 +109,12 @@ const cookies: typeof en.cookiePolicy.cookies = [
     duration: "5 मिनट; साइन-इन पूरा होते ही मिटा दी जाती है",
   },
   {
+    name: `${site.slug}.sign_in_lang`,
+    purpose:
+      "सिर्फ़ तब रखी जाती है जब आप हिन्दी पेज से Google या GitHub साइन-इन शुरू करते हैं: अगर प्रोवाइडर का जवाब उस साइन-इन से मेल न खाए, तो यह बताने वाला संदेश हिन्दी में दिखता है।",
+    duration: "10 मिनट",
+  },
+  {
     name: `${site.slug}.pending_verification`,
     purpose: "साइन अप के बाद इस ब्राउज़र को सत्यापन का एक और ईमेल माँगने देती है।",
     duration: "1 दिन",

@@ -143,6 +143,12 @@ const cookies: CookieEntry[] = [
     duration: "5 minutes; deleted when sign-in completes",
   },
   {
+    name: `${site.slug}.sign_in_lang`,
+    purpose:
+      "Set only when you start a Google or GitHub sign-in from a Hindi page: if the provider's answer cannot be matched to that sign-in, the message that says so is shown in Hindi.",
+    duration: "10 minutes",
+  },
+  {
     name: `${site.slug}.pending_verification`,
     purpose: "Lets this browser ask for another verification email after you sign up.",
     duration: "1 day",

@@ -16,6 +16,7 @@ import {
   listPasskeys,
   listTrustedBrowsers,
   providerName,
+  signInLanguageCookie,
   signInMethods,
   storedAuthenticator,
   TOTP_ISSUER,
@@ -283,7 +284,8 @@ export async function connectAccount(
     });
     const url = (response as { url?: string }).url;
     if (!url) return no("connect", fill(said.connectFailed, { name }), 502);
-    return { ...ok("connect", "", {}, answer.getSetCookie()), redirectTo: url };
+    const cookies = [...answer.getSetCookie(), signInLanguageCookie(locale, deps.env.appUrl.startsWith("https:"))];
+    return { ...ok("connect", "", {}, cookies), redirectTo: url };
   } catch (error) {
     return refused("connect", error, deps.env.minPasswordLength, w);
   }
