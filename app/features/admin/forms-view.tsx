@@ -11,6 +11,7 @@ import { ScrollTable } from "~/shared/ui/scroll-table";
 import { LocalDate } from "~/shared/ui/local-date";
 import { useFieldErrors } from "~/shared/ui/use-field-errors";
 import { AdminHeading } from "./admin-shell";
+import { PostButton } from "./post-button";
 import type { FormsActionResult } from "./forms-admin.server";
 
 /** aria-invalid and aria-describedby for a field: its error slot when it has one, else its hint. */
@@ -225,12 +226,9 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
       </h3>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-700">
         Signing secret: <code className="rounded bg-ink-100 px-1.5 py-0.5 break-all text-ink-900">{form.webhookSecret}</code>
-        <Form method="post">
-          <input type="hidden" name="key" value={form.key} />
-          <Button type="submit" name="intent" value="rotate-secret" variant="ghost" size="sm">
-            New secret
-          </Button>
-        </Form>
+        <PostButton intent="rotate-secret" fields={{ key: form.key }} variant="ghost">
+          New secret
+        </PostButton>
       </div>
       {mine && <div className="mt-2">{mine.ok ? <Banner tone="success">{mine.message}</Banner> : <Banner tone="error">{mine.errors.join(" ")}</Banner>}</div>}
       {deliveries.length === 0 ? (
@@ -254,13 +252,9 @@ function WebhookPanel({ form, deliveries, answer }: { form: FormDefinition; deli
                 </td>
                 <td className="py-2 pr-3 text-ink-700">{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "–")}</td>
                 <td className="py-2 text-right">
-                  <Form method="post">
-                    <input type="hidden" name="key" value={form.key} />
-                    <input type="hidden" name="delivery" value={d.id} />
-                    <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm">
-                      Redeliver
-                    </Button>
-                  </Form>
+                  <PostButton intent="redeliver" fields={{ key: form.key, delivery: d.id }}>
+                    Redeliver
+                  </PostButton>
                 </td>
               </tr>
             ))}

@@ -1,10 +1,9 @@
-import { Form } from "react-router";
 import { Banner } from "~/shared/ui/banner";
-import { Button } from "~/shared/ui/button";
 import { ColumnHeadings } from "~/shared/ui/column-headings";
 import { ScrollTable } from "~/shared/ui/scroll-table";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
+import { PostButton } from "./post-button";
 import type { MailSummary, UndeliveredMail } from "./mail.server";
 
 const STATE_CLASSES: Record<UndeliveredMail["state"], string> = {
@@ -55,20 +54,9 @@ export function MailView({ summary, answer }: { summary: MailSummary; answer?: {
                 </td>
                 <td className="px-4 py-3">
                   {mail.state !== "sending" && (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={mail.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="retry"
-                        variant="secondary"
-                        size="sm"
-                        className="whitespace-nowrap"
-                        aria-label={`Retry now: ${mail.kind} mail to ${mail.to}`}
-                      >
-                        Retry now
-                      </Button>
-                    </Form>
+                    <PostButton intent="retry" fields={{ id: mail.id }} className="whitespace-nowrap" aria-label={`Retry now: ${mail.kind} mail to ${mail.to}`}>
+                      Retry now
+                    </PostButton>
                   )}
                 </td>
               </tr>

@@ -7,6 +7,7 @@ import { inputClasses } from "~/shared/ui/field";
 import { Icon } from "~/shared/ui/icon";
 import { LocalDate } from "~/shared/ui/local-date";
 import { AdminHeading } from "./admin-shell";
+import { PostButton } from "./post-button";
 import { DayChart, Stat } from "./day-chart";
 import type { loadWaitlist, WaitlistActionResult, WaitlistQuery } from "./waitlist-admin.server";
 
@@ -144,14 +145,10 @@ export function WaitlistView({ data, query, answer }: { data: Data; query: Waitl
                     {e.interestLabel} · {e.status === "confirmed" ? "confirmed" : "waiting to confirm"} · from {e.source} · <LocalDate iso={e.createdAt} />
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="id" value={e.id} />
-                  <Button type="submit" size="sm" variant="secondary" aria-label={`Remove ${e.email}`}>
-                    <Icon name="trash-2" className="size-4" />
-                    Remove
-                  </Button>
-                </Form>
+                <PostButton intent="remove" fields={{ id: e.id }} aria-label={`Remove ${e.email}`}>
+                  <Icon name="trash-2" className="size-4" />
+                  Remove
+                </PostButton>
               </li>
             ))}
           </ul>
