@@ -187,6 +187,19 @@ test("markup in a question is not its words; a question about the asker's own is
   expect(asked("How is training data curated?").sources[0]?.url).toMatch(/^\/blog\/curating-training-data/);
 });
 
+test("the cookie table answers a question about cookies, not one about the features its rows name", () => {
+  const index = buildHelpIndex();
+  const COOKIE_TABLE = "/cookie-policy#:~:text=Which%20cookies%20we%20use%20and%20why";
+  const source = (question: string, lang: "en" | "hi" = "en") => answerQuestion(index, question, lang).sources[0]?.url;
+  // Its two-factor row says "authenticator app", and its trust row "भरोसा": neither question is about a cookie.
+  for (const question of ["Do you have an iPhone app?", "Is there a mobile app?", "Which authenticator app can I use?"]) {
+    expect(source(question), question).not.toBe(COOKIE_TABLE);
+  }
+  expect(source("बेंचमार्क पर पूरा भरोसा क्यों नहीं करना चाहिए", "hi")).toMatch(/^\/hi\/blog\/evaluating-ai-models/);
+  expect(source("what is the tuesday.state cookie")).toBe(COOKIE_TABLE);
+  expect(answerQuestion(index, "what is the tuesday.state cookie", "en").text).toMatch(/^tuesday\.state: Protects a Google or GitHub sign-in/);
+});
+
 test("a question of the words an object inherits is declined, not a crash", () => {
   const index = buildHelpIndex();
   for (const question of ["constructor", "__proto__", "toString kya hai", "valueOf", "hasOwnProperty"]) {

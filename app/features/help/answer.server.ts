@@ -226,7 +226,11 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
   // An account page's section answers "how do I …" (turn on two-factor); "can you see my password" is the privacy policy's.
-  const results = found.filter((r) => howTo || !index.passages[r.id as number]!.doneHere);
+  // The cookie table answers only a question about cookies (corpus.server.ts, `askedAbout`).
+  const results = found.filter((r) => {
+    const passage = index.passages[r.id as number]!;
+    return (howTo || !passage.doneHere) && (!passage.askedAbout || subject.some((w) => has(passage.askedAbout!, w)));
+  });
   const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0 && !loans.has(w));
   if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
 

@@ -19,6 +19,7 @@ import { plansHi } from "~/features/pricing/index.server";
 import { products } from "~/features/products";
 import { productsHi, productsIntro, productsIntroHi } from "~/features/products/index.server";
 import { messagesFor } from "~/shared/i18n/messages.server";
+import { COOKIE_WORDS } from "./lexicon";
 
 export type Topic = "pricing" | "billing" | "privacy" | "cookies" | "account" | "company" | "products" | "community" | "legal" | "blog";
 export const TOPICS: readonly Topic[] = ["pricing", "billing", "privacy", "cookies", "account", "company", "products", "community", "legal", "blog"];
@@ -44,6 +45,13 @@ export interface Passage {
   plan?: string;
   /** A place where something is done (an account page's section): it answers how to do it, not what the company does. */
   doneHere?: boolean;
+  /**
+   * Words one of which a question must say for this passage to answer it. The
+   * cookie table's rows describe the features their cookies serve ("the code
+   * from your authenticator app"), and a question about such a feature, or
+   * about an app, is not a question about its cookie.
+   */
+  askedAbout?: ReadonlySet<string>;
 }
 
 function slug(text: string): string {
@@ -155,6 +163,7 @@ function legalPassages(): Passage[] {
       page: cookiePage,
       heading: { en: legalEn.cookiePolicy.sections[1]!.title, hi: legalHi.cookiePolicy.sections[1]!.title },
       text: { en: cookieList(legalEn.cookiePolicy), hi: cookieList(legalHi.cookiePolicy) },
+      askedAbout: COOKIE_WORDS,
     },
     ...sections("/license", "legal", { en: legalEn.license.intro.title, hi: legalHi.license.intro.title }, legalEn.license.sections, legalHi.license.sections),
   ];

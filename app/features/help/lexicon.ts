@@ -169,6 +169,12 @@ function wordSet(list: string): Set<string> {
 }
 export const has = (set: Set<string>, word: string) => set.has(word) || set.has(isDevanagari(word) ? hindiKey(word) : englishKey(word));
 
+/** What a question about the cookie table says: cookies, what a browser keeps, a session (corpus.server.ts, `askedAbout`). */
+export const COOKIE_WORDS = wordSet(
+  "cookie cookies कुकी कुकीज़ कुकीज kuki cookie's storage localstorage sessionstorage स्टोरेज browser browsers ब्राउज़र ब्राउजर " +
+    "session sessions सेशन सत्र track tracking ट्रैक ट्रैकिंग",
+);
+
 export const PRICE_WORDS = wordSet(
   "price prices pricing cost costs much pay fee fees charge rupee rupees rs inr ₹ monthly yearly annual annually month year " +
     "kitna kitne kitni keemat kimat kimmat daam dam lagta lagega rupay rupaye rupaiya mahina mahine mahine saal salana " +
