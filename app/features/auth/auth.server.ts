@@ -185,6 +185,9 @@ export function authOptions({
       // Privacy first: sessions keep no IP address (rate limits use the client IP
       // of the request, computed by our HTTP edge, and keep it only in memory/Redis).
       ipAddress: { disableIpTracking: true },
+      // Better Auth skips its origin and callback checks when it sees a test runner; the tests check
+      // what production does, so they run here too (explicitly not disabled).
+      disableOriginCheck: false,
     },
     logger: {
       log: (level, message, ...args) => {

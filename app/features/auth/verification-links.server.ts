@@ -3,7 +3,8 @@
  * opening it does beyond Better Auth's own check of its signature.
  *
  *   - it works once (one-time-links.server.ts): opened again, it lands on
- *     the page with LINK_USED
+ *     the page with LINK_USED; a link Better Auth refuses for its callback
+ *     (a mail client mangled its end) is not used up by the refusal
  *   - it signs in only the browser that signed up, the one whose
  *     pending-verification cookie names the account (issue 38, findings 1
  *     and 8; decision 0034): anywhere else it verifies the address and drops
@@ -66,8 +67,12 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             const token = typeof ctx.query?.token === "string" ? ctx.query.token : undefined;
             const claims = token ? await verifiedClaims(ctx) : null;
             if (!token || !claims) return;
+            // A callback Better Auth will refuse (a mail client mangled the link's end) is refused before
+            // the link is used up, so the same link, opened as it was sent, still works.
+            const callbackURL = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : undefined;
+            if (callbackURL && !ctx.context.isTrustedOrigin(callbackURL, { allowRelativePaths: true })) return;
             if (!(await consumeOnce(db, token))) {
-              const raw = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "/auth";
+              const raw = callbackURL ?? "/auth";
               const target = new URL(safePath(raw, appUrl), appUrl);
               target.searchParams.set("error", "LINK_USED");
               throw ctx.redirect(target.toString());

@@ -238,6 +238,18 @@ describe("the verification link", () => {
     expect((await post("/sign-in/email", { email, password: FIXTURE_PASSWORD })).status).toBe(200);
   });
 
+  test("a link whose callback Better Auth refuses is not used up by the refusal", async () => {
+    const email = freshEmail("mangled");
+    const signedUp = await callRoute(authPageAction, { path: "/auth", form: { intent: "sign-up", email, password: FIXTURE_PASSWORD } });
+    const path = local((await lastMail(email, "verification")).links.find((l) => l.includes("verify-email"))!).slice("/api/auth".length);
+    // A mail client that mangled the link's end (a backslash Better Auth will not redirect to): refused ...
+    const mangled = await get(path.replace("callbackURL=%2Fhome", "callbackURL=%2Fhome%5Cn%5CnThanks"), { cookie: signedUp.cookies });
+    expect(mangled.status).toBe(403);
+    // ... and the link itself still works once.
+    expect((await get(path, { cookie: signedUp.cookies })).location).toBe("/home");
+    expect(new URL((await get(path)).location!).searchParams.get("error")).toBe("LINK_USED");
+  });
+
   test("works once: opened again it says it was used", async () => {
     const email = freshEmail("once");
     const signedUp = await callRoute(authPageAction, { path: "/auth", form: { intent: "sign-up", email, password: FIXTURE_PASSWORD } });
