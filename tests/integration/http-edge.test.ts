@@ -6,7 +6,7 @@
  * of /f/:form, methods refused at the edge. The routes' own answers are their
  * route tests' (app/routes/**).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -240,6 +240,18 @@ describe("methods", () => {
       expect({ path, status: res.status, type: res.headers.get("content-type") }).toEqual({ path, status: 403, type });
       expect(await res.text()).toContain("Cross-origin request refused.");
     }
+  });
+
+  it("a link whose callback leaves the site is refused with a warning in the log, not an error", async () => {
+    const res = await fetch(`${server.url}/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent("https://evil.example/landing")}`, {
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the log line's way to the file
+    const lines = readFileSync(path.join(import.meta.dirname, "../.artifacts/server-http-edge.log"), "utf8").split("\n");
+    const refusal = lines.filter((line) => line.includes("Invalid callbackURL: https://evil.example/landing"));
+    expect(refusal.length).toBeGreaterThan(0);
+    expect(refusal.map((line) => (JSON.parse(line) as { level: string }).level)).not.toContain("error");
   });
 
   it("a page's form posted from another site gets the refusal page; from the server's loopback twin, the form's answer", async () => {

@@ -81,6 +81,9 @@ export interface AuthDeps {
 /** Verification, reset and account-deletion links live this long (seconds). */
 export const LINK_LIFETIME_S = 60 * 60;
 
+/** What Better Auth's origin check logs as it refuses a request's origin or one of its URLs. */
+const CLIENT_REFUSAL = /^Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b/;
+
 /** Endpoints Better Auth offers that this product does not: each would bypass a rule of ours. */
 const DISABLED_PATHS = [
   "/send-verification-email", // bypasses the 5-attempt / 5-minute resend rules: /api/auth/resend-verification
@@ -194,7 +197,10 @@ export function authOptions({
         if (!log) return;
         // A database outage is logged once per request by the edge, with the dependency; not again here.
         const quiet = args.some((arg) => findUnavailable(arg));
-        log[quiet ? "debug" : level]({ source: "better-auth", details: args.length ? args : undefined }, message);
+        // A client's origin or callback URL that Better Auth refuses ("Invalid callbackURL: …", a 403) is
+        // the client's doing, not a fault of ours: a warning, so that nobody can fill the error log with them.
+        const refusedClient = level === "error" && CLIENT_REFUSAL.test(message);
+        log[quiet ? "debug" : refusedClient ? "warn" : level]({ source: "better-auth", details: args.length ? args : undefined }, message);
       },
     },
     session: sessionLifetime.options(env.sessionLifetime),
