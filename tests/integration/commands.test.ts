@@ -1,9 +1,10 @@
 /**
  * The README's commands start: each `npm run` script an operator types
  * answers `--help` with its usage (exit 0) and an unknown option with the
- * usage and exit 2, and `report:weekly` runs whole on a fresh database. A
- * command whose imports need the build's bundler (`import.meta.glob`) fails
- * here, not in an operator's hands (report:weekly did, under tsx).
+ * usage and exit 2, and `report:weekly` and `db:migrate` run whole on a
+ * fresh database. A command whose imports need the build's bundler
+ * (`import.meta.glob`) fails here, not in an operator's hands (report:weekly
+ * and db:migrate did, under tsx).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -39,6 +40,11 @@ describe("npm run commands", () => {
     expect(status).toBe(2);
     expect(err).toContain("Unknown option '--no-such-option'");
     expect(`${out}${err}`).toContain(`Usage: npm run ${name}`);
+  });
+
+  it("db:migrate brings a fresh database to the current schema, and says so again", () => {
+    const env = { DATABASE_URL: path.join(dir, "migrate.db") };
+    for (let run = 0; run < 2; run++) expect(npmRun("db:migrate", [], env)).toMatchObject({ status: 0, out: "Database (sqlite) is up to date.\n" });
   });
 
   it("report:weekly runs on a fresh database and says there is no operator to write to", () => {
