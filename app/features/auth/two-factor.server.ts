@@ -179,10 +179,12 @@ const DISABLING = Symbol("two-factor-disabling");
 type WithDisabling = { [DISABLING]?: { id: string; email: string; name: string } };
 
 /** Adds to a redirect target the query parameter that tells /auth/complete a code is needed. */
-function withTwoFactorFlag(location: string, appUrl: string): string {
+export function withTwoFactorFlag(location: string, appUrl: string): string {
   const target = new URL(location, appUrl);
   target.searchParams.set("two-factor", "1");
-  return target.origin === new URL(appUrl).origin ? `${target.pathname}${target.search}` : target.toString();
+  // A path that dot segments made "//host" would leave the site if returned bare: it stays whole.
+  const onSite = target.origin === new URL(appUrl).origin && !target.pathname.startsWith("//");
+  return onSite ? `${target.pathname}${target.search}` : target.toString();
 }
 
 export interface TwoFactorEverywhereDeps {

@@ -1,7 +1,7 @@
 import { symmetricEncrypt } from "better-auth/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authenticatorFor } from "../../../tests/support/authenticator";
-import { TOTP_ISSUER } from "./two-factor.server";
+import { TOTP_ISSUER, withTwoFactorFlag } from "./two-factor.server";
 import { storedAuthenticator } from "./two-factor-state.server";
 
 const KEY = "a-test-auth-secret-of-32-characters!";
@@ -51,5 +51,18 @@ describe("storedAuthenticator (the plugin's TOTP of a stored secret)", () => {
     for (const drift of [-1, 0, 1]) expect(await authenticator.verify(await authenticator.hotp(step + drift)), `${drift}`).toBe(true);
     for (const drift of [-2, 2]) expect(await authenticator.verify(await authenticator.hotp(step + drift)), `${drift}`).toBe(false);
     expect(await authenticator.verify((await authenticator.totp()).slice(1))).toBe(false);
+  });
+});
+
+describe("withTwoFactorFlag (a provider sign-in's redirect, on to the code step)", () => {
+  const APP = "http://localhost:3000";
+  it("marks a path on this site and keeps it a path", () => {
+    expect(withTwoFactorFlag("/hi/auth/complete?provider=github&via=popup", APP)).toBe("/hi/auth/complete?provider=github&via=popup&two-factor=1");
+  });
+  it("never returns a bare path that a browser reads as another host", () => {
+    for (const location of ["/..//evil.example/x", "/.//evil.example"]) {
+      const flagged = withTwoFactorFlag(location, APP);
+      expect(new URL(flagged, APP).origin, location).toBe(APP);
+    }
   });
 });

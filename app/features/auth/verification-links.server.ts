@@ -38,7 +38,10 @@ export interface VerificationLinksDeps {
 function safePath(raw: string, appUrl: string): string {
   try {
     const target = new URL(raw || "/auth", appUrl);
-    return target.origin === new URL(appUrl).origin ? `${target.pathname}${target.search}` : "/auth";
+    // Dot segments resolve away: "/..//evil.example" is the path "//evil.example", which a browser
+    // (and new URL) takes for another site. What is returned is checked, not only what came in.
+    if (target.origin !== new URL(appUrl).origin || target.pathname.startsWith("//")) return "/auth";
+    return `${target.pathname}${target.search}`;
   } catch {
     return "/auth";
   }
@@ -67,10 +70,12 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
             const token = typeof ctx.query?.token === "string" ? ctx.query.token : undefined;
             const claims = token ? await verifiedClaims(ctx) : null;
             if (!token || !claims) return;
-            // A callback Better Auth will refuse (a mail client mangled the link's end) is refused before
-            // the link is used up, so the same link, opened as it was sent, still works.
-            const callbackURL = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : undefined;
-            if (callbackURL && !ctx.context.isTrustedOrigin(callbackURL, { allowRelativePaths: true })) return;
+            // A callback Better Auth will refuse (one it does not trust, as when a mail client mangled the
+            // link's end, or one given twice) is refused before the link is used up, so the same link,
+            // opened as it was sent, still works.
+            const given: unknown = ctx.query?.callbackURL;
+            if (given !== undefined && (typeof given !== "string" || !ctx.context.isTrustedOrigin(given, { allowRelativePaths: true }))) return;
+            const callbackURL = given as string | undefined;
             if (!(await consumeOnce(db, token))) {
               const raw = callbackURL ?? "/auth";
               const target = new URL(safePath(raw, appUrl), appUrl);

@@ -245,9 +245,25 @@ describe("the verification link", () => {
     // A mail client that mangled the link's end (a backslash Better Auth will not redirect to): refused ...
     const mangled = await get(path.replace("callbackURL=%2Fhome", "callbackURL=%2Fhome%5Cn%5CnThanks"), { cookie: signedUp.cookies });
     expect(mangled.status).toBe(403);
+    // ... as is one that names its callback twice (Better Auth reads a list, and answers 400) ...
+    expect((await get(`${path}&callbackURL=%2Fhome`, { cookie: signedUp.cookies })).status).toBe(400);
     // ... and the link itself still works once.
     expect((await get(path, { cookie: signedUp.cookies })).location).toBe("/home");
     expect(new URL((await get(path)).location!).searchParams.get("error")).toBe("LINK_USED");
+  });
+
+  test("opened again with a callback that dot-segments off the site, it still says so on this site", async () => {
+    const email = freshEmail("dots");
+    const signedUp = await callRoute(authPageAction, { path: "/auth", form: { intent: "sign-up", email, password: FIXTURE_PASSWORD } });
+    const link = local((await lastMail(email, "verification")).links.find((l) => l.includes("verify-email"))!).slice("/api/auth".length);
+    expect((await get(link, { cookie: signedUp.cookies })).location).toBe("/home");
+    const token = new URLSearchParams(link.split("?")[1]).get("token")!;
+    for (const away of ["/..//evil.example", "/.//evil.example", "/%2E%2E//evil.example/x", "/hi/..//evil.example/x"]) {
+      const again = await get(`/verify-email?token=${token}&callbackURL=${encodeURIComponent(away)}`);
+      expect(again.status, away).toBe(302);
+      expect(new URL(again.location!, APP_URL).origin, away).toBe(APP_URL);
+      expect(new URL(again.location!, APP_URL).searchParams.get("error"), away).toBe("LINK_USED");
+    }
   });
 
   test("works once: opened again it says it was used", async () => {
