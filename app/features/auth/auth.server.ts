@@ -81,8 +81,13 @@ export interface AuthDeps {
 /** Verification, reset and account-deletion links live this long (seconds). */
 export const LINK_LIFETIME_S = 60 * 60;
 
-/** What Better Auth's origin check logs as it refuses a request's origin or one of its URLs. */
-const CLIENT_REFUSAL = /^Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b/;
+/**
+ * What Better Auth logs as an error when it refuses what a client sent: an origin or URL its origin
+ * check does not trust, a provider callback with no state it holds or can read (opened twice, or
+ * forged), a provider this site does not offer.
+ */
+const CLIENT_REFUSAL =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|INVALID_CALLBACK_REQUEST$|State not found$|Failed to parse state$|Provider not found\b)/;
 
 /** Endpoints Better Auth offers that this product does not: each would bypass a rule of ours. */
 const DISABLED_PATHS = [
@@ -197,8 +202,8 @@ export function authOptions({
         if (!log) return;
         // A database outage is logged once per request by the edge, with the dependency; not again here.
         const quiet = args.some((arg) => findUnavailable(arg));
-        // A client's origin or callback URL that Better Auth refuses ("Invalid callbackURL: …", a 403) is
-        // the client's doing, not a fault of ours: a warning, so that nobody can fill the error log with them.
+        // What a client sent and Better Auth refused ("Invalid callbackURL: …", a stale state) is the
+        // client's doing, not a fault of ours: a warning, so that nobody can fill the error log with them.
         const refusedClient = level === "error" && CLIENT_REFUSAL.test(message);
         log[quiet ? "debug" : refusedClient ? "warn" : level]({ source: "better-auth", details: args.length ? args : undefined }, message);
       },
