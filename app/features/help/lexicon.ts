@@ -167,7 +167,7 @@ export const ADDRESS_WORDS = new Set("address पता pata location located em
 function wordSet(list: string): Set<string> {
   return new Set(list.split(/\s+/).map((w) => (isDevanagari(w) ? hindiKey(w.normalize("NFC")) : w)));
 }
-export const has = (set: Set<string>, word: string) => set.has(word) || set.has(isDevanagari(word) ? hindiKey(word) : englishKey(word));
+export const has = (set: ReadonlySet<string>, word: string) => set.has(word) || set.has(isDevanagari(word) ? hindiKey(word) : englishKey(word));
 
 /** What a question about the cookie table says: cookies, what a browser keeps, a session (corpus.server.ts, `askedAbout`). */
 export const COOKIE_WORDS = wordSet(
