@@ -456,24 +456,45 @@ describe("Google and GitHub", () => {
     expect(popup.cookies).toMatch(/state=[^;]+/);
   });
 
-  test("a round trip Better Auth cannot place (a stale state) ends on the page in the language it started from", async () => {
+  test("a round trip Better Auth cannot place (a stale state) ends where its own failure would have, in its language, once", async () => {
     const stale = "/api/auth/callback/github?state=no-such-state&code=x";
     const started = await post({ intent: "social", provider: "github" }, { path: "/hi/auth", ip: "10.14.0.2" });
-    expect(started.cookies).toContain("tuesday.sign_in_lang=hi");
+    expect(started.cookies).toContain("tuesday.provider_return=hi.sign-in.github");
     // Better Auth knows only its one errorURL, the English /auth ...
     const landed = new URL((await callRoute(apiLoader, { path: stale, cookie: started.cookies })).location!, "http://localhost:3000");
     expect(landed.pathname).toBe("/auth");
-    // ... which sends the visitor on to the Hindi page, where the banner is in Hindi.
+    // ... which sends the visitor on to the hand-over page of the Hindi sign-in, and forgets where it began ...
     const onward = await page(landed.pathname + landed.search, { cookie: started.cookies });
-    expect(onward.location).toBe(`/hi/auth${landed.search}`);
-    expect((await page(onward.location!)).data.notice?.text).toBe(fill(hi.auth.messages.socialFailed, { provider: "Google / GitHub" }));
+    expect(onward.location).toBe("/hi/auth/complete?provider=github&via=redirect&error=1");
+    expect(onward.cookies).toBe("tuesday.provider_return=");
+    // ... which says it in Hindi, naming the provider, on the sign-in page (auth.complete.test.ts).
+    expect((await page("/hi/auth?error=oauth&provider=github")).data.notice?.text).toBe(fill(hi.auth.messages.socialFailed, { provider: "GitHub" }));
+    // Asked again (the language switch's English link), the English page stays.
+    const again = await page(landed.pathname + landed.search, { cookie: onward.cookies });
+    expect(again.location).toBeNull();
+    expect(again.data.notice?.text).toBe("Failed to sign in with Google / GitHub");
+  });
 
-    // A later start on an English page forgets the Hindi one, and the English page stays.
-    const english = await post({ intent: "social", provider: "github" }, { ip: "10.14.0.2", cookie: started.cookies });
-    expect(english.cookies).not.toContain("sign_in_lang=hi");
-    const after = await page(landed.pathname + landed.search, { cookie: english.cookies });
-    expect(after.location).toBeNull();
-    expect(after.data.notice?.text).toBe("Failed to sign in with Google / GitHub");
+  test("a lost round trip in the popup goes to the popup's hand-over page, which reports back and closes it", async () => {
+    const started = await post({ intent: "social", provider: "github", via: "popup" }, { ip: "10.14.0.3" });
+    expect(started.cookies).toContain("tuesday.provider_return=en.sign-in.github.popup");
+    expect((await page("/auth?error=state_not_found", { cookie: started.cookies })).location).toBe("/auth/complete?provider=github&via=popup&error=1");
+  });
+
+  test("a lost round trip of connecting an account goes back to the security page, before a signed-in visitor is sent on", async () => {
+    const asha = await signIn();
+    const cookie = `${asha.cookie}; tuesday.provider_return=hi.connect.google`;
+    expect((await page("/auth?error=state_mismatch", { cookie })).location).toBe("/hi/profile/security?connect-error=google");
+  });
+
+  test("only a lost round trip is sent on, and only by a cookie in the form we write", async () => {
+    // Other errors on the English page stay there, whatever round trip began in Hindi.
+    for (const error of ["LINK_USED", "TWO_FACTOR_EXPIRED", "oauth&provider=github", "DELETE_SIGN_IN"]) {
+      expect((await page(`/auth?error=${error}`, { cookie: "tuesday.provider_return=hi.sign-in.github" })).location, error).toBeNull();
+    }
+    for (const value of ["hi.sign-in.evil", "hi.sign-in.github.extra", "https://evil.example", "hi", ""]) {
+      expect((await page("/auth?error=state_mismatch", { cookie: `tuesday.provider_return=${value}` })).location, value).toBeNull();
+    }
   });
 });
 

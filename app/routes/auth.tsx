@@ -4,9 +4,9 @@ import { pendingVerification, requestPasswordReset, resendVerification, signIn, 
 import { AuthForm } from "~/features/auth/auth-form";
 import type { AuthActionData, AuthMode } from "~/features/auth/auth-state";
 import type { ProviderId } from "~/features/auth/messages";
-import { noticeFromQuery } from "~/features/auth/messages";
+import { isLostRoundTrip, noticeFromQuery } from "~/features/auth/messages";
 import { safeRedirect } from "~/features/auth/safe-redirect";
-import { signInStartedInHindi } from "~/features/auth/sign-in-language.server";
+import { clearProviderReturn, providerFailurePath, providerStartOf } from "~/features/auth/provider-return.server";
 import { readRequestBody, textField } from "~/infra/http/body.server";
 import { appContext, getViewer } from "~/request-context.server";
 import { auth as authWords } from "~/shared/i18n/catalog/auth";
@@ -48,10 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOfRequest(request);
   // A provider's round trip that Better Auth could not place lands here, on its one English errorURL:
-  // one started on a Hindi page goes on to the Hindi page (features/auth/sign-in-language.server.ts).
-  if (locale === "en" && url.searchParams.has("error") && signInStartedInHindi(request.headers.get("cookie"))) {
-    throw redirect(localizedPath(`/auth${url.search}`, "hi"));
-  }
+  // it goes on to where its own failure would have gone, in the language it began in, once
+  // (features/auth/provider-return.server.ts).
+  const started = isLostRoundTrip(url.searchParams.get("error")) ? providerStartOf(request.headers.get("cookie")) : null;
+  if (started) throw redirect(providerFailurePath(started), { headers: { "Set-Cookie": clearProviderReturn(env().appUrl.startsWith("https:")) } });
   // The check-your-email tab of a browser whose link has just signed it in moves on where the link went.
   if (await getViewer(context)) throw redirect(localizedPath(url.searchParams.get("mode") === "verify" ? "/home" : "/profile", locale));
   const requested = url.searchParams.get("mode") as AuthMode | null;

@@ -24,7 +24,7 @@ import type { AuthActionData, Notice, PendingState, ResetActionData } from "./au
 import { type BreachCheck, refuseNewPassword } from "./password-policy.server";
 import { PROVIDER_NAMES, type ProviderId } from "./messages";
 import { safeRedirect } from "./safe-redirect";
-import { signInLanguageCookie } from "./sign-in-language.server";
+import { providerReturnCookie } from "./provider-return.server";
 import { signUpScope } from "./idempotent-sign-up.server";
 import { type AuthWords, checkNewPassword, checkResetRequest, checkSecondFactor, checkSignIn, checkSignUp } from "./auth-fields";
 import { passwordRefusalWords } from "./password-refusal-words";
@@ -353,7 +353,7 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
     );
   }
   const headers = cookieHeaders(outcome);
-  headers.append("Set-Cookie", signInLanguageCookie(call.locale, call.secureCookies ?? false));
+  headers.append("Set-Cookie", providerReturnCookie({ locale: call.locale, flow: "sign-in", provider, popup: via === "popup" }, call.secureCookies ?? false));
   throw redirect(url, { headers });
 }
 

@@ -1,32 +1,65 @@
 /**
- * The language of a Google or GitHub round trip, for the one answer that
- * cannot know it. When the provider comes back with a state Better Auth no
- * longer holds (the callback opened twice, or after its row was swept),
- * Better Auth redirects to its single `errorURL`, the English /auth. This
- * short cookie, set where the round trip starts from a Hindi page, lets /auth
- * send that visitor on to /hi/auth with the same error. The language cookie
- * (shared/i18n/language-choice.ts) is the visitor's explicit choice and only
- * the switch sets it, so it cannot serve here.
+ * Where a Google or GitHub round trip goes back to when Better Auth cannot
+ * place it. When the provider comes back with a state Better Auth no longer
+ * holds (the callback opened twice, or after its row was swept) or none at
+ * all, Better Auth redirects to its single `errorURL`, the English /auth, and
+ * knows nothing of where the round trip began. A short cookie, set where it
+ * begins, tells: the page's language, sign-in or connecting an account, the
+ * provider, and whether a popup carries it. /auth then sends the visitor on to
+ * where the round trip's own failure would have gone (the sign-in hand-over
+ * page, which closes a popup; the security page), once: the cookie goes with
+ * that redirect.
+ *
+ * The value is a fixed tuple, read strictly and turned into one of two paths
+ * of this site: nothing in it is ever a URL.
  */
 import { site } from "~/config/site";
-import type { Locale } from "~/shared/i18n/locale";
+import { type Locale, localizedPath } from "~/shared/i18n/locale";
+import type { ProviderId } from "./messages";
 
-export const SIGN_IN_LANGUAGE_COOKIE = `${site.slug}.sign_in_lang`;
+export const PROVIDER_RETURN_COOKIE = `${site.slug}.provider_return`;
 /** As long as Better Auth keeps a round trip's state (10 minutes). */
 const MAX_AGE_S = 600;
 
-const CARRIED = new RegExp(`(?:^|;)\\s*${SIGN_IN_LANGUAGE_COOKIE.replaceAll(".", "\\.")}=hi(?:;|$)`);
-
-/**
- * The Set-Cookie header for a round trip started in `locale`: Hindi is
- * remembered; English, the default, clears what an earlier Hindi start left.
- */
-export function signInLanguageCookie(locale: Locale, secure: boolean): string {
-  const value = locale === "hi" ? `hi; Max-Age=${MAX_AGE_S}` : "; Max-Age=0";
-  return `${SIGN_IN_LANGUAGE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+export interface ProviderStart {
+  locale: Locale;
+  flow: "sign-in" | "connect";
+  provider: ProviderId;
+  /** A sign-in carried by the popup the page opened (its hand-over page reports back and closes it). */
+  popup?: boolean;
 }
 
-/** Whether the request's Cookie header says the round trip started on a Hindi page. */
-export function signInStartedInHindi(cookieHeader: string | null | undefined): boolean {
-  return Boolean(cookieHeader && CARRIED.test(cookieHeader));
+const VALUE = /^(en|hi)\.(sign-in|connect)\.(google|github)(\.popup)?$/;
+const READ = new RegExp(`(?:^|;)\\s*${PROVIDER_RETURN_COOKIE.replaceAll(".", "\\.")}=([^;]*)`);
+
+function attributes(secure: boolean): string {
+  return `Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The Set-Cookie header that remembers where a round trip starts. */
+export function providerReturnCookie(start: ProviderStart, secure: boolean): string {
+  const value = [start.locale, start.flow, start.provider, ...(start.popup ? ["popup"] : [])].join(".");
+  return `${PROVIDER_RETURN_COOKIE}=${value}; Max-Age=${MAX_AGE_S}; ${attributes(secure)}`;
+}
+
+/** The Set-Cookie header that forgets it. */
+export function clearProviderReturn(secure: boolean): string {
+  return `${PROVIDER_RETURN_COOKIE}=; Max-Age=0; ${attributes(secure)}`;
+}
+
+/** Where the round trip this browser started began, if its Cookie header says so in the one form we write. */
+export function providerStartOf(cookieHeader: string | null | undefined): ProviderStart | null {
+  const match = VALUE.exec(READ.exec(cookieHeader ?? "")?.[1] ?? "");
+  if (!match) return null;
+  return { locale: match[1] as Locale, flow: match[2] as ProviderStart["flow"], provider: match[3] as ProviderId, popup: Boolean(match[4]) };
+}
+
+/**
+ * The page a failed round trip goes to, as the failure's own `errorCallbackURL` would have sent it:
+ * the sign-in hand-over page (it says so on the sign-in page, or in the page that opened the popup),
+ * or the security page's "could not connect".
+ */
+export function providerFailurePath(start: ProviderStart): string {
+  if (start.flow === "connect") return localizedPath(`/profile/security?connect-error=${start.provider}`, start.locale);
+  return localizedPath(`/auth/complete?provider=${start.provider}&via=${start.popup ? "popup" : "redirect"}&error=1`, start.locale);
 }

@@ -143,10 +143,10 @@ const cookies: CookieEntry[] = [
     duration: "5 minutes; deleted when sign-in completes",
   },
   {
-    name: `${site.slug}.sign_in_lang`,
+    name: `${site.slug}.provider_return`,
     purpose:
-      "Set only when you start a Google or GitHub sign-in from a Hindi page: if the provider's answer cannot be matched to that sign-in, the message that says so is shown in Hindi.",
-    duration: "10 minutes",
+      "Set when you start signing in with Google or GitHub, or connecting one: it remembers the page's language and which one, so that if the provider's answer cannot be matched to what you started, you are brought back to that page and told so.",
+    duration: "10 minutes; deleted when used",
   },
   {
     name: `${site.slug}.pending_verification`,
