@@ -174,6 +174,12 @@ test("how to do something to one's account points to the section where it is don
   expect(source("How do I reset my password?", "en")).toMatch(/^\/auth\?mode=reset#/);
   // Not a how-to: the privacy policy says what happens to a password, not the page that changes it.
   expect(source("मेरे पासवर्ड को आप देख सकते हैं क्या", "hi")).toMatch(/^\/hi\/privacy/);
+  expect(source("can you see my password", "en")).toMatch(/^\/privacy/);
+  // Not a how-to either, but only the two-factor section names the apps: it answers.
+  expect(source("Which authenticator app can I use?", "en")).toBe("/profile/security#two-factor");
+  expect(source("kaunsa authenticator app use kar sakte hain", "en")).toBe("/profile/security#two-factor");
+  expect(source("कौन सा ऑथेंटिकेटर ऐप इस्तेमाल कर सकता हूँ?", "hi")).toBe("/hi/profile/security#two-factor");
+  expect(answerQuestion(buildHelpIndex(), "Can I use Google Authenticator?", "en").text).toContain("Google Authenticator, Microsoft Authenticator");
 });
 
 test("markup in a question is not its words; a question about the asker's own is not a blog post's", () => {

@@ -225,19 +225,27 @@ export function answerQuestion(index: HelpIndex, question: string, lang: Locale)
     // A meaning helps find the place; the asker's own words weigh more.
     boostTerm: (term) => (ownKeys.has(term) ? 1 : 0.4),
   });
-  // An account page's section answers "how do I …" (turn on two-factor); "can you see my password" is the privacy policy's.
-  // The cookie table answers only a question about cookies (corpus.server.ts, `askedAbout`).
-  const results = found.filter((r) => {
-    const passage = index.passages[r.id as number]!;
-    return (howTo || !passage.doneHere) && (!passage.askedAbout || subject.some((w) => has(passage.askedAbout!, w)));
-  });
-  const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0 && !loans.has(w));
-  if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
-
-  const covered = (result: (typeof results)[number]) => {
+  const covered = (result: (typeof found)[number]) => {
     const matched = new Set(result.queryTerms);
     return subject.filter((w) => [...keysByWord.get(w)!].some((key) => matched.has(key)));
   };
+  // The cookie table answers only a question about cookies (corpus.server.ts, `askedAbout`).
+  const relevant = found.filter((r) => {
+    const passage = index.passages[r.id as number]!;
+    return !passage.askedAbout || subject.some((w) => has(passage.askedAbout!, w));
+  });
+  // An account page's section answers "how do I …" (turn on two-factor); "can you see my password" is the
+  // privacy policy's. Asked anything else, the section answers only when the words it holds say more than
+  // any other leading passage's, a rare word counting for more ("which authenticator app can I use?":
+  // only the two-factor section names the apps; "use" is on a fifth of the pages).
+  const weight = (result: (typeof found)[number]) => covered(result).reduce((sum, w) => sum + 1 / Math.max(1, passagesHolding.get(w)!), 0);
+  const elsewhere = relevant.filter((r) => !index.passages[r.id as number]!.doneHere);
+  const bestHere = relevant.find((r) => index.passages[r.id as number]!.doneHere);
+  const hereSaysMore = bestHere !== undefined && weight(bestHere) > Math.max(0, ...elsewhere.slice(0, 5).map(weight));
+  const results = howTo ? relevant : hereSaysMore ? [bestHere] : elsewhere;
+  const unknown = subject.filter((w) => meanings(w).length === 0 && passagesHolding.get(w) === 0 && !loans.has(w));
+  if (results.length === 0 || unknown.length * 3 >= subject.length) return none(lang, "unknown", "other");
+
   // Among the leading passages, the one that holds most of the question's words.
   const leading = results.filter((r) => r.score >= results[0]!.score * 0.6).slice(0, 5);
   const top = leading.map((r) => ({ r, n: covered(r).length })).sort((a, b) => b.n - a.n || b.r.score - a.r.score)[0]!.r;

@@ -18,6 +18,7 @@ import { plans } from "~/features/pricing";
 import { plansHi } from "~/features/pricing/index.server";
 import { products } from "~/features/products";
 import { productsHi, productsIntro, productsIntroHi } from "~/features/products/index.server";
+import { fill } from "~/shared/i18n/messages";
 import { messagesFor } from "~/shared/i18n/messages.server";
 import { COOKIE_WORDS } from "./lexicon";
 
@@ -264,7 +265,11 @@ function accountPassages(): Passage[] {
       security,
       "two-factor",
       (t) => t.security.twoFactor.heading,
-      (t) => `${t.security.twoFactor.offText} ${t.security.twoFactor.onText}`,
+      // What it is, which apps, and the backup codes that stand in for a lost phone.
+      (t) => {
+        const words = t.security.twoFactor;
+        return `${words.offText} ${fill(words.stepOpen, { apps: words.apps })} ${words.backupText} ${words.onText}`;
+      },
     ),
     section(
       "/profile/security",
