@@ -53,6 +53,8 @@ export interface Passage {
    * about an app, is not a question about its cookie.
    */
   askedAbout?: ReadonlySet<string>;
+  /** The pieces a quote is made of where sentences are not: a table's rows (else the text's sentences). */
+  quoteUnits?: { en: readonly string[]; hi: readonly string[] };
 }
 
 function slug(text: string): string {
@@ -134,7 +136,7 @@ function legalPassages(): Passage[] {
   const tEn = messagesFor("en").legal;
   const tHi = messagesFor("hi").legal;
   const cookiePage = { en: legalEn.cookiePolicy.intro.title, hi: legalHi.cookiePolicy.intro.title };
-  const cookieList = (policy: typeof legalEn.cookiePolicy) => policy.cookies.map((c) => `${c.name}: ${c.purpose} (${c.duration})`).join(". ");
+  const cookieRows = (policy: typeof legalEn.cookiePolicy) => policy.cookies.map((c) => `${c.name}: ${c.purpose} (${c.duration})`);
   return [
     intro("/privacy", "privacy", legalEn.privacy.intro, legalHi.privacy.intro, { en: legalEn.privacy.subtitle, hi: legalHi.privacy.subtitle }),
     intro("/terms", "legal", legalEn.terms.intro, legalHi.terms.intro),
@@ -163,8 +165,10 @@ function legalPassages(): Passage[] {
       topic: "cookies",
       page: cookiePage,
       heading: { en: legalEn.cookiePolicy.sections[1]!.title, hi: legalHi.cookiePolicy.sections[1]!.title },
-      text: { en: cookieList(legalEn.cookiePolicy), hi: cookieList(legalHi.cookiePolicy) },
+      text: { en: cookieRows(legalEn.cookiePolicy).join(". "), hi: cookieRows(legalHi.cookiePolicy).join(". ") },
       askedAbout: COOKIE_WORDS,
+      // A quote is one cookie's row (or two) whole, never the duration of one and the name of the next.
+      quoteUnits: { en: cookieRows(legalEn.cookiePolicy), hi: cookieRows(legalHi.cookiePolicy) },
     },
     ...sections("/license", "legal", { en: legalEn.license.intro.title, hi: legalHi.license.intro.title }, legalEn.license.sections, legalHi.license.sections),
   ];

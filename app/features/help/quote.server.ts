@@ -28,12 +28,16 @@ function sentenceKeys(sentence: string): Set<string> {
   return new Set(words(sentence).flatMap(keysOf));
 }
 
-/** The passage's sentences that hold most of the question's words, in the page's order: one or two, a short passage whole. */
+/**
+ * The passage's sentences (or its quote units: a table's rows) that hold most of the question's words,
+ * in the page's order: one or two, a short passage whole.
+ */
 export function quote(passage: Passage, lang: Locale, questionKeys: Set<string>): string {
-  const own = sentences(passage.text[lang]);
+  const unitsIn = (language: Locale) => [...(passage.quoteUnits?.[language] ?? sentences(passage.text[language]))];
+  const own = unitsIn(lang);
   const full = own.join(" ");
   if (full.length <= 320) return full;
-  const other = sentences(passage.text[lang === "en" ? "hi" : "en"]);
+  const other = unitsIn(lang === "en" ? "hi" : "en");
   // A key meets a question's key whole or as a stem of it ("refund" in "non-refundable").
   const meets = (key: string) =>
     questionKeys.has(key) || [...questionKeys].some((q) => q.length >= 4 && key.length >= 4 && (key.startsWith(q) || q.startsWith(key)));
