@@ -182,6 +182,13 @@ test("how to do something to one's account points to the section where it is don
   expect(answerQuestion(buildHelpIndex(), "Can I use Google Authenticator?", "en").text).toContain("Google Authenticator, Microsoft Authenticator");
 });
 
+test("'me' is nobody's subject: asked whether I can get a refund, the refund policy answers", () => {
+  const index = buildHelpIndex();
+  // "मुझे" was a subject word, and the one team bio that says "मुझे नहीं पता" answered.
+  expect(answerQuestion(index, "क्या मुझे रिफ़ंड मिल सकता है?", "hi").sources[0]?.url).toMatch(/^\/hi\/terms#/);
+  expect(answerQuestion(index, "mujhe refund milega kya", "en").sources[0]?.url).toMatch(/^\/terms#/);
+});
+
 test("markup in a question is not its words; a question about the asker's own is not a blog post's", () => {
   const index = buildHelpIndex();
   const asked = (question: string) => answerQuestion(index, question, "en");
