@@ -18,7 +18,8 @@ export function UnavailableView() {
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold sm:text-4xl">{t.unavailableTitle}</h1>
       <p className="mt-4 text-lg leading-relaxed text-ink-600">{t.unavailableText}</p>
-      <ButtonLink to={`${pathname}${search}`} className="mt-8">
+      {/* The same page again; a path of "//host…" (a request for "//evil.example") would be another site's. */}
+      <ButtonLink to={`${pathname.replace(/^\/{2,}/, "/")}${search}`} className="mt-8">
         {t.tryAgain}
       </ButtonLink>
       <ErrorReference />
