@@ -115,7 +115,7 @@ export function verificationLinks({ db, log, appUrl }: VerificationLinksDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned;
             const location = isAPIError(returned) && returned.statusCode === 302 ? new Headers(returned.headers as HeadersInit).get("location") : null;
-            if (!location || new URL(location, appUrl).searchParams.has("error")) return;
+            if (!location || !URL.canParse(location, appUrl) || new URL(location, appUrl).searchParams.has("error")) return;
             const claims = await verifiedClaims(ctx);
             if (!claims?.userId) return;
             const user = await ctx.context.internalAdapter.findUserById(claims.userId);

@@ -17,8 +17,10 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   const access = publicAuthAccess(request.method, path);
   if (access === "closed") return jsonError(404, "Not found.");
   if (access === "wrong-method") return jsonError(405, "Method not allowed.", { Allow: allowedMethods(path).join(", ") });
-  // Better Auth reads these as URLs and fails with a 500 on one that is none ("http://["): refused here.
-  if (!queryUrlsParse(new URL(request.url))) return jsonError(400, "That link is not valid.");
+  const url = new URL(request.url);
+  if (!URL_PARAMS.every((name) => url.searchParams.getAll(name).every((value) => isSafeUrlParam(value, url.origin)))) {
+    return jsonError(400, "That link is not valid.");
+  }
   const app = appContext(context);
   const { authHandler } = await app.services();
   const headers = app.authHeaders();
@@ -26,6 +28,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
   if (request.method !== "GET" && request.method !== "HEAD") {
     const read = await readRequestBody(request, { accept: ["json", "urlencoded"] });
     if (!read.ok) return jsonError(read.status, read.message);
+    if (!URL_PARAMS.every((name) => isSafeUrlParam(read.fields[name], url.origin))) return jsonError(400, "A callback or redirect URL is not valid.");
     headers.delete("content-length");
     if (read.type === "empty") headers.delete("content-type");
     else {
@@ -40,17 +43,20 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
 
 const URL_PARAMS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
 
-function queryUrlsParse(url: URL): boolean {
-  return URL_PARAMS.every((name) => {
-    const value = url.searchParams.get(name);
-    if (value === null) return true;
-    try {
-      new URL(value, url.origin);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+/**
+ * Whether a URL Better Auth is given (a callback, a redirect) is one it handles safely. One that is no
+ * URL ("http://[") fails in Better Auth with a 500. A path whose dot segments resolve to "//host"
+ * ("/..//evil.example") Better Auth trusts as relative, then writes out resolved and bare (its
+ * appendQueryParams), and a browser reads that as another site: a bogus verification link with such a
+ * callback was an open redirect. A value that is no string is left to Better Auth's own check (a 400).
+ */
+function isSafeUrlParam(value: unknown, origin: string): boolean {
+  if (typeof value !== "string") return true;
+  try {
+    return !new URL(value, origin).pathname.startsWith("//");
+  } catch {
+    return false;
+  }
 }
 
 export const loader = handle;
