@@ -20,6 +20,20 @@ interface HandOver {
 
 const complete = (path: string, cookie?: string) => callRoute<HandOver>(loader, { path, cookie });
 
+test("the round trip ends here, however it went: where it began is forgotten, in the window and in the popup", async () => {
+  const started = "tuesday.provider_return=hi.sign-in.github";
+  const asha = await signIn();
+  for (const [path, cookie] of [
+    ["/hi/auth/complete?provider=github&via=redirect", `${asha.cookie}; ${started}`],
+    ["/hi/auth/complete?provider=github&via=redirect&error=1&error=access_denied", started],
+    ["/hi/auth/complete?provider=github&via=popup&error=1", started],
+  ] as const) {
+    expect((await complete(path, cookie)).cookies, path).toBe("tuesday.provider_return=");
+  }
+  // Without one, nothing is set.
+  expect((await complete("/auth/complete?provider=github&via=popup&error=1")).cookies).toBe("");
+});
+
 describe("in the main window (popup blocked, or no JavaScript)", () => {
   test("signed in: straight on to home, in the page's language", async () => {
     const asha = await signIn();

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { env } from "~/config/env.server";
 import { site } from "~/config/site";
+import { endOfRoundTrip } from "~/features/auth/provider-return.server";
 import { AUTH_CHANNEL, LINK_NEEDS_TWO_FACTOR, type PopupResult } from "~/features/auth/social-sign-in";
 import { cacheUser } from "~/features/auth/user-cache";
 import { getViewer } from "~/request-context.server";
@@ -35,12 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = url.searchParams.get("error") || twoFactor ? null : await getViewer(context);
   // The refusal the sign-in page has words of its own for (Better Auth adds its code beside our error=1).
   const error = url.searchParams.getAll("error").includes(LINK_NEEDS_TWO_FACTOR) ? LINK_NEEDS_TWO_FACTOR : undefined;
+  // The round trip ends here, however it went (features/auth/provider-return.server.ts).
+  const headers = endOfRoundTrip(request, env().appUrl.startsWith("https:"));
   // In the main window there is nothing to report to an opener: go on at once (also without JavaScript).
   if (via === "redirect") {
-    if (twoFactor) throw redirect(localizedPath("/auth/two-factor", locale));
-    throw redirect(localizedPath(user ? "/home" : `/auth?error=${error ?? "oauth"}&provider=${provider}`, locale));
+    if (twoFactor) throw redirect(localizedPath("/auth/two-factor", locale), { headers });
+    throw redirect(localizedPath(user ? "/home" : `/auth?error=${error ?? "oauth"}&provider=${provider}`, locale), { headers });
   }
-  return { provider, via, user, error, status: user ? "success" : twoFactor ? "two-factor" : "error", i18n: pageMessages(locale, "auth") } as const;
+  return data({ provider, via, user, error, status: user ? "success" : twoFactor ? "two-factor" : "error", i18n: pageMessages(locale, "auth") } as const, {
+    headers,
+  });
 }
 
 export default function AuthComplete({ loaderData }: Route.ComponentProps) {

@@ -180,6 +180,11 @@ describe("the loader", () => {
     expect((await load(asha.cookie, "/profile/security?connected=google&error=account_already_linked_to_different_user")).data.warning).toBe(
       "That Google account already belongs to another account here.",
     );
+    // A connection's round trip ends here: where it began is forgotten (features/auth/provider-return.server.ts).
+    const started = `${asha.cookie}; tuesday.provider_return=en.connect.github`;
+    expect((await load(started, "/profile/security?connected=github")).cookies).toContain("tuesday.provider_return=");
+    expect((await load(started, "/profile/security?connect-error=github")).cookies).toContain("tuesday.provider_return=");
+    expect((await load(started, "/profile/security")).cookies).not.toContain("tuesday.provider_return");
   });
 
   test("a weak password signed in with is asked to be changed; an account without a password is not", async () => {

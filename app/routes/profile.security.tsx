@@ -1,5 +1,5 @@
 import { parseCookies } from "better-auth/cookies";
-import { hasPassword } from "~/features/auth/index.server";
+import { endOfRoundTrip, hasPassword } from "~/features/auth/index.server";
 import { data, redirect, redirectDocument } from "react-router";
 import { changePassword, requestSetPassword, signedInDevices, signOutDevice, signOutOthers } from "~/features/profile/security.server";
 import {
@@ -78,17 +78,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             : undefined;
   // Signed in with a password the policy now refuses (common, or published by a breach): ask for a new one.
   const warning = query.get("password") === "weak" && passwordSet ? said.weakPassword : connection && !connection.ok ? connection.message : undefined;
-  return {
-    email: viewer.email,
-    hasPassword: passwordSet,
-    minPasswordLength: s.env.minPasswordLength,
-    devices,
-    notice,
-    warning,
-    ...signIn,
-    // The page's words on /hi/profile/security (null in English): its own, and the auth area's password and code errors.
-    i18n: pageMessages(locale, "account", "auth"),
-  };
+  return data(
+    {
+      email: viewer.email,
+      hasPassword: passwordSet,
+      minPasswordLength: s.env.minPasswordLength,
+      devices,
+      notice,
+      warning,
+      ...signIn,
+      // The page's words on /hi/profile/security (null in English): its own, and the auth area's password and code errors.
+      i18n: pageMessages(locale, "account", "auth"),
+    },
+    // A connection's round trip ends here (features/auth/provider-return.server.ts).
+    { headers: connection ? endOfRoundTrip(request, s.env.appUrl.startsWith("https:")) : undefined },
+  );
 }
 
 /** Every change on the page, as plain form posts; answers are data (shown by the page, in its language), never thrown. */

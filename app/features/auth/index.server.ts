@@ -8,7 +8,7 @@ export { TOTP_ISSUER } from "./two-factor.server";
 export { storedAuthenticator, twoFactorState, type TwoFactorState } from "./two-factor-state.server";
 export { type ListedPasskey, listPasskeys } from "./passkeys.server";
 export { hasPassword, providerName, signInMethods } from "./connected-accounts.server";
-export { providerReturnCookie } from "./provider-return.server";
+export { endOfRoundTrip, providerReturnCookie } from "./provider-return.server";
 export { activeSessions, type ActiveSession } from "./active-sessions.server";
 export { deleteAccount, endAllSessions, resetLinkIsLive } from "./operator-account-actions.server";
 export { passwordRefusalWords } from "./password-refusal-words";

@@ -47,6 +47,15 @@ export function clearProviderReturn(secure: boolean): string {
   return `${PROVIDER_RETURN_COOKIE}=; Max-Age=0; ${attributes(secure)}`;
 }
 
+/**
+ * The headers of an answer that ends a round trip (its hand-over page, the security page's word on a
+ * connection), forgetting where it began when the request still carries that: a lost round trip
+ * later must not be sent back to one that ended.
+ */
+export function endOfRoundTrip(request: Request, secure: boolean): Record<string, string> | undefined {
+  return READ.test(request.headers.get("cookie") ?? "") ? { "Set-Cookie": clearProviderReturn(secure) } : undefined;
+}
+
 /** Where the round trip this browser started began, if its Cookie header says so in the one form we write. */
 export function providerStartOf(cookieHeader: string | null | undefined): ProviderStart | null {
   const match = VALUE.exec(READ.exec(cookieHeader ?? "")?.[1] ?? "");

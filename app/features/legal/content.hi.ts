@@ -112,7 +112,7 @@ const cookies: typeof en.cookiePolicy.cookies = [
     name: `${site.slug}.provider_return`,
     purpose:
       "Google या GitHub से साइन इन या उसे जोड़ना शुरू करने पर रखी जाती है: यह पेज की भाषा और चुनी गई सेवा याद रखती है, ताकि अगर प्रोवाइडर का जवाब आपके शुरू किए काम से मेल न खाए, तो आप उसी पेज पर लौटें और आपको बताया जाए।",
-    duration: "10 मिनट; इस्तेमाल होते ही मिटा दी जाती है",
+    duration: "10 मिनट; साइन-इन या जोड़ना पूरा होते ही मिटा दी जाती है",
   },
   {
     name: `${site.slug}.pending_verification`,

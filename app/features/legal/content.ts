@@ -146,7 +146,7 @@ const cookies: CookieEntry[] = [
     name: `${site.slug}.provider_return`,
     purpose:
       "Set when you start signing in with Google or GitHub, or connecting one: it remembers the page's language and which one, so that if the provider's answer cannot be matched to what you started, you are brought back to that page and told so.",
-    duration: "10 minutes; deleted when used",
+    duration: "10 minutes; deleted when the sign-in or connection ends",
   },
   {
     name: `${site.slug}.pending_verification`,
