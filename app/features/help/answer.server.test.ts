@@ -180,6 +180,14 @@ test("how to do something to one's account points to the section where it is don
   expect(source("kaunsa authenticator app use kar sakte hain", "en")).toBe("/profile/security#two-factor");
   expect(source("कौन सा ऑथेंटिकेटर ऐप इस्तेमाल कर सकता हूँ?", "hi")).toBe("/hi/profile/security#two-factor");
   expect(answerQuestion(buildHelpIndex(), "Can I use Google Authenticator?", "en").text).toContain("Google Authenticator, Microsoft Authenticator");
+  // The backup codes, by name, for a lost phone.
+  for (const [question, lang] of [
+    ["What are backup codes?", "en"],
+    ["I lost my phone with the authenticator, how do I sign in?", "en"],
+    ["बैकअप कोड क्या हैं", "hi"],
+  ] as const) {
+    expect(answerQuestion(buildHelpIndex(), question, lang).text, question).toMatch(/backup codes: Each code signs you in once|बैकअप कोड: /);
+  }
 });
 
 test("'me' is nobody's subject: asked whether I can get a refund, the refund policy answers", () => {

@@ -272,7 +272,7 @@ function accountPassages(): Passage[] {
       // What it is, which apps, and the backup codes that stand in for a lost phone.
       (t) => {
         const words = t.security.twoFactor;
-        return `${words.offText} ${fill(words.stepOpen, { apps: words.apps })} ${words.backupText} ${words.onText}`;
+        return `${words.offText} ${fill(words.stepOpen, { apps: words.apps })} ${words.backupHeading}: ${words.backupText} ${words.onText}`;
       },
     ),
     section(
