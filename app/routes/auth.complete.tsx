@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
-import { env } from "~/config/env.server";
 import { site } from "~/config/site";
 import { endOfRoundTrip } from "~/features/auth/provider-return.server";
 import { AUTH_CHANNEL, LINK_NEEDS_TWO_FACTOR, type PopupResult } from "~/features/auth/social-sign-in";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The refusal the sign-in page has words of its own for (Better Auth adds its code beside our error=1).
   const error = url.searchParams.getAll("error").includes(LINK_NEEDS_TWO_FACTOR) ? LINK_NEEDS_TWO_FACTOR : undefined;
   // The round trip ends here, however it went (features/auth/provider-return.server.ts).
-  const headers = endOfRoundTrip(request, env().appUrl.startsWith("https:"));
+  const headers = endOfRoundTrip(request);
   // In the main window there is nothing to report to an opener: go on at once (also without JavaScript).
   if (via === "redirect") {
     if (twoFactor) throw redirect(localizedPath("/auth/two-factor", locale), { headers });

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // it goes on to where its own failure would have gone, in the language it began in, once
   // (features/auth/provider-return.server.ts).
   const started = isLostRoundTrip(url.searchParams.get("error")) ? providerStartOf(request.headers.get("cookie")) : null;
-  if (started) throw redirect(providerFailurePath(started), { headers: { "Set-Cookie": clearProviderReturn(env().appUrl.startsWith("https:")) } });
+  if (started) throw redirect(providerFailurePath(started), { headers: { "Set-Cookie": clearProviderReturn() } });
   // The check-your-email tab of a browser whose link has just signed it in moves on where the link went.
   if (await getViewer(context)) throw redirect(localizedPath(url.searchParams.get("mode") === "verify" ? "/home" : "/profile", locale));
   const requested = url.searchParams.get("mode") as AuthMode | null;
@@ -88,7 +88,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotency: { db: database.db, ip: app.clientIp() },
     passwordCheck: { url: config.pwnedPasswordsUrl, log },
     locale: localeOfRequest(request),
-    secureCookies: config.appUrl.startsWith("https:"),
   };
   switch (textField(body.fields, "intent")) {
     case "sign-in":

@@ -91,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       i18n: pageMessages(locale, "account", "auth"),
     },
     // A connection's round trip ends here (features/auth/provider-return.server.ts).
-    { headers: connection ? endOfRoundTrip(request, s.env.appUrl.startsWith("https:")) : undefined },
+    { headers: connection ? endOfRoundTrip(request) : undefined },
   );
 }
 

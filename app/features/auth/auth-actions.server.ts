@@ -43,8 +43,6 @@ export interface AuthCall {
   locale: Locale;
   /** The site's origin (for a request Better Auth is handed beside the headers). */
   origin?: string;
-  /** Whether the cookies we set ourselves carry Secure (APP_URL is https). */
-  secureCookies?: boolean;
 }
 
 function wordsOf(call: AuthCall): AuthWords {
@@ -353,7 +351,7 @@ export async function socialSignIn(call: AuthCall, fields: Fields, configured: R
     );
   }
   const headers = cookieHeaders(outcome);
-  headers.append("Set-Cookie", providerReturnCookie({ locale: call.locale, flow: "sign-in", provider, popup: via === "popup" }, call.secureCookies ?? false));
+  headers.append("Set-Cookie", providerReturnCookie({ locale: call.locale, flow: "sign-in", provider, popup: via === "popup" }));
   throw redirect(url, { headers });
 }
 

@@ -21,12 +21,7 @@ function providerNameIn(params: URLSearchParams): string {
  * Better Auth's codes for a provider round trip it could not place (a stale, foreign or missing state,
  * a malformed callback): it sends them to its one `errorURL`, /auth (provider-return.server.ts).
  */
-export const LOST_ROUND_TRIP_ERRORS: ReadonlySet<string> = new Set([
-  "STATE_MISMATCH",
-  "STATE_NOT_FOUND",
-  "PLEASE_RESTART_THE_PROCESS",
-  "INVALID_CALLBACK_REQUEST",
-]);
+const LOST_ROUND_TRIP_ERRORS: ReadonlySet<string> = new Set(["STATE_MISMATCH", "STATE_NOT_FOUND", "PLEASE_RESTART_THE_PROCESS", "INVALID_CALLBACK_REQUEST"]);
 
 /** Whether an `?error=` is one of LOST_ROUND_TRIP_ERRORS, in any case. */
 export const isLostRoundTrip = (error: string | null): boolean => Boolean(error && LOST_ROUND_TRIP_ERRORS.has(error.toUpperCase()));

@@ -13,6 +13,7 @@
  * The value is a fixed tuple, read strictly and turned into one of two paths
  * of this site: nothing in it is ever a URL.
  */
+import { env } from "~/config/env.server";
 import { site } from "~/config/site";
 import { type Locale, localizedPath } from "~/shared/i18n/locale";
 import type { ProviderId } from "./messages";
@@ -32,19 +33,20 @@ export interface ProviderStart {
 const VALUE = /^(en|hi)\.(sign-in|connect)\.(google|github)(\.popup)?$/;
 const READ = new RegExp(`(?:^|;)\\s*${PROVIDER_RETURN_COOKIE.replaceAll(".", "\\.")}=([^;]*)`);
 
-function attributes(secure: boolean): string {
-  return `Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+/** Secure where the site is served over HTTPS (APP_URL). */
+function attributes(): string {
+  return `Path=/; HttpOnly; SameSite=Lax${env().appUrl.startsWith("https:") ? "; Secure" : ""}`;
 }
 
 /** The Set-Cookie header that remembers where a round trip starts. */
-export function providerReturnCookie(start: ProviderStart, secure: boolean): string {
+export function providerReturnCookie(start: ProviderStart): string {
   const value = [start.locale, start.flow, start.provider, ...(start.popup ? ["popup"] : [])].join(".");
-  return `${PROVIDER_RETURN_COOKIE}=${value}; Max-Age=${MAX_AGE_S}; ${attributes(secure)}`;
+  return `${PROVIDER_RETURN_COOKIE}=${value}; Max-Age=${MAX_AGE_S}; ${attributes()}`;
 }
 
 /** The Set-Cookie header that forgets it. */
-export function clearProviderReturn(secure: boolean): string {
-  return `${PROVIDER_RETURN_COOKIE}=; Max-Age=0; ${attributes(secure)}`;
+export function clearProviderReturn(): string {
+  return `${PROVIDER_RETURN_COOKIE}=; Max-Age=0; ${attributes()}`;
 }
 
 /**
@@ -52,8 +54,8 @@ export function clearProviderReturn(secure: boolean): string {
  * connection), forgetting where it began when the request still carries that: a lost round trip
  * later must not be sent back to one that ended.
  */
-export function endOfRoundTrip(request: Request, secure: boolean): Record<string, string> | undefined {
-  return READ.test(request.headers.get("cookie") ?? "") ? { "Set-Cookie": clearProviderReturn(secure) } : undefined;
+export function endOfRoundTrip(request: Request): Record<string, string> | undefined {
+  return READ.test(request.headers.get("cookie") ?? "") ? { "Set-Cookie": clearProviderReturn() } : undefined;
 }
 
 /** Where the round trip this browser started began, if its Cookie header says so in the one form we write. */

@@ -284,7 +284,7 @@ export async function connectAccount(
     });
     const url = (response as { url?: string }).url;
     if (!url) return no("connect", fill(said.connectFailed, { name }), 502);
-    const cookies = [...answer.getSetCookie(), providerReturnCookie({ locale, flow: "connect", provider }, deps.env.appUrl.startsWith("https:"))];
+    const cookies = [...answer.getSetCookie(), providerReturnCookie({ locale, flow: "connect", provider })];
     return { ...ok("connect", "", {}, cookies), redirectTo: url };
   } catch (error) {
     return refused("connect", error, deps.env.minPasswordLength, w);
