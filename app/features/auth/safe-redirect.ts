@@ -4,6 +4,16 @@
  * (`//evil.example`, `/\evil.example`, `https://…`, control characters) is
  * not a path on this site.
  */
+/**
+ * The path and query of `url` to write out bare on `origin`, or null: for another origin's URL, and
+ * for one whose dot segments resolved its path to "//host" ("/..//evil.example" is the path
+ * "//evil.example"), which a browser reads as another site. What is returned is checked, not only
+ * what came in.
+ */
+export function barePath(url: URL, origin: string): string | null {
+  return url.origin === origin && !url.pathname.startsWith("//") ? `${url.pathname}${url.search}` : null;
+}
+
 export function safeRedirect(to: unknown, fallback = "/home"): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2048) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
@@ -13,13 +23,10 @@ export function safeRedirect(to: unknown, fallback = "/home"): string {
   }
   try {
     const url = new URL(to, "http://site.invalid");
-    if (url.origin !== "http://site.invalid") return fallback;
+    const path = barePath(url, "http://site.invalid");
     // Straight back to the sign-in page helps nobody.
-    if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
-    // Dot segments resolve away: "/.//evil.example" is the path "//evil.example", which a browser
-    // takes for another site. What is returned is checked, not only what came in.
-    if (url.pathname.startsWith("//")) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    if (!path || url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
+    return `${path}${url.hash}`;
   } catch {
     return fallback;
   }

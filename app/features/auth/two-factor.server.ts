@@ -49,6 +49,7 @@ import { asLocale } from "~/shared/i18n/locale";
 import { clientText } from "~/shared/lib/client-text";
 import { deviceIn, languageOfAccount, pageLink } from "./mail-language";
 import { signInKind } from "./public-endpoints";
+import { barePath } from "./safe-redirect";
 import { LINK_NEEDS_TWO_FACTOR } from "./social-sign-in";
 
 export const TWO_FACTOR_COOKIE = "two_factor";
@@ -182,9 +183,8 @@ type WithDisabling = { [DISABLING]?: { id: string; email: string; name: string }
 export function withTwoFactorFlag(location: string, appUrl: string): string {
   const target = new URL(location, appUrl);
   target.searchParams.set("two-factor", "1");
-  // A path that dot segments made "//host" would leave the site if returned bare: it stays whole.
-  const onSite = target.origin === new URL(appUrl).origin && !target.pathname.startsWith("//");
-  return onSite ? `${target.pathname}${target.search}` : target.toString();
+  // Bare where it may be (safe-redirect.ts); else whole, which also keeps a "//host" path on this site.
+  return barePath(target, new URL(appUrl).origin) ?? target.toString();
 }
 
 export interface TwoFactorEverywhereDeps {

@@ -26,6 +26,7 @@ import { forgetUnprovenSignUp } from "./account-store.server";
 import { hasPassword } from "./connected-accounts.server";
 import type { HookContext } from "./known-device.server";
 import { consumeOnce } from "./one-time-links.server";
+import { barePath } from "./safe-redirect";
 import { clearPending, readPending } from "./pending-verification.server";
 
 export interface VerificationLinksDeps {
@@ -37,11 +38,7 @@ export interface VerificationLinksDeps {
 /** A callback URL's path and query on this site, or /auth (never a 500 for a malformed one). */
 function safePath(raw: string, appUrl: string): string {
   try {
-    const target = new URL(raw || "/auth", appUrl);
-    // Dot segments resolve away: "/..//evil.example" is the path "//evil.example", which a browser
-    // (and new URL) takes for another site. What is returned is checked, not only what came in.
-    if (target.origin !== new URL(appUrl).origin || target.pathname.startsWith("//")) return "/auth";
-    return `${target.pathname}${target.search}`;
+    return barePath(new URL(raw || "/auth", appUrl), new URL(appUrl).origin) ?? "/auth";
   } catch {
     return "/auth";
   }
