@@ -137,6 +137,7 @@ function legalPassages(): Passage[] {
   const tHi = messagesFor("hi").legal;
   const cookiePage = { en: legalEn.cookiePolicy.intro.title, hi: legalHi.cookiePolicy.intro.title };
   const cookieRows = (policy: typeof legalEn.cookiePolicy) => policy.cookies.map((c) => `${c.name}: ${c.purpose} (${c.duration})`);
+  const rows = { en: cookieRows(legalEn.cookiePolicy), hi: cookieRows(legalHi.cookiePolicy) };
   return [
     intro("/privacy", "privacy", legalEn.privacy.intro, legalHi.privacy.intro, { en: legalEn.privacy.subtitle, hi: legalHi.privacy.subtitle }),
     intro("/terms", "legal", legalEn.terms.intro, legalHi.terms.intro),
@@ -165,10 +166,10 @@ function legalPassages(): Passage[] {
       topic: "cookies",
       page: cookiePage,
       heading: { en: legalEn.cookiePolicy.sections[1]!.title, hi: legalHi.cookiePolicy.sections[1]!.title },
-      text: { en: cookieRows(legalEn.cookiePolicy).join(". "), hi: cookieRows(legalHi.cookiePolicy).join(". ") },
+      text: { en: rows.en.join(". "), hi: rows.hi.join(". ") },
       askedAbout: COOKIE_WORDS,
       // A quote is one cookie's row (or two) whole, never the duration of one and the name of the next.
-      quoteUnits: { en: cookieRows(legalEn.cookiePolicy), hi: cookieRows(legalHi.cookiePolicy) },
+      quoteUnits: rows,
     },
     ...sections("/license", "legal", { en: legalEn.license.intro.title, hi: legalHi.license.intro.title }, legalEn.license.sections, legalHi.license.sections),
   ];
