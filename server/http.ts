@@ -28,13 +28,13 @@ import { bodyLimitFor, tooLargeMessage } from "../app/infra/http/body-limits";
 import { hasFlashCookie } from "../app/infra/http/flash.server";
 import { hasSessionCookie } from "../app/infra/http/session-cookie";
 import { requestIdOf } from "../app/infra/http/request-id.server";
-import { LANGUAGE_COOKIE } from "../app/shared/i18n/language-choice";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES, LANGUAGE_PARAM } from "../app/shared/i18n/language-choice";
 import { appPortOf } from "./app-port";
 import { loggedUrl } from "./logged-url";
 import { writeResponse } from "./compress";
 import { unavailableResponse, withDependencyGuard } from "./dependency-guard";
 import { edgeError } from "./edge-error";
-import { chooseEncoding, type Encoding, homeLanguage, isNotModified } from "./negotiation";
+import { chooseEncoding, type Encoding, homeRedirect, isNotModified } from "./negotiation";
 import { guardRequest } from "./request-guard";
 import { readBody } from "./read-body";
 import { applySecurityHeaders } from "./security-headers";
@@ -205,6 +205,11 @@ function searchOf(target: string): string {
 export function createHttpServer(options: HttpOptions): Server {
   const entry = appPortOf(options.build);
   const handleWithRouter = createRequestHandler(options.build, "production");
+  const homeLanguageOptions = {
+    cookie: LANGUAGE_COOKIE,
+    attributes: `${LANGUAGE_COOKIE_ATTRIBUTES}${options.https ? "; Secure" : ""}`,
+    param: LANGUAGE_PARAM,
+  };
 
   async function toRouter(req: IncomingMessage, res: ServerResponse, target: string, pathname: string, id: string): Promise<void> {
     const method = req.method!;
@@ -307,12 +312,22 @@ export function createHttpServer(options: HttpOptions): Server {
         return;
       }
 
-      if ((req.method === "GET" || req.method === "HEAD") && pathname === "/" && homeLanguage(req.headers, LANGUAGE_COOKIE) === "hi") {
-        // A Hindi reader at the bare "/": the Hindi home (this URL only; the answer depends on both headers).
+      const home =
+        (req.method === "GET" || req.method === "HEAD") && pathname === "/"
+          ? homeRedirect(req.headers, searchOf(guard.target), homeLanguageOptions)
+          : undefined;
+      if (home) {
+        // A Hindi reader at the bare "/", or a press of the switch to a home (negotiation.ts homeRedirect).
         res.statusCode = 302;
-        res.setHeader("Location", `/hi${searchOf(guard.target)}`);
-        res.setHeader("Vary", "Cookie, Accept-Language");
-        res.setHeader("Cache-Control", "no-cache");
+        res.setHeader("Location", home.location);
+        if (home.setCookie) {
+          res.setHeader("Set-Cookie", home.setCookie);
+          res.setHeader("Cache-Control", "no-store");
+        } else {
+          // This URL only; the answer depends on both headers.
+          res.setHeader("Vary", "Cookie, Accept-Language");
+          res.setHeader("Cache-Control", "no-cache");
+        }
         res.setHeader("Content-Length", "0");
         res.end();
         return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, homeLanguage, isNotModified } from "./negotiation";
+import { chooseEncoding, homeLanguage, homeRedirect, isNotModified } from "./negotiation";
 
 describe("chooseEncoding", () => {
   it("prefers brotli, then gzip, and honours q-values", () => {
@@ -69,5 +69,30 @@ describe("homeLanguage (the bare / only)", () => {
     expect(homeLanguage({ cookie: "xtuesday.lang=hi" }, cookie)).toBe("en");
     expect(homeLanguage({ cookie: "tuesday.lang=hindi" }, cookie)).toBe("en");
     expect(homeLanguage({ cookie: "tuesdayXlang=hi" }, cookie)).toBe("en");
+  });
+});
+
+describe("homeRedirect (where the bare / sends a request)", () => {
+  const language = { cookie: "tuesday.lang", attributes: "Path=/; SameSite=Lax", param: "lang" };
+  const hindiReader = { "accept-language": "hi-IN,hi;q=0.9", cookie: "tuesday.lang=hi" };
+
+  it("sends a Hindi reader to /hi with the query, and an English one nowhere", () => {
+    expect(homeRedirect(hindiReader, "?utm_source=x", language)).toEqual({ location: "/hi?utm_source=x" });
+    expect(homeRedirect({}, "", language)).toBeUndefined();
+  });
+
+  it("remembers the language the switch names in the answer itself, whatever the cookie said", () => {
+    // The press that wrote tuesday.lang=en from the page may not have reached the browser's cookie store yet.
+    expect(homeRedirect(hindiReader, "?lang=en", language)).toEqual({ location: "/", setCookie: "tuesday.lang=en; Path=/; SameSite=Lax" });
+    expect(homeRedirect({}, "?lang=hi", language)).toEqual({ location: "/hi", setCookie: "tuesday.lang=hi; Path=/; SameSite=Lax" });
+    expect(homeRedirect(hindiReader, "?utm_source=x&lang=en&lang=hi", language)).toEqual({
+      location: "/?utm_source=x",
+      setCookie: "tuesday.lang=en; Path=/; SameSite=Lax",
+    });
+  });
+
+  it("ignores a language it does not have", () => {
+    expect(homeRedirect({}, "?lang=fr", language)).toBeUndefined();
+    expect(homeRedirect(hindiReader, "?lang=en%3Bx%3Dy", language)).toEqual({ location: "/hi?lang=en%3Bx%3Dy" });
   });
 });

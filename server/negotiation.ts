@@ -35,6 +35,36 @@ export function homeLanguage(headers: IncomingHttpHeaders, languageCookie: strin
   const negotiator = new Negotiator({ headers: { "accept-language": accept } });
   return negotiator.language(["en", "hi"]) === "hi" ? "hi" : "en";
 }
+/** Where the bare "/" sends a request, if anywhere; `setCookie` when the request named its language. */
+export interface HomeRedirect {
+  location: string;
+  setCookie?: string;
+}
+
+/**
+ * The bare "/" only. `?lang=en` or `?lang=hi` (the language switch's link to
+ * the English home): that language's home, the choice remembered in this
+ * answer's cookie, which the browser stores before it follows the redirect.
+ * A cookie the page's script wrote on the same press may reach Chromium's
+ * cookie store after the navigation has left, which then came back to /hi
+ * (ADR 0054). Otherwise a Hindi reader (`homeLanguage`) goes to /hi, with
+ * whatever query the request had.
+ */
+export function homeRedirect(
+  headers: IncomingHttpHeaders,
+  search: string,
+  language: { cookie: string; attributes: string; param: string },
+): HomeRedirect | undefined {
+  const query = new URLSearchParams(search);
+  const asked = query.get(language.param);
+  if (asked === "en" || asked === "hi") {
+    query.delete(language.param);
+    const rest = query.size > 0 ? `?${query}` : "";
+    return { location: `${asked === "hi" ? "/hi" : "/"}${rest}`, setCookie: `${language.cookie}=${asked}; ${language.attributes}` };
+  }
+  return homeLanguage(headers, language.cookie) === "hi" ? { location: `/hi${search}` } : undefined;
+}
+
 export type Chosen = Encoding | "identity";
 
 /** Our order of preference among what we can send: brotli is smaller, gzip is everywhere. */

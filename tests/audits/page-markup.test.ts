@@ -72,6 +72,13 @@ test("only the bare / follows the browser's language; a remembered choice wins; 
   expect(home.res.headers.get("location")).toBe("/hi");
   expect((await page("/pricing", hindi)).res.status).toBe(200);
   expect((await page("/", { ...hindi, cookie: `${site.slug}.lang=en` })).res.status).toBe(200);
+  // The switch's link to the English home names the language, and the edge remembers it in its answer (ADR 0054).
+  const switched = await page("/?lang=en", { ...hindi, cookie: `${site.slug}.lang=hi` });
+  expect(switched.res.status).toBe(302);
+  expect(switched.res.headers.get("location")).toBe("/");
+  expect(switched.res.headers.get("set-cookie")).toMatch(new RegExp(`^${site.slug}\\.lang=en; Path=/; Max-Age=\\d+; SameSite=Lax$`));
+  const hindiHome = (await page("/hi")).document;
+  expect(hindiHome.querySelector('footer a[hreflang="en"]')?.getAttribute("href")).toBe("/?lang=en");
 });
 
 test("the home page carries sharing metadata and Organization structured data; /home names / as canonical", async () => {
