@@ -18,6 +18,12 @@
  *     with TRUST_PROXY=1 and take that last entry as the client IP, believed
  *     only from a loopback or private peer (infra/http/client-address.server.ts)
  */
+/**
+ * How long nginx leaves an instance out after one failure (`max_fails=1`): a restarted instance that is
+ * ready again may still be skipped this long, so a rolling restart waits this long before the next one.
+ */
+export const FAIL_TIMEOUT_S = 5;
+
 export interface NginxOptions {
   /** host:port to listen on, e.g. "0.0.0.0:80" or "127.0.0.1:8080". */
   listen: string;
@@ -63,7 +69,7 @@ ${temp}
   keepalive_timeout 60s;
 
   upstream app {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n")}
+${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`).join("\n")}
     keepalive 32;
   }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
+import { FAIL_TIMEOUT_S } from "../../deploy/nginx";
 import { type Cluster, findNginx, startCluster } from "../../scripts/lib/cluster";
 import { TEST_DEFAULTS } from "../support/test-defaults";
 import { startSmtpSink, type SmtpSink, type SunkMail } from "../support/smtp-sink";
@@ -284,6 +285,12 @@ describe.runIf(enabled)("three instances behind nginx", () => {
   }, 60_000);
 
   it("a rolling restart (SIGTERM one instance at a time) fails no request", async () => {
+    // As docs/production.md has an operator roll: the next instance only once nginx has the last one back.
+    // nginx leaves an instance out for fail_timeout after its last failure (a refused connection while it
+    // restarted; the stall test's 504), whatever its readiness says; stopping the next one sooner leaves a
+    // single instance in rotation, and one slow answer there is "no live upstreams" for everyone.
+    const backInRotation = () => new Promise((r) => setTimeout(r, FAIL_TIMEOUT_S * 1000 + 500));
+    await backInRotation();
     let restarted: Promise<void> | undefined;
     const scenario = (load: Load) =>
       (restarted = (async () => {
@@ -291,8 +298,9 @@ describe.runIf(enabled)("three instances behind nginx", () => {
           await new Promise((r) => setTimeout(r, 500));
           expect(await instance.stop()).toBe(0);
           await instance.start();
+          await backInRotation();
         }
-        await Promise.all([new Promise((r) => setTimeout(r, 500)), atLeast(load, 21)]);
+        await atLeast(load, 21);
       })());
     const { acknowledged, failures } = await writeLoad(scenario);
     await restarted;
