@@ -248,6 +248,19 @@ test.describe("the language switch", () => {
     await expect(page.locator("h1")).toHaveText(site.tagline);
   });
 
+  test.describe("without JavaScript, in a browser that ranks Hindi first", () => {
+    test.use({ javaScriptEnabled: false, locale: "hi-IN" });
+    test("a press of English on the Hindi home is remembered by the answer itself (ADR 0054)", async ({ page }) => {
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/hi$/);
+      await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    });
+  });
+
   test("the forms and the account pages have twins too; a page without one offers the other language's home", async ({ page }) => {
     await page.goto("/feedback");
     await expect(page.getByRole("banner").getByRole("link", { name: "हिन्दी" })).toHaveAttribute("href", "/hi/feedback");
