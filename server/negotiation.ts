@@ -35,6 +35,7 @@ export function homeLanguage(headers: IncomingHttpHeaders, languageCookie: strin
   const negotiator = new Negotiator({ headers: { "accept-language": accept } });
   return negotiator.language(["en", "hi"]) === "hi" ? "hi" : "en";
 }
+
 /** Where the bare "/" sends a request, if anywhere; `setCookie` when the request named its language. */
 export interface HomeRedirect {
   location: string;

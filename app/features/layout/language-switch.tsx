@@ -14,8 +14,8 @@ export function switchTarget(pathname: string, search: string): { to: string; ot
   const other = localeOfPath(pathname) === "en" ? "hi" : "en";
   const base = basePath(pathname);
   const to = hasTwin(base) ? localizedPath(`${base}${search}`, other) : localizedPath("/", other);
-  if (other === "hi" || !/^\/(?:[?#]|$)/.test(to)) return { to, other };
   const url = new URL(to, "http://home");
+  if (other === "hi" || url.pathname !== "/") return { to, other };
   url.searchParams.set(LANGUAGE_PARAM, "en");
   return { to: `${url.pathname}${url.search}${url.hash}`, other };
 }
