@@ -20,7 +20,8 @@
  */
 /**
  * How long nginx leaves an instance out after one failure (`max_fails=1`): a restarted instance that is
- * ready again may still be skipped this long, so a rolling restart waits this long before the next one.
+ * ready again may still be skipped this long, and then until the first request nginx sends it succeeds,
+ * so a rolling restart waits this long, with traffic flowing, before the next one.
  */
 export const FAIL_TIMEOUT_S = 5;
 

@@ -10,7 +10,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { FAIL_TIMEOUT_S } from "../../deploy/nginx";
 import { type Cluster, findNginx, startCluster } from "../../scripts/lib/cluster";
@@ -82,8 +82,13 @@ describe.runIf(enabled)("three instances behind nginx", () => {
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  /** What nginx logged (why it answered a 502 or 504 itself), for a failure's message. */
-  const nginxErrors = () => `nginx's error log:\n${readFileSync(cluster.nginxErrorLog, "utf8").split("\n").slice(-40).join("\n")}`;
+  /** Where nginx's error log stood when the running test began: its message shows what the test made nginx log. */
+  let logMark = 0;
+  beforeEach(() => {
+    if (cluster) logMark = readFileSync(cluster.nginxErrorLog).length;
+  });
+  /** What nginx logged during this test (why it answered a 502 or 504 itself, and which instance it left out when). */
+  const nginxErrors = () => `nginx's error log during the test:\n${readFileSync(cluster.nginxErrorLog).subarray(logMark).toString("utf8")}`;
   const direct = (i: number) => `http://127.0.0.1:${cluster.instances[i]!.port}`;
   const headers = (extra: Record<string, string> = {}) => ({ "content-type": "application/json", origin: cluster.url, "x-forwarded-for": ip(), ...extra });
 
@@ -285,17 +290,18 @@ describe.runIf(enabled)("three instances behind nginx", () => {
   }, 60_000);
 
   it("a rolling restart (SIGTERM one instance at a time) fails no request", async () => {
-    // As docs/production.md has an operator roll: the next instance only once nginx has the last one back.
-    // nginx leaves an instance out for fail_timeout after its last failure (a refused connection while it
-    // restarted; the stall test's 504), whatever its readiness says; stopping the next one sooner leaves a
-    // single instance in rotation, and one slow answer there is "no live upstreams" for everyone.
-    const backInRotation = () => new Promise((r) => setTimeout(r, FAIL_TIMEOUT_S * 1000 + 500));
-    await backInRotation();
+    // As docs/production.md has an operator roll, with traffic flowing: nginx leaves an instance out for
+    // fail_timeout after its last failure (a refused connection while it restarted; the stall test's 504),
+    // then sends it one request and takes it back only once that succeeds, skipping it meanwhile. Without
+    // traffic through that wait, an instance stays out; stopping another while the others' first requests
+    // are still under way was "no live upstreams" for everyone (CI, 2026-11-29). So the load runs through
+    // every wait, and the margin covers a cold instance's first answer on a busy machine.
+    const backInRotation = () => new Promise((r) => setTimeout(r, FAIL_TIMEOUT_S * 1000 + 1500));
     let restarted: Promise<void> | undefined;
     const scenario = (load: Load) =>
       (restarted = (async () => {
+        await backInRotation();
         for (const instance of cluster.instances) {
-          await new Promise((r) => setTimeout(r, 500));
           expect(await instance.stop()).toBe(0);
           await instance.start();
           await backInRotation();
