@@ -170,6 +170,10 @@ test("how to do something to one's account points to the section where it is don
   const source = (question: string, lang: "en" | "hi") => answerQuestion(index, question, lang).sources[0]?.url ?? "";
   expect(source("how do i turn on two factor authentication", "en")).toBe("/profile/security#two-factor");
   expect(source("पासकी कैसे जोड़ें", "hi")).toBe("/hi/profile/security#passkeys");
+  // The devices section, not the password's note that a change signs the other devices out.
+  expect(source("How do I sign out of my other devices?", "en")).toBe("/profile/security#devices");
+  expect(source("How do I sign out of all devices?", "en")).toBe("/profile/security#devices");
+  expect(source("सभी डिवाइस से साइन आउट कैसे करें?", "hi")).toBe("/hi/profile/security#devices");
   expect(source("profile ka naam kaise badle", "hi")).toBe("/hi/profile#details-heading");
   expect(source("How do I reset my password?", "en")).toMatch(/^\/auth\?mode=reset#/);
   // Not a how-to: the privacy policy says what happens to a password, not the page that changes it.

@@ -229,8 +229,9 @@ function productPassages(): Passage[] {
 /**
  * The account pages (signed in only, so no crawler reads them): where the
  * things the public pages do not explain are done, in the words those pages
- * say them: a password, two-factor, passkeys, the profile's details. "How do
- * I turn on two-factor?" is answered with the security page's own
+ * say them: a password, two-factor, passkeys, signed-in devices, the
+ * profile's details. "How do I turn on two-factor?" is answered with the
+ * security page's own
  * explanation and a link to its section, never with the asker's data (the
  * answerer reads no account). Deleting the account and downloading its data
  * are left to the privacy policy and the terms, which say what happens.
@@ -282,6 +283,13 @@ function accountPassages(): Passage[] {
       "passkeys",
       (t) => t.security.passkeys.heading,
       (t) => t.security.passkeys.text,
+    ),
+    section(
+      "/profile/security",
+      security,
+      "devices",
+      (t) => t.security.devices.heading,
+      (t) => t.security.devices.text,
     ),
     section(
       "/profile",

@@ -211,6 +211,7 @@ export function SecurityView(props: SecurityViewProps) {
             <Icon name="monitor-play" className="size-5 text-brand-600" />
             {said.devices.heading}
           </h2>
+          <p className="mt-2 max-w-prose text-ink-700">{said.devices.text}</p>
           <ul className="mt-6 divide-y divide-ink-200" aria-label={said.devices.heading}>
             {devices.map((device) => (
               <li key={device.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">

@@ -147,6 +147,7 @@ export const account = {
     },
     devices: {
       heading: "Signed-in devices",
+      text: "Every device where your account is signed in, when it signed in and when it signs out by itself. Sign out a device you do not recognise, or all your other devices at once.",
       thisDevice: "This device",
       signedIn: "Signed in {signedIn} · signs out by itself {expires}",
       signOutLabel: "Sign out {device}, signed in {date}",
