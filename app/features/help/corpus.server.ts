@@ -239,8 +239,8 @@ function productPassages(): Passage[] {
 function accountPassages(): Passage[] {
   const account = [messagesFor("en").account, messagesFor("hi").account] as const;
   const auth = [messagesFor("en").auth.views, messagesFor("hi").auth.views] as const;
-  /** Both languages of a catalog's words. */
-  const both = <T>([en, hi]: readonly [T, T], words: (t: T) => string): Bilingual => ({ en: words(en), hi: words(hi) });
+  /** Both languages of a catalog's words; `stop` ends a sentence in that language. */
+  const both = <T>([en, hi]: readonly [T, T], words: (t: T, stop: string) => string): Bilingual => ({ en: words(en, "."), hi: words(hi, "।") });
   const doneHere = (passage: Omit<Passage, "topic" | "doneHere">): Passage => ({ ...passage, topic: "account", doneHere: true });
   const signIn = both(auth, (t) => t.titles.signin);
   const authView = (mode: "signup" | "reset") =>
@@ -252,7 +252,7 @@ function accountPassages(): Passage[] {
       text: both(auth, (t) => `${t.titles[mode]}: ${t.headings[mode].subtitle}`),
     });
   type Words = (typeof account)[0];
-  const section = (path: string, page: Bilingual, anchor: string, heading: (t: Words) => string, text: (t: Words) => string) =>
+  const section = (path: string, page: Bilingual, anchor: string, heading: (t: Words) => string, text: (t: Words, stop: string) => string) =>
     doneHere({ id: `${path}#${anchor}`, path, anchor, page, heading: both(account, heading), text: both(account, text) });
   const security = both(account, (t) => t.security.title);
   const fields = (t: Words) => [t.details.name, t.details.gender, t.details.dob, t.details.about, t.details.language].join(", ");
@@ -296,7 +296,7 @@ function accountPassages(): Passage[] {
       both(account, (t) => t.meta.profileTitle),
       "details-heading",
       (t) => t.details.heading,
-      (t) => `${t.page.editProfile}: ${fields(t)}. ${t.details.email}: ${t.details.emailHint}`,
+      (t, stop) => `${t.page.editProfile}: ${fields(t)}${stop} ${t.details.email}: ${t.details.emailHint}`,
     ),
   ];
 }

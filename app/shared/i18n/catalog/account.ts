@@ -53,7 +53,7 @@ export const account = {
     heading: "Profile Details",
     name: "Name",
     email: "Email",
-    emailHint: "Your email cannot be changed here.",
+    emailHint: "Your email address cannot be changed here.",
     gender: "Gender",
     dob: "Date of Birth",
     /** The date of birth's three boxes (day, month, year) and the example under their legend. */

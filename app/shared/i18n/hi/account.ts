@@ -44,7 +44,7 @@ export const account: typeof en = {
     heading: "प्रोफ़ाइल की जानकारी",
     name: "नाम",
     email: "ईमेल",
-    emailHint: "आपका ईमेल यहाँ नहीं बदला जा सकता।",
+    emailHint: "आपका ईमेल पता यहाँ नहीं बदला जा सकता।",
     gender: "लिंग",
     dob: "जन्म तिथि",
     dobHint: "उदाहरण के लिए, 27 3 1990",
