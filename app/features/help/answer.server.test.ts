@@ -185,6 +185,8 @@ test("how to do something to one's account points to the section where it is don
   // Not a how-to either, but only the two-factor section names the apps: it answers.
   expect(source("Which authenticator app can I use?", "en")).toBe("/profile/security#two-factor");
   expect(source("kaunsa authenticator app use kar sakte hain", "en")).toBe("/profile/security#two-factor");
+  // "hoon" (am) is a function word like "hain": the question is about deleting an account, which the terms answer.
+  expect(source("kya main apna account delete kar sakta hoon?", "en")).toMatch(/^\/terms#/);
   expect(source("कौन सा ऑथेंटिकेटर ऐप इस्तेमाल कर सकता हूँ?", "hi")).toBe("/hi/profile/security#two-factor");
   expect(answerQuestion(buildHelpIndex(), "Can I use Google Authenticator?", "en").text).toContain("Google Authenticator, Microsoft Authenticator");
   // The backup codes, by name, for a lost phone.
