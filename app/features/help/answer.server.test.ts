@@ -228,6 +228,8 @@ test("the cookie table answers a question about cookies, not one about the featu
   expect(source("बेंचमार्क पर पूरा भरोसा क्यों नहीं करना चाहिए", "hi")).toMatch(/^\/hi\/blog\/evaluating-ai-models/);
   expect(source("what is the tuesday.state cookie")).toBe(COOKIE_TABLE);
   expect(answerQuestion(index, "what is the tuesday.state cookie", "en").text).toMatch(/^tuesday\.state: Protects a Google or GitHub sign-in/);
+  // A row's cookie name counts by its parts: "session" is the session cookie's, not the "last sign-in" of another row.
+  expect(answerQuestion(index, "how long does a session last", "en").text).toMatch(/^tuesday\.session_token: Keeps you signed in/);
   // A quote is a row whole: its name, what it is for and how long it lasts; never a duration alone.
   const closing = answerQuestion(index, "Does closing the browser sign me out?", "en").text;
   expect(closing).toMatch(/^tuesday\.session_token: Keeps you signed in\..*\(Until you close the browser, .*\)$/);

@@ -24,8 +24,9 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A unit's keys; a cookie's name counts by its parts too ("session" is in tuesday.session_token). */
 function sentenceKeys(sentence: string): Set<string> {
-  return new Set(words(sentence).flatMap(keysOf));
+  return new Set(words(sentence).flatMap((word) => [word, ...(/[._]/.test(word) ? word.split(/[._]+/) : [])].flatMap(keysOf)));
 }
 
 /**
