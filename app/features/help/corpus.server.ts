@@ -255,6 +255,15 @@ function accountPassages(): Passage[] {
   const section = (path: string, page: Bilingual, anchor: string, heading: (t: Words) => string, text: (t: Words, stop: string) => string) =>
     doneHere({ id: `${path}#${anchor}`, path, anchor, page, heading: both(account, heading), text: both(account, text) });
   const security = both(account, (t) => t.security.title);
+  /** A security section that explains itself in one text under its heading. */
+  const explainedSection = (anchor: "passkeys" | "devices") =>
+    section(
+      "/profile/security",
+      security,
+      anchor,
+      (t) => t.security[anchor].heading,
+      (t) => t.security[anchor].text,
+    );
   const fields = (t: Words) => [t.details.name, t.details.gender, t.details.dob, t.details.about, t.details.language].join(", ");
   return [
     authView("signup"),
@@ -277,20 +286,8 @@ function accountPassages(): Passage[] {
         return `${words.offText} ${fill(words.stepOpen, { apps: words.apps })} ${words.backupHeading}: ${words.backupText} ${words.onText}`;
       },
     ),
-    section(
-      "/profile/security",
-      security,
-      "passkeys",
-      (t) => t.security.passkeys.heading,
-      (t) => t.security.passkeys.text,
-    ),
-    section(
-      "/profile/security",
-      security,
-      "devices",
-      (t) => t.security.devices.heading,
-      (t) => t.security.devices.text,
-    ),
+    explainedSection("passkeys"),
+    explainedSection("devices"),
     section(
       "/profile",
       both(account, (t) => t.meta.profileTitle),
