@@ -70,6 +70,9 @@ ${temp}
   keepalive_timeout 60s;
 
   upstream app {
+    # One record of failures for every worker: an instance is left out, probed and taken back once,
+    # not once per worker (each worker would otherwise keep its own and probe it separately).
+    zone app 64k;
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`).join("\n")}
     keepalive 32;
   }

@@ -88,7 +88,8 @@ describe.runIf(enabled)("three instances behind nginx", () => {
     if (cluster) logMark = readFileSync(cluster.nginxErrorLog).length;
   });
   /** What nginx logged during this test (why it answered a 502 or 504 itself, and which instance it left out when). */
-  const nginxErrors = () => `nginx's error log during the test:\n${readFileSync(cluster.nginxErrorLog).subarray(logMark).toString("utf8")}`;
+  const nginxErrors = () =>
+    `nginx's error log during the test (its last 200 lines):\n${readFileSync(cluster.nginxErrorLog).subarray(logMark).toString("utf8").split("\n").slice(-200).join("\n")}`;
   const direct = (i: number) => `http://127.0.0.1:${cluster.instances[i]!.port}`;
   const headers = (extra: Record<string, string> = {}) => ({ "content-type": "application/json", origin: cluster.url, "x-forwarded-for": ip(), ...extra });
 
