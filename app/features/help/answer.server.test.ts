@@ -175,7 +175,7 @@ test("how to do something to one's account points to the section where it is don
   expect(source("How do I sign out of all devices?", "en")).toBe("/profile/security#devices");
   expect(source("सभी डिवाइस से साइन आउट कैसे करें?", "hi")).toBe("/hi/profile/security#devices");
   expect(source("profile ka naam kaise badle", "hi")).toBe("/hi/profile#details-heading");
-  // The profile says the address cannot be changed there; the password section only mentions an email.
+  // The profile says the address cannot be changed; the password section only mentions an email.
   expect(source("How do I change my email address?", "en")).toBe("/profile#details-heading");
   expect(source("ईमेल पता कैसे बदलें?", "hi")).toBe("/hi/profile#details-heading");
   expect(source("How do I reset my password?", "en")).toMatch(/^\/auth\?mode=reset#/);

@@ -26,7 +26,8 @@ function sentences(text: string): string[] {
 
 /** A unit's keys; a cookie's name counts by its parts too ("session" is in tuesday.session_token). */
 function sentenceKeys(sentence: string): Set<string> {
-  return new Set(words(sentence).flatMap((word) => [word, ...(/[._]/.test(word) ? word.split(/[._]+/) : [])].flatMap(keysOf)));
+  const parts = (word: string) => (/[._]/.test(word) ? word.split(/[._]+/).filter((part) => part.length > 1) : []);
+  return new Set(words(sentence).flatMap((word) => [word, ...parts(word)].flatMap(keysOf)));
 }
 
 /**

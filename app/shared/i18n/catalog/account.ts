@@ -53,7 +53,7 @@ export const account = {
     heading: "Profile Details",
     name: "Name",
     email: "Email",
-    emailHint: "Your email address cannot be changed here.",
+    emailHint: "Your email address cannot be changed.",
     gender: "Gender",
     dob: "Date of Birth",
     /** The date of birth's three boxes (day, month, year) and the example under their legend. */
@@ -147,7 +147,7 @@ export const account = {
     },
     devices: {
       heading: "Signed-in devices",
-      text: "Every device where your account is signed in, when it signed in and when it signs out by itself. Sign out a device you do not recognise, or all your other devices at once.",
+      text: "These are the devices where your account is signed in, with when each signed in and when it will sign out by itself. Sign out a device you do not recognise, or all your other devices at once.",
       thisDevice: "This device",
       signedIn: "Signed in {signedIn} · signs out by itself {expires}",
       signOutLabel: "Sign out {device}, signed in {date}",
