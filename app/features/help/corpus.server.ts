@@ -231,10 +231,10 @@ function productPassages(): Passage[] {
  * things the public pages do not explain are done, in the words those pages
  * say them: a password, two-factor, passkeys, signed-in devices, the
  * profile's details. "How do I turn on two-factor?" is answered with the
- * security page's own
- * explanation and a link to its section, never with the asker's data (the
- * answerer reads no account). Deleting the account and downloading its data
- * are left to the privacy policy and the terms, which say what happens.
+ * security page's own explanation and a link to its section, never with the
+ * asker's data (the answerer reads no account). Deleting the account and
+ * downloading its data are left to the privacy policy and the terms, which
+ * say what happens.
  */
 function accountPassages(): Passage[] {
   const account = [messagesFor("en").account, messagesFor("hi").account] as const;
